@@ -1,0 +1,178 @@
+/// One operator or constant of the language, with every spelling that names it.
+///
+/// This table is the single source for evaluation (through `operation`), hover, completion and
+/// semantic tokens. Spellings are matched ASCII case-insensitively.
+package struct Builtin: Sendable {
+  /// The index of a builtin in `Builtin.table`.
+  package typealias ID = UInt8
+
+  /// The canonical spelling, as the documentation names it.
+  package let name: String
+  /// Other spellings of the same builtin (`×` for `*`, `chs` for `neg`).
+  package let aliases: [String]
+  /// What evaluation does.
+  package let operation: Operation
+  /// How many values the builtin needs on the stack before it can run.
+  package let inputs: Int
+  /// The stack effect, Forth style, top of the stack on the right: `( a b -- a+b )`.
+  package let effect: String
+  /// What it computes, in a sentence fragment a user can read in a hover.
+  package let meaning: String
+
+  /// Every spelling, canonical first.
+  package var spellings: [String] { [name] + aliases }
+
+  /// Whether this builtin pushes a constant (`pi`, `e`).
+  package var isConstant: Bool { operation == .pi || operation == .e }
+
+  /// Whether a spelling is made of symbols (`+`, `√`, `**`) rather than letters (`dup`, `π`).
+  package static func isSymbolic(_ spelling: String) -> Bool {
+    guard let first = spelling.unicodeScalars.first else { return false }
+    return !Lexer.isNameStart(first)
+  }
+}
+
+/// What a builtin does to the stack. `Machine.apply` implements each case.
+package enum Operation: Sendable, Equatable {
+  case add, subtract, multiply, divide, power, percent, modulo, minimum, maximum
+  case negate, absolute, inverse, square, squareRoot
+  case exp, ln, log10, log2
+  case sin, cos, tan, asin, acos, atan
+  case floor, ceil, round, trunc
+  case dup, drop, swap, over, rot, clear, depth, sum, average
+  case pi, e
+}
+
+extension Builtin {
+  /// Every operator and constant of SPEC §1.3, in the order the documentation lists them.
+  package static let table: [Builtin] = [
+    Builtin(name: "+", aliases: [], operation: .add, inputs: 2, effect: "( a b -- a+b )", meaning: "add"),
+    Builtin(name: "-", aliases: ["−"], operation: .subtract, inputs: 2, effect: "( a b -- a−b )", meaning: "subtract"),
+    Builtin(name: "*", aliases: ["×"], operation: .multiply, inputs: 2, effect: "( a b -- a·b )", meaning: "multiply"),
+    Builtin(name: "/", aliases: ["÷"], operation: .divide, inputs: 2, effect: "( a b -- a÷b )", meaning: "divide"),
+    Builtin(
+      name: "^", aliases: ["**", "pow"], operation: .power, inputs: 2, effect: "( a b -- aᵇ )",
+      meaning: "a to the power b"),
+    Builtin(
+      name: "%", aliases: [], operation: .percent, inputs: 2, effect: "( a b -- a a·b/100 )",
+      meaning: "b percent of a, keeping a (HP style: `200 15 % -` is 170)"),
+    Builtin(
+      name: "mod", aliases: [], operation: .modulo, inputs: 2, effect: "( a b -- a mod b )",
+      meaning: "floored modulo a − b·⌊a/b⌋ (takes the sign of b)"),
+    Builtin(name: "min", aliases: [], operation: .minimum, inputs: 2, effect: "( a b -- m )", meaning: "the smaller of a and b"),
+    Builtin(name: "max", aliases: [], operation: .maximum, inputs: 2, effect: "( a b -- m )", meaning: "the larger of a and b"),
+    Builtin(name: "neg", aliases: ["chs"], operation: .negate, inputs: 1, effect: "( a -- −a )", meaning: "change sign"),
+    Builtin(name: "abs", aliases: [], operation: .absolute, inputs: 1, effect: "( a -- |a| )", meaning: "absolute value"),
+    Builtin(name: "inv", aliases: [], operation: .inverse, inputs: 1, effect: "( a -- 1/a )", meaning: "reciprocal"),
+    Builtin(name: "sq", aliases: [], operation: .square, inputs: 1, effect: "( a -- a² )", meaning: "square"),
+    Builtin(name: "sqrt", aliases: ["√"], operation: .squareRoot, inputs: 1, effect: "( a -- √a )", meaning: "square root"),
+    Builtin(name: "exp", aliases: [], operation: .exp, inputs: 1, effect: "( a -- eᵃ )", meaning: "e to the power a"),
+    Builtin(name: "ln", aliases: [], operation: .ln, inputs: 1, effect: "( a -- ln a )", meaning: "natural logarithm"),
+    Builtin(name: "log", aliases: [], operation: .log10, inputs: 1, effect: "( a -- log₁₀ a )", meaning: "logarithm base 10"),
+    Builtin(name: "log2", aliases: [], operation: .log2, inputs: 1, effect: "( a -- log₂ a )", meaning: "logarithm base 2"),
+    Builtin(name: "sin", aliases: [], operation: .sin, inputs: 1, effect: "( a -- sin a )", meaning: "sine, in the angle unit"),
+    Builtin(name: "cos", aliases: [], operation: .cos, inputs: 1, effect: "( a -- cos a )", meaning: "cosine, in the angle unit"),
+    Builtin(name: "tan", aliases: [], operation: .tan, inputs: 1, effect: "( a -- tan a )", meaning: "tangent, in the angle unit"),
+    Builtin(
+      name: "asin", aliases: [], operation: .asin, inputs: 1, effect: "( a -- asin a )",
+      meaning: "arc sine, in the angle unit"),
+    Builtin(
+      name: "acos", aliases: [], operation: .acos, inputs: 1, effect: "( a -- acos a )",
+      meaning: "arc cosine, in the angle unit"),
+    Builtin(
+      name: "atan", aliases: [], operation: .atan, inputs: 1, effect: "( a -- atan a )",
+      meaning: "arc tangent, in the angle unit"),
+    Builtin(name: "floor", aliases: [], operation: .floor, inputs: 1, effect: "( a -- ⌊a⌋ )", meaning: "round down"),
+    Builtin(name: "ceil", aliases: [], operation: .ceil, inputs: 1, effect: "( a -- ⌈a⌉ )", meaning: "round up"),
+    Builtin(
+      name: "round", aliases: [], operation: .round, inputs: 1, effect: "( a -- r )",
+      meaning: "round to the nearest integer, halves away from zero"),
+    Builtin(name: "trunc", aliases: [], operation: .trunc, inputs: 1, effect: "( a -- r )", meaning: "round toward zero"),
+    Builtin(name: "dup", aliases: [], operation: .dup, inputs: 1, effect: "( a -- a a )", meaning: "duplicate the top value"),
+    Builtin(name: "drop", aliases: [], operation: .drop, inputs: 1, effect: "( a -- )", meaning: "discard the top value"),
+    Builtin(name: "swap", aliases: [], operation: .swap, inputs: 2, effect: "( a b -- b a )", meaning: "exchange the top two"),
+    Builtin(name: "over", aliases: [], operation: .over, inputs: 2, effect: "( a b -- a b a )", meaning: "copy the second to the top"),
+    Builtin(
+      name: "rot", aliases: [], operation: .rot, inputs: 3, effect: "( a b c -- b c a )",
+      meaning: "rotate the third to the top"),
+    Builtin(name: "clear", aliases: [], operation: .clear, inputs: 0, effect: "( … -- )", meaning: "empty the stack"),
+    Builtin(name: "depth", aliases: [], operation: .depth, inputs: 0, effect: "( … -- … n )", meaning: "push the number of values"),
+    Builtin(
+      name: "sum", aliases: [], operation: .sum, inputs: 1, effect: "( x₁ … xₙ -- Σ )",
+      meaning: "add up the whole stack, bottom to top"),
+    Builtin(
+      name: "avg", aliases: ["mean"], operation: .average, inputs: 1, effect: "( x₁ … xₙ -- mean )",
+      meaning: "mean of the whole stack"),
+    Builtin(name: "pi", aliases: ["π"], operation: .pi, inputs: 0, effect: "( -- π )", meaning: "the constant π"),
+    Builtin(name: "e", aliases: [], operation: .e, inputs: 0, effect: "( -- e )", meaning: "the constant e, base of ln"),
+  ]
+
+  /// The builtin a spelling names, ASCII case-insensitively, or nil.
+  package static func lookup(_ spelling: String) -> ID? {
+    var bytes = Array(spelling.utf8)
+    return bytes.withUnsafeMutableBufferPointer { lookup(UnsafeBufferPointer($0)) }
+  }
+
+  /// The builtin the UTF-8 bytes name, ASCII case-insensitively, or nil. The hot path of evaluation.
+  @inline(__always)
+  static func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> ID? {
+    guard let key = packedKey(bytes) else { return nil }
+    return BuiltinIndex.shared.find(key)
+  }
+
+  /// Up to eight bytes, lowercased, packed into an integer with the length in the high byte
+  /// region; nil for anything longer than every builtin spelling.
+  @inline(__always)
+  static func packedKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    guard bytes.count <= 7, bytes.count > 0 else { return nil }
+    var key = UInt64(bytes.count) << 56
+    for (i, byte) in bytes.enumerated() {
+      let lower = (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
+      key |= UInt64(lower) << (UInt64(i) * 8)
+    }
+    return key
+  }
+}
+
+/// An open-addressing hash table from packed spellings to builtin IDs: a lookup is a multiply,
+/// a shift and one or two compares, which matters because every word of a tape goes through it.
+struct BuiltinIndex: Sendable {
+  static let shared = BuiltinIndex()
+
+  private static let bits = 8
+  private var keys: [UInt64]
+  private var values: [Builtin.ID]
+
+  private init() {
+    let size = 1 << Self.bits
+    keys = Array(repeating: 0, count: size)
+    values = Array(repeating: 0, count: size)
+    for (id, builtin) in Builtin.table.enumerated() {
+      for spelling in builtin.spellings {
+        var bytes = Array(spelling.utf8)
+        let key = bytes.withUnsafeMutableBufferPointer { Builtin.packedKey(UnsafeBufferPointer($0)) }
+        guard let key else { preconditionFailure("builtin spelling \(spelling) is longer than 7 bytes") }
+        var slot = Self.slot(key)
+        while keys[slot] != 0 { slot = (slot + 1) & (size - 1) }
+        keys[slot] = key
+        values[slot] = Builtin.ID(id)
+      }
+    }
+  }
+
+  @inline(__always)
+  private static func slot(_ key: UInt64) -> Int {
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+  }
+
+  @inline(__always)
+  func find(_ key: UInt64) -> Builtin.ID? {
+    var slot = Self.slot(key)
+    while true {
+      let candidate = keys[slot]
+      if candidate == key { return values[slot] }
+      if candidate == 0 { return nil }
+      slot = (slot + 1) & (keys.count - 1)
+    }
+  }
+}

@@ -1,0 +1,131 @@
+/// A problem found at one token: the token's range of UTF-8 offsets within its line, and what
+/// went wrong. The code, severity and message all follow from the problem.
+package struct Diagnostic: Equatable, Sendable {
+  package var range: Range<Int>
+  package var problem: Problem
+
+  package init(range: Range<Int>, problem: Problem) {
+    self.range = range
+    self.problem = problem
+  }
+
+  package var code: DiagnosticCode { problem.code }
+  package var severity: Severity { code.severity }
+  package var message: String { problem.message }
+}
+
+/// Errors mean the text is not valid RPN; warnings mean valid RPN whose evaluation fails there.
+package enum Severity: String, Sendable {
+  case error
+  case warning
+}
+
+/// The codes of SPEC §1.5, spelled as the spec spells them.
+package enum DiagnosticCode: String, CaseIterable, Sendable {
+  case stackUnderflow = "stack-underflow"
+  case divisionByZero = "division-by-zero"
+  case domainError = "domain-error"
+  case overflow = "overflow"
+  case unknownWord = "unknown-word"
+  case invalidNumber = "invalid-number"
+  case invalidName = "invalid-name"
+
+  package var severity: Severity {
+    switch self {
+    case .stackUnderflow, .divisionByZero, .domainError, .overflow: .warning
+    case .unknownWord, .invalidNumber, .invalidName: .error
+    }
+  }
+}
+
+/// What went wrong at a token, with what a message needs to say.
+package enum Problem: Equatable, Sendable {
+  /// `word` needs `needs` values and the stack had `has`.
+  case stackUnderflow(word: String, needs: Int, has: Int)
+  case divisionByZero(word: String, operands: [Double])
+  /// The result was NaN, or the operand is outside the operation's domain.
+  case domainError(word: String, operands: [Double], requirement: String?)
+  /// The result was infinite.
+  case overflow(word: String, operands: [Double])
+  /// `storedLaterOnLine` (0-based) is filled in by the document, which alone sees lines below.
+  case unknownWord(word: String, suggestion: Suggestion?, storedLaterOnLine: Int?)
+  case invalidNumber(literal: String)
+  case invalidName(token: String, reason: InvalidName)
+
+  package var code: DiagnosticCode {
+    switch self {
+    case .stackUnderflow: .stackUnderflow
+    case .divisionByZero: .divisionByZero
+    case .domainError: .domainError
+    case .overflow: .overflow
+    case .unknownWord: .unknownWord
+    case .invalidNumber: .invalidNumber
+    case .invalidName: .invalidName
+    }
+  }
+
+  /// A sentence that names the thing and says what would fix it.
+  package var message: String {
+    switch self {
+    case .stackUnderflow(let word, let needs, let has):
+      let values = needs == 1 ? "1 value" : "\(needs) values"
+      let held = has == 0 ? "the stack is empty" : "the stack holds only \(has)"
+      return "`\(word)` needs \(values) but \(held)"
+    case .divisionByZero(let word, let operands):
+      switch operands.count {
+      case 1: return "`\(word)` of 0 divides by zero"
+      case 2 where word.lowercased() == "mod":
+        return "`\(Self.show(operands[0])) \(Self.show(operands[1])) \(word)`: modulo by zero"
+      case 2 where operands[0] == 0:
+        return "`\(word)`: 0 to a negative power (\(Self.show(operands[1]))) divides by zero"
+      default: return "`\(word)` divides by zero"
+      }
+    case .domainError(let word, let operands, let requirement):
+      let of = operands.map(Self.show).joined(separator: " and ")
+      if let requirement { return "`\(word)` of \(of) is undefined: \(requirement)" }
+      return "`\(word)` of \(of) is not a real number"
+    case .overflow(let word, let operands):
+      let of = operands.map(Self.show).joined(separator: " and ")
+      return "`\(word)` of \(of) overflows: the result is beyond ±1.79769313486232e+308"
+    case .unknownWord(let word, let suggestion, let storedLaterOnLine):
+      var message = "unknown word `\(word)`"
+      if let line = storedLaterOnLine {
+        message += ": `\(word)` is stored later, on line \(line + 1); a variable can be used only below its store"
+      } else if let suggestion {
+        message += "; did you mean `\(suggestion.replacement)`?"
+      }
+      return message
+    case .invalidNumber(let literal):
+      return "number `\(literal)` is out of the range of a double (±1.79769313486232e+308)"
+    case .invalidName(let token, let reason):
+      switch reason {
+      case .missing:
+        return "`=` needs a name after it, like `=total`"
+      case .malformed:
+        return "`\(token)` is not a valid name: a name starts with a letter or `_`, "
+          + "followed by letters, digits 0-9 or `_`"
+      case .reserved(let builtin):
+        let kind = Builtin.table[Int(builtin)].isConstant ? "a constant" : "an operator"
+        return "`\(token)` cannot store into `\(token.dropFirst())`: that is \(kind); choose another name"
+      }
+    }
+  }
+
+  private static func show(_ value: Double) -> String { ValueFormat.format(value) }
+}
+
+/// A correction for an unknown word.
+package enum Suggestion: Equatable, Sendable {
+  /// A close operator, constant or visible variable (edit distance ≤ 2).
+  case word(String)
+  /// The token split into valid tokens: `4+` → `4 +`.
+  case split([String])
+
+  /// The text that would replace the unknown word.
+  package var replacement: String {
+    switch self {
+    case .word(let word): word
+    case .split(let parts): parts.joined(separator: " ")
+    }
+  }
+}

@@ -1,0 +1,208 @@
+/// A token of one line: its kind and its exact range of UTF-8 offsets within the line.
+package struct Token: Equatable, Sendable {
+  package var range: Range<Int>
+  package var kind: TokenKind
+
+  package init(range: Range<Int>, kind: TokenKind) {
+    self.range = range
+    self.kind = kind
+  }
+}
+
+/// What a token is, decided from its text alone (SPEC §1.1, checks in order).
+package enum TokenKind: Equatable, Sendable {
+  /// A number literal in the double range.
+  case number(Double)
+  /// A number literal outside the double range (`1e999`).
+  case invalidNumber
+  /// `=name` with a valid name that is no builtin; the name starts one byte after the token.
+  case store
+  /// A token starting with `=` whose name is missing, malformed or reserved.
+  case invalidStore(InvalidName)
+  /// An operator or constant.
+  case builtin(Builtin.ID)
+  /// A valid name that is no builtin: a variable use.
+  case name
+  /// Anything else (`4+`, `$`, `1.2.3`).
+  case unknown
+}
+
+/// Why a `=name` token is not a valid store.
+package enum InvalidName: Equatable, Sendable {
+  /// `=` alone.
+  case missing
+  /// The text after `=` is not a name.
+  case malformed
+  /// The name is an operator or constant.
+  case reserved(Builtin.ID)
+}
+
+/// Splits one line's UTF-8 bytes into tokens and finds its comment.
+///
+/// The bytes never contain a line terminator: the document splits lines first.
+package struct Lexer {
+  /// The tokens of a line and where its comment starts, if it has one.
+  package static func tokens(of line: String) -> (tokens: [Token], commentStart: Int?) {
+    var line = line
+    return line.withUTF8 { tokens(of: $0) }
+  }
+
+  /// The tokens of a line's UTF-8 bytes and where its comment starts, if it has one.
+  package static func tokens(of bytes: UnsafeBufferPointer<UInt8>) -> (tokens: [Token], commentStart: Int?) {
+    var scanner = TokenScanner(bytes)
+    var tokens: [Token] = []
+    while let token = scanner.next() { tokens.append(token) }
+    return (tokens, scanner.commentStart)
+  }
+
+  /// Whether a scalar can start a name: a letter (general category L) or `_`.
+  package static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII {
+      let v = scalar.value
+      return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x5F
+    }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+    default: return false
+    }
+  }
+
+  /// Whether a scalar can continue a name: a name start or an ASCII digit.
+  package static func isNameContinue(_ scalar: Unicode.Scalar) -> Bool {
+    (scalar.value >= 0x30 && scalar.value <= 0x39) || isNameStart(scalar)
+  }
+
+  /// Whether a string is a valid name (SPEC §1.1), ignoring whether a builtin has it.
+  package static func isValidName(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, isNameStart(first) else { return false }
+    return text.unicodeScalars.dropFirst().allSatisfy(isNameContinue)
+  }
+
+  /// Whether a scalar has the Unicode White_Space property. The set is fixed by Unicode and
+  /// spelled out so that the hot loop needs no property lookup.
+  @inline(__always)
+  package static func isWhitespace(_ v: UInt32) -> Bool {
+    switch v {
+    case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+    default: return false
+    }
+  }
+
+  /// Decodes the scalar starting at `i`: its value and its length in bytes. A malformed
+  /// sequence counts as one byte whose value can never be whitespace or a letter.
+  @inline(__always)
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt32, length: Int) {
+    let lead = bytes[i]
+    if lead < 0x80 { return (UInt32(lead), 1) }
+    let length: Int
+    var value: UInt32
+    switch lead {
+    case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
+    case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
+    case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+    default: return (0xFFFD, 1)
+    }
+    guard i + length <= bytes.count else { return (0xFFFD, 1) }
+    for k in 1..<length {
+      let byte = bytes[i + k]
+      guard byte & 0xC0 == 0x80 else { return (0xFFFD, 1) }
+      value = value << 6 | UInt32(byte & 0x3F)
+    }
+    return (value, length)
+  }
+
+  /// Classifies the bytes of one token (no whitespace, no `#`) in the order of SPEC §1.1.
+  @inline(__always)
+  static func classify(_ token: UnsafeBufferPointer<UInt8>) -> TokenKind {
+    let first = token[0]
+    // Numbers start with a digit, a dot, an ASCII sign or U+2212 (E2 88 92).
+    if (first >= 0x30 && first <= 0x39) || first == 0x2E || first == 0x2B || first == 0x2D || first == 0xE2 {
+      switch NumberLiteral.parse(token) {
+      case .value(let value): return .number(value)
+      case .outOfRange: return .invalidNumber
+      case .notANumber: break
+      }
+    }
+    if first == 0x3D {  // "="
+      let name = UnsafeBufferPointer(rebasing: token[1...])
+      if name.isEmpty { return .invalidStore(.missing) }
+      guard isName(name) else { return .invalidStore(.malformed) }
+      if let builtin = Builtin.lookup(name) { return .invalidStore(.reserved(builtin)) }
+      return .store
+    }
+    if let builtin = Builtin.lookup(token) { return .builtin(builtin) }
+    return isName(token) ? .name : .unknown
+  }
+
+  /// Whether the bytes are a valid name: a letter or `_`, then letters, digits 0–9 or `_`.
+  @inline(__always)
+  static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    var first = true
+    while i < bytes.count {
+      let byte = bytes[i]
+      if byte < 0x80 {
+        let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+        let ok = isLetter || byte == 0x5F || (!first && byte >= 0x30 && byte <= 0x39)
+        if !ok { return false }
+        i += 1
+      } else {
+        let (value, length) = decode(bytes, at: i)
+        guard let scalar = Unicode.Scalar(value), isNameStart(scalar) else { return false }
+        i += length
+      }
+      first = false
+    }
+    return !first
+  }
+}
+
+/// Walks one line's bytes token by token; `commentStart` is known once `next()` returned nil.
+struct TokenScanner {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var position = 0
+  private(set) var commentStart: Int?
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  @inline(__always)
+  mutating func next() -> Token? {
+    let count = bytes.count
+    var i = position
+    // Skip whitespace.
+    while i < count {
+      let byte = bytes[i]
+      if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+        i += 1
+      } else if byte >= 0x80 {
+        let (value, length) = Lexer.decode(bytes, at: i)
+        guard Lexer.isWhitespace(value) else { break }
+        i += length
+      } else {
+        break
+      }
+    }
+    guard i < count, bytes[i] != 0x23 else {  // "#"
+      if i < count { commentStart = i }
+      position = count
+      return nil
+    }
+    let start = i
+    while i < count {
+      let byte = bytes[i]
+      if byte == 0x20 || byte == 0x23 || (byte >= 0x09 && byte <= 0x0D) { break }
+      if byte >= 0x80 {
+        let (value, length) = Lexer.decode(bytes, at: i)
+        if Lexer.isWhitespace(value) { break }
+        i += length
+      } else {
+        i += 1
+      }
+    }
+    position = i
+    let kind = Lexer.classify(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+    return Token(range: start..<i, kind: kind)
+  }
+}

@@ -1,0 +1,92 @@
+/// How a line ends: `\n`, `\r\n`, `\r` (SPEC §1.1, as LSP defines lines), or not at all (the
+/// last line).
+package enum LineTerminator: UInt8, Sendable, CaseIterable {
+  case none
+  case lf
+  case crlf
+  case cr
+
+  package var utf8: [UInt8] {
+    switch self {
+    case .none: []
+    case .lf: [0x0A]
+    case .crlf: [0x0D, 0x0A]
+    case .cr: [0x0D]
+    }
+  }
+
+  package var string: String {
+    switch self {
+    case .none: ""
+    case .lf: "\n"
+    case .crlf: "\r\n"
+    case .cr: "\r"
+    }
+  }
+}
+
+/// Splits UTF-8 text into lines. Only `\n`, `\r\n` and `\r` end a line; every other separator
+/// (U+2028, U+0085, form feed) stays inside it.
+package enum LineSplitter {
+  /// The number of lines: line breaks + 1.
+  package static func countLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 1
+    var i = 0
+    let n = bytes.count
+    while i < n {
+      let byte = bytes[i]
+      if byte == 0x0A {
+        count += 1
+      } else if byte == 0x0D {
+        count += 1
+        if i + 1 < n, bytes[i + 1] == 0x0A { i += 1 }
+      }
+      i += 1
+    }
+    return count
+  }
+
+  /// Calls `body` with each line's start (plus `base`), length and terminator. Always at least
+  /// one line: the text after the last break, possibly empty.
+  @inline(__always)
+  package static func split(
+    _ bytes: UnsafeBufferPointer<UInt8>, base: UInt32, _ body: (UInt32, UInt32, LineTerminator) -> Void
+  ) {
+    var start = 0
+    var i = 0
+    let n = bytes.count
+    while i < n {
+      let byte = bytes[i]
+      if byte == 0x0A {
+        body(base + UInt32(start), UInt32(i - start), .lf)
+        i += 1
+        start = i
+      } else if byte == 0x0D {
+        if i + 1 < n, bytes[i + 1] == 0x0A {
+          body(base + UInt32(start), UInt32(i - start), .crlf)
+          i += 2
+        } else {
+          body(base + UInt32(start), UInt32(i - start), .cr)
+          i += 1
+        }
+        start = i
+      } else {
+        i += 1
+      }
+    }
+    body(base + UInt32(start), UInt32(n - start), .none)
+  }
+
+  /// The lines of a string, each with its terminator.
+  package static func lines(of text: String) -> [(text: Substring, terminator: LineTerminator)] {
+    var text = text
+    var ranges: [(Int, Int, LineTerminator)] = []
+    text.withUTF8 { bytes in split(bytes, base: 0) { ranges.append((Int($0), Int($1), $2)) } }
+    let utf8 = text.utf8
+    return ranges.map { start, length, terminator in
+      let lower = utf8.index(utf8.startIndex, offsetBy: start)
+      let upper = utf8.index(lower, offsetBy: length)
+      return (Substring(text[lower..<upper]), terminator)
+    }
+  }
+}

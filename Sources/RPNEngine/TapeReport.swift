@@ -1,0 +1,83 @@
+/// The command line's views of a document (SPEC §3): the tape with its stack labels, and
+/// diagnostics as `FILE:LINE:COL: severity: MESSAGE [code]`. Pure text; the executable does I/O.
+package enum TapeReport {
+  /// Labels start at least two columns after the widest line with tokens, but no further right
+  /// than this, so that one long line does not push every label off the screen.
+  package static let maximumLabelColumn = 60
+
+  /// The document with each line's stack label in one column on its right. Lines without tokens
+  /// are printed unchanged; lines with a label lose their trailing whitespace. Lines end in `\n`.
+  package static func annotated(_ document: Document, display: DisplaySettings = DisplaySettings()) -> String {
+    var rows: [(text: String, width: Int, label: String?)] = []
+    rows.reserveCapacity(document.lineCount)
+    var widest = 0
+    for line in 0..<document.lineCount {
+      var text = document.text(ofLine: line)
+      guard document.hintOffset(ofLine: line) != nil else {
+        rows.append((text, 0, nil))
+        continue
+      }
+      while let last = text.unicodeScalars.last, Lexer.isWhitespace(last.value) { text.unicodeScalars.removeLast() }
+      let width = displayWidth(text)
+      widest = max(widest, width)
+      let label = document.stack(afterLine: line, keepingTop: display.maxItems)
+        .label(precision: display.precision, maxItems: display.maxItems)
+      rows.append((text, width, label))
+    }
+    let column = min(widest, maximumLabelColumn) + 2
+    var output = ""
+    // A document ending with a line break has an empty last line that is not printed.
+    let printed = document.lineCount > 1 && rows.last?.text.isEmpty == true ? rows.dropLast() : rows[...]
+    for row in printed {
+      output += row.text
+      if let label = row.label {
+        output += String(repeating: " ", count: max(2, column - row.width)) + label
+      }
+      output += "\n"
+    }
+    return output
+  }
+
+  /// One line per diagnostic: `FILE:LINE:COL: warning|error: MESSAGE [code]`, with LINE and COL
+  /// 1-based and COL counting Unicode scalars.
+  package static func diagnosticLines(_ document: Document, fileName: String) -> [String] {
+    document.diagnostics().map { line, diagnostic in
+      let column = document.withUTF8(ofLine: line) { bytes in
+        scalarCount(UnsafeBufferPointer(rebasing: bytes[..<min(diagnostic.range.lowerBound, bytes.count)]))
+      }
+      return "\(fileName):\(line + 1):\(column + 1): \(diagnostic.severity.rawValue): \(diagnostic.message) "
+        + "[\(diagnostic.code.rawValue)]"
+    }
+  }
+
+  /// The number of Unicode scalars in UTF-8 bytes: the bytes that do not continue a scalar.
+  package static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 0
+    for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+    return count
+  }
+
+  /// Terminal columns: wide East Asian characters and emoji take two, combining marks none.
+  package static func displayWidth(_ text: String) -> Int {
+    var width = 0
+    for scalar in text.unicodeScalars {
+      let v = scalar.value
+      if v < 0x300 {
+        width += v == 0x09 ? 4 : 1
+        continue
+      }
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .enclosingMark, .format: continue
+      default: break
+      }
+      switch v {
+      case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+        width += 2
+      default:
+        width += 1
+      }
+    }
+    return width
+  }
+}
