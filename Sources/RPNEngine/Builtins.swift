@@ -107,6 +107,9 @@ extension Builtin {
     Builtin(name: "e", aliases: [], operation: .e, inputs: 0, effect: "( -- e )", meaning: "the constant e, base of ln"),
   ]
 
+  /// Each builtin's operation, by ID: reading one copies no strings (the hot path).
+  static let operations: ContiguousArray<Operation> = ContiguousArray(table.map(\.operation))
+
   /// The builtin a spelling names, ASCII case-insensitively, or nil.
   package static func lookup(_ spelling: String) -> ID? {
     var bytes = Array(spelling.utf8)
@@ -136,17 +139,21 @@ extension Builtin {
 
 /// An open-addressing hash table from packed spellings to builtin IDs: a lookup is a multiply,
 /// a shift and one or two compares, which matters because every word of a tape goes through it.
-struct BuiltinIndex: Sendable {
+/// Its storage is allocated once for the life of the process and never freed, so copies of it
+/// are plain pointers: passing it around the hot loop costs no reference counting.
+package struct BuiltinIndex: @unchecked Sendable {
   static let shared = BuiltinIndex()
 
   private static let bits = 8
-  private var keys: [UInt64]
-  private var values: [Builtin.ID]
+  private let keys: UnsafeMutablePointer<UInt64>
+  private let values: UnsafeMutablePointer<Builtin.ID>
 
   private init() {
     let size = 1 << Self.bits
-    keys = Array(repeating: 0, count: size)
-    values = Array(repeating: 0, count: size)
+    keys = .allocate(capacity: size)
+    keys.initialize(repeating: 0, count: size)
+    values = .allocate(capacity: size)
+    values.initialize(repeating: 0, count: size)
     for (id, builtin) in Builtin.table.enumerated() {
       for spelling in builtin.spellings {
         var bytes = Array(spelling.utf8)
@@ -172,7 +179,7 @@ struct BuiltinIndex: Sendable {
       let candidate = keys[slot]
       if candidate == key { return values[slot] }
       if candidate == 0 { return nil }
-      slot = (slot + 1) & (keys.count - 1)
+      slot = (slot + 1) & ((1 << Self.bits) - 1)
     }
   }
 }

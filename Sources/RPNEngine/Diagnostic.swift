@@ -81,12 +81,13 @@ package enum Problem: Equatable, Sendable {
       default: return "`\(word)` divides by zero"
       }
     case .domainError(let word, let operands, let requirement):
+      if operands.isEmpty { return "`\(word)` has no real result" }
       let of = operands.map(Self.show).joined(separator: " and ")
       if let requirement { return "`\(word)` of \(of) is undefined: \(requirement)" }
       return "`\(word)` of \(of) is not a real number"
     case .overflow(let word, let operands):
-      let of = operands.map(Self.show).joined(separator: " and ")
-      return "`\(word)` of \(of) overflows: the result is beyond ±1.79769313486232e+308"
+      let of = operands.isEmpty ? "" : " of " + operands.map(Self.show).joined(separator: " and ")
+      return "`\(word)`\(of) overflows: the result is beyond ±1.79769313486232e+308"
     case .unknownWord(let word, let suggestion, let storedLaterOnLine):
       var message = "unknown word `\(word)`"
       if let line = storedLaterOnLine {

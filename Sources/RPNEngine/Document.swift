@@ -33,14 +33,33 @@ package final class Document {
     guard count <= Self.maximumUTF8Count else { throw .tooLarge(utf8Count: count, limit: Self.maximumUTF8Count) }
     storage = text.withUTF8 { Array($0) }
     liveTextBytes = count
-    var records = ContiguousArray<LineRecord>()
-    storage.withUnsafeBufferPointer { bytes in
+    // Built in a local (class properties cost exclusivity checks per append) and moved in, so
+    // that no second reference makes evaluation copy the buffer.
+    lines = storage.withUnsafeBufferPointer { bytes in
+      var records = ContiguousArray<LineRecord>()
       records.reserveCapacity(LineSplitter.countLines(bytes))
-      LineSplitter.split(bytes, base: 0) { records.append(LineRecord(start: $0, length: $1, terminator: $2)) }
+      var start = 0
+      var i = 0
+      let n = bytes.count
+      while i < n {
+        let byte = bytes[i]
+        // Bytes above "\r" cannot end a line: one compare for almost every byte.
+        if byte > 0x0D || (byte != 0x0A && byte != 0x0D) {
+          i += 1
+          continue
+        }
+        let terminator: LineTerminator = byte == 0x0A ? .lf : (i + 1 < n && bytes[i + 1] == 0x0A ? .crlf : .cr)
+        records.append(LineRecord(start: UInt32(start), length: UInt32(i - start), terminator: terminator))
+        i += terminator == .crlf ? 2 : 1
+        start = i
+      }
+      records.append(LineRecord(start: UInt32(start), length: UInt32(n - start), terminator: .none))
+      return records
     }
-    lines = records
     nodes.reserveCapacity(lines.count + 16)
     evaluate(from: 0, through: lines.count)
+    nodesAfterCollection = nodes.count
+    bindingsAfterCollection = bindings.count
   }
 
   // MARK: Reading
@@ -170,21 +189,23 @@ package final class Document {
     var start = clamp(start)
     var end = clamp(end)
     if end < start { swap(&start, &end) }
-    var firstLine = start.line
+    let firstLine = start.line
     var replacement: [UInt8] = []
     replacement.reserveCapacity(start.utf8Column + newText.utf8.count + 16)
     withUTF8(ofLine: start.line) { replacement.append(contentsOf: $0[..<start.utf8Column]) }
     replacement.append(contentsOf: newText.utf8)
+    // An edit that ends at the start of a line, with text that ends in a line break (or nothing),
+    // leaves that line as it is: only the lines above it are replaced. (Unless a "\r" would meet
+    // the "\n" of an empty line there and merge into one break.)
+    let endLineIsLoneLF = lines[end.line].length == 0 && lines[end.line].terminator == .lf
+    let endsWithBreak = replacement.last == 0x0A || (replacement.last == 0x0D && !endLineIsLoneLF)
+    let deletesWholeLines =
+      replacement.isEmpty && !(start.line > 0 && lines[start.line - 1].terminator == .cr && endLineIsLoneLF)
+    if end.utf8Column == 0, end.line > start.line, endsWithBreak || deletesWholeLines {
+      return try replaceWhole(lines: start.line..<end.line, with: replacement)
+    }
     withUTF8(ofLine: end.line) { replacement.append(contentsOf: $0[end.utf8Column...]) }
     replacement.append(contentsOf: lines[end.line].terminator.utf8)
-    // A "\r" ending the line above and a "\n" starting the replacement are one line break.
-    if firstLine > 0, lines[firstLine - 1].terminator == .cr, replacement.first == 0x0A {
-      firstLine -= 1
-      var joined: [UInt8] = []
-      withUTF8(ofLine: firstLine) { joined.append(contentsOf: $0) }
-      joined.append(0x0D)
-      replacement = joined + replacement
-    }
     return try replaceWhole(lines: firstLine..<(end.line + 1), with: replacement)
   }
 
@@ -206,6 +227,7 @@ package final class Document {
     guard newSettings != settings else { return }
     settings = newSettings
     evaluate(from: 0, through: lines.count)
+    collectGarbageIfNeeded()
   }
 
   private func clamp(_ position: TextPosition) -> TextPosition {
@@ -223,6 +245,16 @@ package final class Document {
   /// Replaces `range` (whole lines with their terminators) by the lines of `replacement`, which
   /// ends with the terminator of the range's last line (none for the document's last line).
   private func replaceWhole(lines range: Range<Int>, with replacement: [UInt8]) throws(DocumentError) -> EditResult {
+    var range = range
+    var replacement = replacement
+    // A "\r" ending the line above and a "\n" starting the replacement are one line break.
+    if range.lowerBound > 0, lines[range.lowerBound - 1].terminator == .cr, replacement.first == 0x0A {
+      range = (range.lowerBound - 1)..<range.upperBound
+      var joined: [UInt8] = []
+      withUTF8(ofLine: range.lowerBound) { joined.append(contentsOf: $0) }
+      joined.append(0x0D)
+      replacement = joined + replacement
+    }
     var removedBytes = 0
     for index in range { removedBytes += Int(lines[index].length) }
     let newLive = liveTextBytes - removedBytes + replacement.count
@@ -243,10 +275,13 @@ package final class Document {
       newRecords.removeLast()
     }
     for index in range where lines[index].diagnostics >= 0 { freeDiagnosticSlot(lines[index].diagnostics) }
+    // What the state was after the replaced lines: once the new lines reach it again, nothing
+    // below can change.
+    let oldEnd = lines[range.upperBound - 1]
     lines.replaceSubrange(range, with: newRecords)
     liveTextBytes = newLive
     let changedEnd = range.lowerBound + newRecords.count
-    let evaluatedEnd = evaluate(from: range.lowerBound, through: changedEnd)
+    let evaluatedEnd = evaluate(from: range.lowerBound, through: changedEnd, settlingAt: (oldEnd.stack, oldEnd.env))
     collectGarbageIfNeeded()
     return EditResult(
       replacedLines: range.lowerBound..<changedEnd, reevaluatedLines: range.lowerBound..<evaluatedEnd,
@@ -257,8 +292,13 @@ package final class Document {
 
   /// Evaluates lines from `first`: always up to `mandatoryEnd`, then on until a line's new state
   /// equals its old one. Returns the end of the evaluated range.
+  ///
+  /// `settlingAt` is the state the line before `mandatoryEnd` had before an edit replaced the
+  /// lines in between: reaching it again there means nothing below changes.
   @discardableResult
-  private func evaluate(from first: Int, through mandatoryEnd: Int) -> Int {
+  private func evaluate(from first: Int, through mandatoryEnd: Int, settlingAt settling: (stack: Int32, env: Int32)? = nil)
+    -> Int
+  {
     var machine = Machine(nodes: nodes, bindings: bindings, names: names, settings: settings)
     nodes = []
     bindings = []
@@ -277,6 +317,11 @@ package final class Document {
     machine.restart(stack: first == 0 ? -1 : records[first - 1].stack, env: first == 0 ? -1 : records[first - 1].env)
     var noObserver = NoObserver()
     var index = first
+    if first == mandatoryEnd, let settling, Self.stacksEqual(machine.base, settling.stack, machine.nodes),
+      Self.environmentsEqual(machine.envHead, settling.env, machine.bindings)
+    {
+      return first  // Whole lines were deleted, and the state after them was the state before.
+    }
     storage.withUnsafeBufferPointer { text in
       records.withUnsafeMutableBufferPointer { records in
         while index < records.count {
@@ -304,9 +349,10 @@ package final class Document {
             records[index].diagnostics = -1
           }
           index += 1
-          if index > mandatoryEnd, old.stack != LineRecord.notEvaluated,
-            Self.stacksEqual(machine.base, old.stack, machine.nodes),
-            Self.environmentsEqual(machine.envHead, old.env, machine.bindings)
+          let settled = index > mandatoryEnd ? (old.stack, old.env) : index == mandatoryEnd ? settling : nil
+          if let settled, settled.0 != LineRecord.notEvaluated,
+            Self.stacksEqual(machine.base, settled.0, machine.nodes),
+            Self.environmentsEqual(machine.envHead, settled.1, machine.bindings)
           {
             break
           }
@@ -335,21 +381,39 @@ package final class Document {
     return true
   }
 
+  /// Whether two lists of stores make the same variables visible. Lists share their older
+  /// stores, and every store points to an older (lower) index, so walking the newer head first
+  /// meets the shared tail after only the stores that differ: the cost is that prefix, not the
+  /// document's stores.
   private static func environmentsEqual(_ a: Int32, _ b: Int32, _ bindings: ContiguousArray<Binding>) -> Bool {
     if a == b { return true }
     guard a >= 0, b >= 0, bindings[Int(a)].mapHash == bindings[Int(b)].mapHash else { return false }
-    return visibleMap(a, bindings) == visibleMap(b, bindings)
-  }
-
-  private static func visibleMap(_ head: Int32, _ bindings: ContiguousArray<Binding>) -> [Int32: UInt64] {
-    var map: [Int32: UInt64] = [:]
-    var index = head
-    while index >= 0 {
-      let binding = bindings[Int(index)]
-      if map[binding.name] == nil { map[binding.name] = binding.value.bitPattern }
-      index = binding.next
+    var newestA: [Int32: UInt64] = [:]
+    var newestB: [Int32: UInt64] = [:]
+    var x = a
+    var y = b
+    while x != y {
+      if x > y {
+        let binding = bindings[Int(x)]
+        if newestA[binding.name] == nil { newestA[binding.name] = binding.value.bitPattern }
+        x = binding.next
+      } else {
+        let binding = bindings[Int(y)]
+        if newestB[binding.name] == nil { newestB[binding.name] = binding.value.bitPattern }
+        y = binding.next
+      }
     }
-    return map
+    func inTail(_ name: Int32) -> UInt64? {
+      var index = x
+      while index >= 0 {
+        if bindings[Int(index)].name == name { return bindings[Int(index)].value.bitPattern }
+        index = bindings[Int(index)].next
+      }
+      return nil
+    }
+    for (name, value) in newestA where (newestB[name] ?? inTail(name)) != value { return false }
+    for (name, value) in newestB where newestA[name] == nil && inTail(name) != value { return false }
+    return true
   }
 
   private func picture(of stack: Int32, keepingTop count: Int) -> StackPicture {
@@ -386,7 +450,7 @@ package final class Document {
       Lexer.tokens(of: bytes).tokens.contains { token in
         token.range.lowerBound >= offset && token.kind == .store
           && String(decoding: UnsafeBufferPointer(rebasing: bytes[(token.range.lowerBound + 1)..<token.range.upperBound]), as: UTF8.self)
-            == word
+            .utf8.elementsEqual(word.utf8)
       }
     }
     if sameLine && stores(name, from: line == 0 ? -1 : lines[line - 1].env, to: lines[line].env) { return line }

@@ -49,7 +49,7 @@ package struct Lexer {
 
   /// The tokens of a line's UTF-8 bytes and where its comment starts, if it has one.
   package static func tokens(of bytes: UnsafeBufferPointer<UInt8>) -> (tokens: [Token], commentStart: Int?) {
-    var scanner = TokenScanner(bytes)
+    var scanner = TokenScanner(bytes, builtins: BuiltinIndex.shared)
     var tokens: [Token] = []
     while let token = scanner.next() { tokens.append(token) }
     return (tokens, scanner.commentStart)
@@ -113,7 +113,7 @@ package struct Lexer {
 
   /// Classifies the bytes of one token (no whitespace, no `#`) in the order of SPEC §1.1.
   @inline(__always)
-  static func classify(_ token: UnsafeBufferPointer<UInt8>) -> TokenKind {
+  static func classify(_ token: UnsafeBufferPointer<UInt8>, builtins: BuiltinIndex) -> TokenKind {
     let first = token[0]
     // Numbers start with a digit, a dot, an ASCII sign or U+2212 (E2 88 92).
     if (first >= 0x30 && first <= 0x39) || first == 0x2E || first == 0x2B || first == 0x2D || first == 0xE2 {
@@ -127,10 +127,10 @@ package struct Lexer {
       let name = UnsafeBufferPointer(rebasing: token[1...])
       if name.isEmpty { return .invalidStore(.missing) }
       guard isName(name) else { return .invalidStore(.malformed) }
-      if let builtin = Builtin.lookup(name) { return .invalidStore(.reserved(builtin)) }
+      if let key = Builtin.packedKey(name), let builtin = builtins.find(key) { return .invalidStore(.reserved(builtin)) }
       return .store
     }
-    if let builtin = Builtin.lookup(token) { return .builtin(builtin) }
+    if let key = Builtin.packedKey(token), let builtin = builtins.find(key) { return .builtin(builtin) }
     return isName(token) ? .name : .unknown
   }
 
@@ -160,11 +160,13 @@ package struct Lexer {
 /// Walks one line's bytes token by token; `commentStart` is known once `next()` returned nil.
 struct TokenScanner {
   let bytes: UnsafeBufferPointer<UInt8>
+  let builtins: BuiltinIndex
   var position = 0
   private(set) var commentStart: Int?
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>, builtins: BuiltinIndex) {
     self.bytes = bytes
+    self.builtins = builtins
   }
 
   @inline(__always)
@@ -192,17 +194,21 @@ struct TokenScanner {
     let start = i
     while i < count {
       let byte = bytes[i]
-      if byte == 0x20 || byte == 0x23 || (byte >= 0x09 && byte <= 0x0D) { break }
-      if byte >= 0x80 {
+      // Printable ASCII past "#" (0x23) is part of the token: the common case, one compare.
+      if byte > 0x23 && byte < 0x80 {
+        i += 1
+      } else if byte >= 0x80 {
         let (value, length) = Lexer.decode(bytes, at: i)
         if Lexer.isWhitespace(value) { break }
         i += length
+      } else if byte == 0x20 || byte == 0x23 || (byte >= 0x09 && byte <= 0x0D) {
+        break
       } else {
         i += 1
       }
     }
     position = i
-    let kind = Lexer.classify(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+    let kind = Lexer.classify(UnsafeBufferPointer(rebasing: bytes[start..<i]), builtins: builtins)
     return Token(range: start..<i, kind: kind)
   }
 }

@@ -42,19 +42,35 @@ struct Binding {
   var next: Int32
 }
 
-/// Variable names, interned so that the persistent structures hold small integers.
+/// Variable names, interned so that the persistent structures hold small integers. Names are
+/// compared scalar by scalar, without normalization (SPEC §1.1): `Å` (U+00C5) and `Å` (U+212B)
+/// are two names, though Swift's `String ==` would call them equal.
 struct NameTable {
   private(set) var names: [String] = []
-  private var ids: [String: Int32] = [:]
+  private var ids: [ScalarString: Int32] = [:]
 
-  func id(_ name: String) -> Int32? { ids[name] }
+  func id(_ name: String) -> Int32? { ids[ScalarString(name)] }
 
   mutating func intern(_ name: String) -> Int32 {
-    if let id = ids[name] { return id }
+    if let id = ids[ScalarString(name)] { return id }
     let id = Int32(names.count)
     names.append(name)
-    ids[name] = id
+    ids[ScalarString(name)] = id
     return id
+  }
+}
+
+/// A string compared and hashed by its UTF-8 bytes: scalar by scalar, no normalization.
+struct ScalarString: Hashable {
+  var string: String
+
+  init(_ string: String) { self.string = string }
+
+  static func == (a: ScalarString, b: ScalarString) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
+
+  func hash(into hasher: inout Hasher) {
+    var string = string
+    string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }
 
@@ -107,11 +123,18 @@ struct Machine {
   var settings: EvaluationSettings
   /// False while tracing one line for hover: nothing may be added to the arenas then.
   var recording = true
+  /// Held here so that the hot loop does not go through a lazy global's once-check per word.
+  let builtins = BuiltinIndex.shared
+  let operations = Builtin.operations
 
   var base: Int32 = -1
   var envHead: Int32 = -1
+  /// Variables looked up or stored since the last restart; NaN marks a name not visible.
   var variables: [Int32: Double] = [:]
-  var local: ContiguousArray<Double> = []
+  /// The values the current line pushed, bottom to top, in `local[0..<localCount]`. Popping
+  /// lowers the count only, so the buffer is never resized inside the loop.
+  var local: ContiguousArray<Double> = ContiguousArray(repeating: 0, count: 64)
+  var localCount = 0
   var consumed: Int32 = 0
   var reach: Int32 = 0
   var diagnostics: [Diagnostic] = []
@@ -131,12 +154,37 @@ struct Machine {
     base = stack
     envHead = env
     variables.removeAll(keepingCapacity: true)
-    var index = env
+  }
+
+  /// The value visible for a name: from the cache, else the newest store of it in the list.
+  /// Misses are cached as NaN, which no variable can hold. Restarting costs nothing this way,
+  /// however many stores lie above.
+  @inline(__always)
+  mutating func value(of name: Int32) -> Double? {
+    if let cached = variables[name] { return cached.isNaN ? nil : cached }
+    var index = envHead
     while index >= 0 {
       let binding = bindings[Int(index)]
-      if variables[binding.name] == nil { variables[binding.name] = binding.value }
+      if binding.name == name {
+        variables[name] = binding.value
+        return binding.value
+      }
       index = binding.next
     }
+    variables[name] = .nan
+    return nil
+  }
+
+  /// The names of every visible variable (for suggestions; walks the whole list).
+  func visibleNames() -> [String] {
+    var visible = Set<Int32>()
+    var index = envHead
+    while index >= 0 {
+      visible.insert(bindings[Int(index)].name)
+      index = bindings[Int(index)].next
+    }
+    for (name, value) in variables { if value.isNaN { visible.remove(name) } else { visible.insert(name) } }
+    return visible.map { names.names[Int($0)] }
   }
 
   // MARK: The stack of the line being evaluated
@@ -145,12 +193,12 @@ struct Machine {
   var baseDepth: Int { base < 0 ? 0 : Int(nodes[Int(base)].depth) }
 
   @inline(__always)
-  var count: Int { local.count + baseDepth }
+  var count: Int { localCount + baseDepth }
 
   /// The value `k` places below the top (0 is the top).
   @inline(__always)
   mutating func peek(_ k: Int) -> Double {
-    let n = local.count
+    let n = localCount
     if k < n { return local[n - 1 - k] }
     var index = base
     var steps = k - n
@@ -164,8 +212,8 @@ struct Machine {
 
   @inline(__always)
   mutating func drop(_ n: Int) {
-    let fromLocal = min(n, local.count)
-    local.removeLast(fromLocal)
+    let fromLocal = min(n, localCount)
+    localCount -= fromLocal
     var rest = n - fromLocal
     while rest > 0 {
       base = nodes[Int(base)].next
@@ -176,18 +224,21 @@ struct Machine {
   }
 
   @inline(__always)
-  mutating func push(_ value: Double) { local.append(value) }
+  mutating func push(_ value: Double) {
+    if localCount < local.count { local[localCount] = value } else { local.append(value) }
+    localCount += 1
+  }
 
   /// The whole stack, bottom to top.
   mutating func allValues() -> [Double] {
     var values = [Double](repeating: 0, count: count)
-    var i = values.count - local.count
-    for value in local {
-      values[i] = value
+    var i = values.count - localCount
+    for k in 0..<localCount {
+      values[i] = local[k]
       i += 1
     }
     var index = base
-    i = values.count - local.count - 1
+    i = values.count - localCount - 1
     while index >= 0 {
       values[i] = nodes[Int(index)].value
       index = nodes[Int(index)].next
@@ -203,7 +254,7 @@ struct Machine {
     let wanted = min(size, depth)
     var top = [Double](repeating: 0, count: wanted)
     var filled = 0
-    var k = local.count - 1
+    var k = localCount - 1
     while filled < wanted, k >= 0 {
       top[wanted - 1 - filled] = local[k]
       filled += 1
@@ -221,13 +272,14 @@ struct Machine {
   /// Makes what the line left in `local` part of the persistent stack.
   @inline(__always)
   mutating func commit() {
-    for value in local {
+    for k in 0..<localCount {
+      let value = local[k]
       let below = base
       let (hash, depth) = below < 0 ? (UInt64(0), Int32(0)) : (nodes[Int(below)].hash, nodes[Int(below)].depth)
       nodes.append(StackNode(value: value, hash: stackHash(below: hash, value: value), next: below, depth: depth + 1))
       base = Int32(nodes.count - 1)
     }
-    local.removeAll(keepingCapacity: true)
+    localCount = 0
   }
 
   // MARK: Lines
@@ -240,12 +292,12 @@ struct Machine {
     consumed = 0
     reach = 0
     var lastTokenEnd: Int32 = -1
-    var scanner = TokenScanner(bytes)
+    var scanner = TokenScanner(bytes, builtins: builtins)
     while let token = scanner.next() {
       if O.isActive { observer.willEvaluate(token, stack: picture(observer.pictureSize)) }
       var diagnostic: Diagnostic?
       if case .number(let value) = token.kind {
-        local.append(value)
+        push(value)
       } else if let problem = evaluate(token, in: bytes) {
         diagnostic = Diagnostic(range: token.range, problem: problem)
         diagnostics.append(diagnostic!)
@@ -272,10 +324,10 @@ struct Machine {
     case .unknown:
       return unknownWord(text())
     case .builtin(let id):
-      return apply(Builtin.table[Int(id)].operation, word: text)
+      return apply(operations[Int(id)], word: text)
     case .name:
       let name = text()
-      if let id = names.id(name), let value = variables[id] {
+      if let id = names.id(name), let value = value(of: id) {
         push(value)
         return nil
       }
@@ -289,21 +341,19 @@ struct Machine {
     }
   }
 
-  private mutating func store(_ value: Double, in name: Int32) {
+  private mutating func store(_ newValue: Double, in name: Int32) {
     if recording {
       let mapHash = envHead < 0 ? 0 : bindings[Int(envHead)].mapHash
-      let old = variables[name].map { bindingHash(name: name, value: $0) } ?? 0
-      let hash = mapHash &- old &+ bindingHash(name: name, value: value)
-      bindings.append(Binding(value: value, mapHash: hash, name: name, next: envHead))
+      let old = value(of: name).map { bindingHash(name: name, value: $0) } ?? 0
+      let hash = mapHash &- old &+ bindingHash(name: name, value: newValue)
+      bindings.append(Binding(value: newValue, mapHash: hash, name: name, next: envHead))
       envHead = Int32(bindings.count - 1)
     }
-    variables[name] = value
+    variables[name] = newValue
   }
 
   private func unknownWord(_ word: String) -> Problem {
-    let visible = variables.keys.map { names.names[Int($0)] }
-    return .unknownWord(
-      word: word, suggestion: Suggestions.suggest(for: word, visibleVariables: visible), storedLaterOnLine: nil)
+    .unknownWord(word: word, suggestion: Suggestions.suggest(for: word, visibleVariables: visibleNames()), storedLaterOnLine: nil)
   }
 
   // MARK: Operations
@@ -326,7 +376,7 @@ struct Machine {
       consumed += Int32(baseDepth)
       reach = max(reach, consumed)
       base = -1
-      local.removeAll(keepingCapacity: true)
+      localCount = 0
     case .depth: push(Double(count))
     case .dup: push(peek(0))
     case .drop: drop(1)
@@ -350,7 +400,7 @@ struct Machine {
       var total = 0.0
       for value in values { total += value }
       let result = operation == .sum ? total : total / Double(values.count)
-      if let problem = check(result, word: word, operands: []) { return problem }
+      if !result.isFinite { return failure(result, word: word, operands: []) }
       drop(values.count)
       push(result)
     case .add, .subtract, .multiply, .divide, .power, .percent, .modulo, .minimum, .maximum:
@@ -374,7 +424,7 @@ struct Machine {
       case .minimum: result = Swift.min(a, b)
       default: result = Swift.max(a, b)
       }
-      if let problem = check(result, word: word, operands: [a, b]) { return problem }
+      if !result.isFinite { return failure(result, word: word, operands: [a, b]) }
       drop(operation == .percent ? 1 : 2)
       push(result)
     default:
@@ -388,21 +438,18 @@ struct Machine {
         case .domain(let requirement): return .domainError(word: word(), operands: [a], requirement: requirement)
         }
       }
-      if let problem = check(result, word: word, operands: [a]) { return problem }
+      if !result.isFinite { return failure(result, word: word, operands: [a]) }
       drop(1)
       push(result)
     }
     return nil
   }
 
-  @inline(__always)
-  private func check(_ result: Double, word: () -> String, operands: [Double]) -> Problem? {
-    if result.isFinite { return nil }
-    if result.isNaN {
-      let shown = operands.isEmpty ? [Double]() : operands
-      return .domainError(word: word(), operands: shown, requirement: nil)
-    }
-    return .overflow(word: word(), operands: operands)
+  /// The problem with a result that is not finite: NaN is a domain error, infinity an overflow.
+  private func failure(_ result: Double, word: () -> String, operands: [Double]) -> Problem {
+    result.isNaN
+      ? .domainError(word: word(), operands: operands, requirement: nil)
+      : .overflow(word: word(), operands: operands)
   }
 
   private enum UnaryFailure: Error {

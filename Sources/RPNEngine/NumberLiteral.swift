@@ -20,11 +20,17 @@ package enum NumberLiteral {
     case notANumber
   }
 
-  private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
-    var power = 1.0
-    for _ in 0..<exponent { power *= 10 }
-    return power
+  /// 10⁰ … 10²², every one exact in a double; a tuple so that reading it needs no lazy global.
+  @inline(__always)
+  private static func exactPowerOfTen(_ exponent: Int) -> Double {
+    withUnsafeBytes(of: powersOfTen) { $0.load(fromByteOffset: exponent * 8, as: Double.self) }
   }
+
+  private static let powersOfTen: (
+    Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+    Double, Double, Double, Double, Double, Double, Double, Double, Double
+  ) = (1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+    1e21, 1e22)
 
   /// Parses a whole string as a number literal.
   package static func parse(_ text: String) -> Result {
@@ -48,49 +54,41 @@ package enum NumberLiteral {
     default: break
     }
     var mantissa: UInt64 = 0
-    var significantDigits = 0
-    var exponent = 0
     var digits = 0
-    var inexact = false
-    var sawDot = false
-    var previousWasDigit = false
+    var fractionDigits = 0
+    var exponent = 0
+    // Whole part, then fraction: digits, with single underscores between two digits.
+    var inFraction = false
     while i < count {
       let byte = bytes[i]
       let digit = byte &- 0x30
       if digit < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(digit)
         digits += 1
-        if significantDigits < 19 {
-          if mantissa != 0 || digit != 0 { significantDigits += 1 }
-          mantissa = mantissa &* 10 &+ UInt64(digit)
-          if sawDot { exponent -= 1 }
-        } else {
-          if digit != 0 { inexact = true }
-          if !sawDot { exponent += 1 }
-        }
-        previousWasDigit = true
+        if inFraction { fractionDigits += 1 }
         i += 1
-      } else if byte == 0x5F {  // "_" between two mantissa digits
-        guard previousWasDigit, i + 1 < count, bytes[i + 1] &- 0x30 < 10 else { return .notANumber }
-        previousWasDigit = false
+      } else if byte == 0x5F {
+        guard i > 0, bytes[i - 1] &- 0x30 < 10, i + 1 < count, bytes[i + 1] &- 0x30 < 10 else { return .notANumber }
         i += 1
-      } else if byte == 0x2E {  // "."
-        guard !sawDot else { return .notANumber }
-        sawDot = true
-        previousWasDigit = false
+      } else if byte == 0x2E && !inFraction {
+        inFraction = true
         i += 1
-      } else if byte == 0x65 || byte == 0x45 {  // "e" "E"
-        guard digits > 0, let written = exponentPart(bytes, from: i + 1) else { return .notANumber }
-        exponent += written
-        i = count
       } else {
-        return .notANumber
+        break
       }
     }
     guard digits > 0 else { return .notANumber }
-    if mantissa == 0 && !inexact { return .value(negative ? -0.0 : 0.0) }
-    if !inexact && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+    if i < count {
+      guard bytes[i] | 0x20 == 0x65, let written = exponentPart(bytes, from: i + 1) else { return .notANumber }
+      exponent = written
+    }
+    // More than 19 digits may have wrapped the mantissa: the exact conversion takes those.
+    guard digits <= 19 else { return slowParse(bytes) }
+    if mantissa == 0 { return .value(negative ? -0.0 : 0.0) }
+    exponent -= fractionDigits
+    if mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
       var value = Double(mantissa)
-      if exponent < 0 { value /= exactPowersOfTen[-exponent] } else { value *= exactPowersOfTen[exponent] }
+      if exponent < 0 { value /= exactPowerOfTen(-exponent) } else { value *= exactPowerOfTen(exponent) }
       return .value(negative ? -value : value)
     }
     return slowParse(bytes)
@@ -135,4 +133,9 @@ package enum NumberLiteral {
     let value = text.withUnsafeBufferPointer { strtod($0.baseAddress!, nil) }
     return value.isFinite ? .value(value) : .outOfRange
   }
+}
+
+extension NumberLiteral {
+  /// Parses the bytes of one token (not empty): the entry point benchmarks measure.
+  package static func parseBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Result { parse(bytes) }
 }

@@ -41,7 +41,7 @@ package enum Suggestions {
 
   private static func isValidToken(_ text: String, _ visibleVariables: [String]) -> Bool {
     if case .value = NumberLiteral.parse(text) { return true }
-    return Builtin.lookup(text) != nil || visibleVariables.contains(text)
+    return Builtin.lookup(text) != nil || visibleVariables.contains { $0.utf8.elementsEqual(text.utf8) }
   }
 
   private static func asciiLowercased(_ text: String) -> String {
