@@ -1,0 +1,263 @@
+import Foundation
+import Testing
+
+/// What a run of the binary printed and how it ended.
+struct Run {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+}
+
+/// The built `rpn-lsp`: `RPN_LSP_BINARY` when set; else the one next to the test bundle, which
+/// the same `swift test` built (whatever the configuration or build path); else
+/// `.build/debug/rpn-lsp` under the package root found above this file.
+func binary() throws -> URL {
+  let fileManager = FileManager.default
+  if let path = ProcessInfo.processInfo.environment["RPN_LSP_BINARY"], !path.isEmpty {
+    return URL(fileURLWithPath: path)
+  }
+  var directories: [URL] = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
+    .map { $0.deletingLastPathComponent() }
+  if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
+  directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+  var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  while directory.pathComponents.count > 1 {
+    if fileManager.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+      directories.append(directory.appendingPathComponent(".build/debug"))
+      break
+    }
+    directory.deleteLastPathComponent()
+  }
+  for directory in directories {
+    let candidate = directory.appendingPathComponent("rpn-lsp")
+    if fileManager.isExecutableFile(atPath: candidate.path) { return candidate }
+  }
+  throw BinaryNotFound(searched: directories.map(\.path))
+}
+
+struct BinaryNotFound: Error, CustomStringConvertible {
+  var searched: [String]
+  var description: String { "no rpn-lsp binary in \(searched); set RPN_LSP_BINARY" }
+}
+
+/// Collects a pipe's output on another thread, so that neither pipe fills while the other is read.
+private final class Drain: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var data = Data()
+
+  init(_ handle: FileHandle) {
+    Thread.detachNewThread { [self] in
+      data = handle.readDataToEndOfFile()
+      done.signal()
+    }
+  }
+
+  var text: String {
+    done.wait()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// Runs `rpn-lsp` with `arguments` in `directory`, feeding it `input` on standard input.
+func run(_ arguments: [String], in directory: URL? = nil, input: String = "") throws -> Run {
+  let process = Process()
+  process.executableURL = try binary()
+  process.arguments = arguments
+  if let directory { process.currentDirectoryURL = directory }
+  let stdin = Pipe()
+  let stdout = Pipe()
+  let stderr = Pipe()
+  process.standardInput = stdin
+  process.standardOutput = stdout
+  process.standardError = stderr
+  try process.run()
+  let out = Drain(stdout.fileHandleForReading)
+  let err = Drain(stderr.fileHandleForReading)
+  // A binary that exits without reading its input must not kill the tests with SIGPIPE.
+  signal(SIGPIPE, SIG_IGN)
+  try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+  try? stdin.fileHandleForWriting.close()
+  let output = out.text
+  let errors = err.text
+  process.waitUntilExit()
+  return Run(status: process.terminationStatus, stdout: output, stderr: errors)
+}
+
+/// A fresh directory holding `files` (name → contents), removed by the caller.
+func directory(with files: [String: String]) throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("rpn-lsp-tests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  for (name, contents) in files {
+    try Data(contents.utf8).write(to: url.appendingPathComponent(name))
+  }
+  return url
+}
+
+private let lunch = """
+  # lunch split
+  12.50 =lunch
+  8 =coffee
+
+  +   # total\u{20}\u{20}
+  3 /
+    # an indented note
+  =café
+  =日本
+  zzz
+
+  """
+
+private let lunchTape = """
+  # lunch split
+  12.50 =lunch  [12.5]
+  8 =coffee     [12.5 8]
+
+  +   # total   [20.5]
+  3 /           [6.83333333333333]
+    # an indented note
+  =café         [6.83333333333333]
+  =日本         [6.83333333333333]
+  zzz           [6.83333333333333]
+
+  """
+
+private let mistakes = "1 2 +\n2 =é 😀 zzz\n1 0 /\n  -1 sqrt # ☕\ne\u{301} 0 /\n"
+
+@Suite struct CommandLineTests {
+  // MARK: check
+
+  @Test func checkPrintsOneLinePerDiagnostic() throws {
+    let dir = try directory(with: ["mistakes.rpn": mistakes])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try run(["check", "mistakes.rpn"], in: dir)
+    #expect(result.status == 1)
+    #expect(result.stderr == "")
+    #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false) == [
+      "mistakes.rpn:2:6: error: unknown word `😀` [unknown-word]",
+      "mistakes.rpn:2:8: error: unknown word `zzz` [unknown-word]",
+      "mistakes.rpn:3:5: warning: `/` divides by zero [division-by-zero]",
+      "mistakes.rpn:4:6: warning: `sqrt` of -1 is undefined: a square root needs a value ≥ 0 [domain-error]",
+      "mistakes.rpn:5:1: error: unknown word `e\u{301}`; did you mean `e`? [unknown-word]",
+      "mistakes.rpn:5:6: warning: `/` divides by zero [division-by-zero]",
+      "",
+    ])
+  }
+
+  @Test func checkNamesTheFileAsGivenAndCountsEveryLineBreak() throws {
+    let dir = try directory(with: ["crlf.rpn": "1\r\n+\r\n\r= # x\r\n"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try run(["check", "./crlf.rpn"], in: dir)
+    #expect(result.status == 1)
+    #expect(result.stdout == """
+      ./crlf.rpn:2:1: warning: `+` needs 2 values but the stack holds only 1 [stack-underflow]
+      ./crlf.rpn:4:1: error: `=` needs a name after it, like `=total` [invalid-name]
+
+      """)
+  }
+
+  @Test func checkReadsStandardInput() throws {
+    let result = try run(["check", "-"], input: "1\n\t2 + +\n")
+    #expect(result.status == 1)
+    #expect(result.stdout == "-:2:6: warning: `+` needs 2 values but the stack holds only 1 [stack-underflow]\n")
+  }
+
+  @Test func checkOfACleanFileSaysNothing() throws {
+    let dir = try directory(with: ["clean.rpn": "# fine\n1 2 +\n=x x *\n"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try run(["check", "clean.rpn"], in: dir)
+    #expect(result.status == 0)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "")
+  }
+
+  @Test func checkTakesSeveralFiles() throws {
+    let dir = try directory(with: ["a.rpn": "1", "b.rpn": "+"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try run(["check", "a.rpn", "b.rpn"], in: dir)
+    #expect(result.status == 1)
+    #expect(result.stdout == "b.rpn:1:1: warning: `+` needs 2 values but the stack is empty [stack-underflow]\n")
+  }
+
+  @Test func checkUsesTheAngleUnit() throws {
+    let dir = try directory(with: ["deg.rpn": "90 tan\n180 sin\n"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let radians = try run(["check", "deg.rpn"], in: dir)
+    #expect(radians.status == 0)
+    let degrees = try run(["check", "--angle-unit", "degrees", "deg.rpn"], in: dir)
+    #expect(degrees.status == 1)
+    #expect(degrees.stdout.hasPrefix("deg.rpn:1:4: warning: "))
+    #expect(degrees.stdout.hasSuffix(" [domain-error]\n"))
+  }
+
+  @Test func checkFailsOnUsageAndIOErrors() throws {
+    let dir = try directory(with: ["clean.rpn": "1\n"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let missing = try run(["check", "missing.rpn"], in: dir)
+    #expect(missing.status == 2)
+    #expect(missing.stdout == "")
+    #expect(missing.stderr.contains("missing.rpn"))
+    let oneMissing = try run(["check", "clean.rpn", "missing.rpn"], in: dir)
+    #expect(oneMissing.status == 2)
+    #expect(try run(["check"], in: dir).status == 2)
+    #expect(try run(["check", "--bogus", "clean.rpn"], in: dir).status == 2)
+    #expect(try run(["check", "--precision", "0", "clean.rpn"], in: dir).status == 2)
+    #expect(try run(["check", "--angle-unit", "gradians", "clean.rpn"], in: dir).status == 2)
+    #expect(try run(["frobnicate"], in: dir).status == 2)
+  }
+
+  // MARK: eval
+
+  @Test func evalPrintsTheTapeWithLabelsInOneColumn() throws {
+    let dir = try directory(with: ["lunch.rpn": lunch])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try run(["eval", "lunch.rpn"], in: dir)
+    #expect(result.status == 0)
+    #expect(result.stdout == lunchTape)
+    #expect(result.stderr == "lunch.rpn:10:1: error: unknown word `zzz` [unknown-word]\n")
+  }
+
+  @Test func evalReadsStandardInput() throws {
+    let result = try run(["eval", "-"], input: "1 2 +\n\n10 *  # ten\n")
+    #expect(result.status == 0)
+    #expect(result.stdout == "1 2 +        [3]\n\n10 *  # ten  [30]\n")
+    #expect(result.stderr == "")
+  }
+
+  @Test func evalShowsMistakesOnStandardError() throws {
+    let result = try run(["eval", "-"], input: "1 +\n")
+    #expect(result.status == 0)
+    #expect(result.stdout == "1 +  [1]\n")
+    #expect(result.stderr == "-:1:3: warning: `+` needs 2 values but the stack holds only 1 [stack-underflow]\n")
+  }
+
+  @Test func evalTakesDisplayOptions() throws {
+    let result = try run(["eval", "--precision", "3", "--max-items", "2", "-"], input: "1 2 3 7 /\n")
+    #expect(result.status == 0)
+    #expect(result.stdout == "1 2 3 7 /  [… 2 0.429]\n")
+  }
+
+  @Test func evalFailsOnUsageAndIOErrors() throws {
+    let dir = try directory(with: ["a.rpn": "1", "b.rpn": "2"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    #expect(try run(["eval"], in: dir).status == 2)
+    #expect(try run(["eval", "missing.rpn"], in: dir).status == 2)
+    #expect(try run(["eval", "a.rpn", "b.rpn"], in: dir).status == 2)
+    #expect(try run(["eval", "--max-items", "0", "a.rpn"], in: dir).status == 2)
+    let missing = try run(["eval", "missing.rpn"], in: dir)
+    #expect(missing.stdout == "")
+    #expect(missing.stderr.contains("missing.rpn"))
+  }
+
+  // MARK: --version, --help
+
+  @Test func versionAndHelp() throws {
+    let version = try run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout.hasPrefix("rpn-lsp "))
+    #expect(version.stdout.hasSuffix("\n"))
+    let help = try run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("rpn-lsp eval FILE"))
+    #expect(help.stdout.contains("rpn-lsp check FILE"))
+  }
+}

@@ -1,0 +1,236 @@
+import Testing
+
+@testable import RPNEngine
+
+/// The incremental model must be indistinguishable from evaluating the edited text afresh.
+@Suite struct IncrementalTests {
+  @Test func randomEditsMatchFullEvaluation() throws {
+    var edits = 0
+    for seed in UInt64(1)...2_000 {
+      var random = SplitMix64(seed: seed)
+      var reference = randomDocument(&random)
+      let settings = EvaluationSettings(angleUnit: seed % 7 == 0 ? .degrees : .radians)
+      let document = try Document(text: reference, settings: settings)
+      try expectSame(document, reference, settings: settings, seed: seed, step: 0)
+      for step in 1...12 {
+        if random.next(below: 3) == 0 {
+          let first = random.next(below: document.lineCount + 1)
+          let last = min(document.lineCount, first + random.next(below: 3))
+          let replacement = (0..<random.next(below: 3)).map { _ in randomLine(&random) + randomBreak(&random) }
+            .joined()
+          reference = ReferenceText.replaceLines(reference, first..<last, with: replacement)
+          try document.replaceLines(first..<last, with: replacement)
+        } else {
+          let start = randomPosition(&random, in: reference)
+          let end = random.next(below: 4) == 0 ? start : randomPosition(&random, in: reference)
+          let newText = randomSnippet(&random)
+          reference = ReferenceText.replace(reference, from: start, to: end, with: newText)
+          try document.replace(from: start, to: end, with: newText)
+        }
+        edits += 1
+        try expectSame(document, reference, settings: settings, seed: seed, step: step)
+      }
+    }
+    #expect(edits == 24_000)
+  }
+
+  @Test func editStopsWhereTheStateSettles() throws {
+    let text = (0..<1_000).map { $0 % 10 == 9 ? "clear" : "\($0) 2 *" }.joined(separator: "\n")
+    let document = try Document(text: text)
+    let result = try document.replace(
+      from: TextPosition(line: 501, utf8Column: 0), to: TextPosition(line: 501, utf8Column: 3), with: "7")
+    #expect(result.replacedLines == 501..<502)
+    // Lines 501...509 see the change; `clear` on line 509 settles the stack.
+    #expect(result.reevaluatedLines == 501..<510)
+    #expect(document.stack(afterLine: 501).label() == "[1000 14]")
+  }
+
+  @Test func storeChangeSettlesWhenTheNameIsStoredAgain() throws {
+    let text = "1 =a\n2 =b\na b +\n3 =a\na b +\n5"
+    let document = try Document(text: text)
+    let result = try document.replace(
+      from: TextPosition(line: 0, utf8Column: 0), to: TextPosition(line: 0, utf8Column: 1), with: "9")
+    // The store of `a` on line 3 hides the change again: the variables agree after it, but the
+    // stack still holds 11 instead of 3 until the end.
+    #expect(result.reevaluatedLines == 0..<6)
+    #expect(document.stack(afterLine: 5).label() == "[9 2 11 3 5 5]")
+    let local = try document.replace(
+      from: TextPosition(line: 3, utf8Column: 0), to: TextPosition(line: 3, utf8Column: 1), with: "3")
+    #expect(local.reevaluatedLines == 3..<4)
+  }
+
+  /// 200,000 numbers, one per line: the stack is 200,000 deep at the end, yet the document holds
+  /// one stack node per line, not one per line per value below it.
+  @Test func stacksShareStructure() throws {
+    let lines = 200_000
+    let text = (1...lines).map(String.init).joined(separator: "\n")
+    let document = try Document(text: text)
+    #expect(document.stackNodeCount == lines)
+    #expect(document.stack(afterLine: lines - 1, keepingTop: 2) == StackPicture(depth: lines, top: [199_999, 200_000]))
+    #expect(document.stateByteCount / lines <= 64)
+    // A change at the top ripples to the end: each line below gets one new node, no more.
+    let result = try document.replace(
+      from: TextPosition(line: 0, utf8Column: 0), to: TextPosition(line: 0, utf8Column: 1), with: "5")
+    #expect(result.reevaluatedLines == 0..<lines)
+    #expect(document.stackNodeCount <= 2 * lines)
+    #expect(document.stack(afterLine: lines - 1, keepingTop: 200_000).top.first == 5)
+  }
+
+  /// Typing for a long time must not grow memory without bound: garbage is collected.
+  @Test func garbageIsCollected() throws {
+    let document = try Document(text: (1...1_000).map { "\($0) 1 +" }.joined(separator: "\n"))
+    for i in 0..<5_000 {
+      try document.replace(
+        from: TextPosition(line: 0, utf8Column: 0), to: TextPosition(line: 0, utf8Column: 1), with: "\(i % 10)")
+    }
+    #expect(document.stackNodeCount < 200_000)
+    #expect(document.stack(afterLine: 999, keepingTop: 1).depth == 1_000)
+  }
+
+  private func expectSame(
+    _ document: Document, _ reference: String, settings: EvaluationSettings, seed: UInt64, step: Int
+  ) throws {
+    let fresh = try Document(text: reference, settings: settings)
+    let context = "seed \(seed), step \(step): \(reference.debugDescription)"
+    guard document.text == reference, document.lineCount == fresh.lineCount else {
+      Issue.record("text differs: \(document.text.debugDescription) — \(context)")
+      return
+    }
+    for line in 0..<fresh.lineCount {
+      let same =
+        document.stack(afterLine: line, keepingTop: 64) == fresh.stack(afterLine: line, keepingTop: 64)
+        && document.diagnostics(inLine: line) == fresh.diagnostics(inLine: line)
+        && document.hintOffset(ofLine: line) == fresh.hintOffset(ofLine: line)
+        && document.reach(ofLine: line) == fresh.reach(ofLine: line)
+        && document.terminator(ofLine: line) == fresh.terminator(ofLine: line)
+        && document.variables(afterLine: line).map { "\($0.name)=\($0.value)" }
+          == fresh.variables(afterLine: line).map { "\($0.name)=\($0.value)" }
+      if !same {
+        Issue.record("line \(line) differs from a full evaluation — \(context)")
+        return
+      }
+    }
+  }
+}
+
+// MARK: Random documents
+
+private let vocabulary = [
+  "1", "2", "3", "0", "-1", "2.5", ".5", "1e3", "1_000", "−4", "1e308", "1e999", "+", "-", "−", "*", "×", "/", "÷", "^",
+  "%", "mod", "min", "max", "neg", "abs", "inv", "sq", "sqrt", "√", "ln", "log", "sin", "cos", "tan", "asin", "floor",
+  "round", "dup", "drop", "swap", "over", "rot", "clear", "depth", "sum", "avg", "pi", "π", "e", "=a", "=b", "=x",
+  "=é", "a", "b", "x", "é", "X", "=dup", "=", "4+", "foo", "DUP", "Sqrt",
+]
+
+private func randomLine(_ random: inout SplitMix64) -> String {
+  var parts: [String] = []
+  for _ in 0..<random.next(below: 6) {
+    parts.append(vocabulary[random.next(below: vocabulary.count)])
+  }
+  let separators = [" ", " ", "  ", "\t", "\u{2028}", "\u{A0}"]
+  var line = parts.map { $0 + separators[random.next(below: separators.count)] }.joined()
+  if random.next(below: 5) == 0 { line += ["# note", "#😀 é", "#"][random.next(below: 3)] }
+  return line
+}
+
+private func randomBreak(_ random: inout SplitMix64) -> String {
+  ["\n", "\n", "\r\n", "\r"][random.next(below: 4)]
+}
+
+private func randomDocument(_ random: inout SplitMix64) -> String {
+  let count = random.next(below: 25)
+  var text = ""
+  for i in 0..<count {
+    text += randomLine(&random)
+    if i + 1 < count || random.next(below: 2) == 0 { text += randomBreak(&random) }
+  }
+  return text
+}
+
+private func randomSnippet(_ random: inout SplitMix64) -> String {
+  switch random.next(below: 6) {
+  case 0: return ""
+  case 1: return randomBreak(&random)
+  case 2: return ["\r", "\n", "1\r", "\n2", "\r\n"][random.next(below: 5)]
+  case 3: return randomLine(&random) + randomBreak(&random) + randomLine(&random)
+  default: return vocabulary[random.next(below: vocabulary.count)] + [" ", "", "\n"][random.next(below: 3)]
+  }
+}
+
+/// A position anywhere, sometimes past a line's end or the document's end (clamped by both
+/// sides), and sometimes inside a multi-byte character.
+private func randomPosition(_ random: inout SplitMix64, in text: String) -> TextPosition {
+  let lines = ReferenceText.lines(text)
+  let line = random.next(below: lines.count + 1)
+  let length = line < lines.count ? lines[line].count : 0
+  return TextPosition(line: line, utf8Column: random.next(below: length + 3))
+}
+
+/// An independent model of the text: splices on a plain byte array, with LSP's clamping.
+enum ReferenceText {
+  /// Each line's bytes without its break.
+  static func lines(_ text: String) -> [[UInt8]] {
+    ranges(Array(text.utf8)).map { Array(Array(text.utf8)[$0.content]) }
+  }
+
+  /// Each line's content range and the end of its break.
+  static func ranges(_ bytes: [UInt8]) -> [(content: Range<Int>, end: Int)] {
+    var result: [(content: Range<Int>, end: Int)] = []
+    var start = 0
+    var i = 0
+    while i < bytes.count {
+      if bytes[i] == 0x0A || bytes[i] == 0x0D {
+        let breakLength = bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+        result.append((start..<i, i + breakLength))
+        i += breakLength
+        start = i
+      } else {
+        i += 1
+      }
+    }
+    result.append((start..<bytes.count, bytes.count))
+    return result
+  }
+
+  static func offset(_ position: TextPosition, in bytes: [UInt8]) -> Int {
+    let lines = ranges(bytes)
+    guard position.line < lines.count else { return bytes.count }
+    let content = lines[position.line].content
+    var offset = content.lowerBound + min(position.utf8Column, content.count)
+    while offset > content.lowerBound, offset < content.upperBound, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+    return offset
+  }
+
+  static func replace(_ text: String, from start: TextPosition, to end: TextPosition, with newText: String) -> String {
+    let bytes = Array(text.utf8)
+    var lower = offset(start, in: bytes)
+    var upper = offset(end, in: bytes)
+    if upper < lower { swap(&lower, &upper) }
+    return String(decoding: bytes[..<lower] + Array(newText.utf8) + bytes[upper...], as: UTF8.self)
+  }
+
+  static func replaceLines(_ text: String, _ range: Range<Int>, with newText: String) -> String {
+    let bytes = Array(text.utf8)
+    let lines = ranges(bytes)
+    let lower = range.lowerBound < lines.count ? lines[range.lowerBound].content.lowerBound : bytes.count
+    let upper = range.upperBound < lines.count ? lines[range.upperBound].content.lowerBound : bytes.count
+    return String(decoding: bytes[..<lower] + Array(newText.utf8) + bytes[upper...], as: UTF8.self)
+  }
+}
+
+/// A small seeded generator, so that a failing seed can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  mutating func next(below bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
+}

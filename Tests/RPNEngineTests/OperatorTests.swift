@@ -1,0 +1,290 @@
+import Testing
+
+@testable import RPNEngine
+
+/// One evaluation that exercises an operator (SPEC §1.3): a source, the stack label after it, and
+/// its diagnostics in `check`'s compact form.
+struct OperatorCase: Sendable, CustomTestStringConvertible {
+  var source: String
+  var stack: String
+  var diagnostics: [String] = []
+  var angleUnit: AngleUnit = .radians
+  var precision = 15
+
+  var testDescription: String {
+    let unit = angleUnit == .degrees ? " (degrees)" : ""
+    let digits = precision == 15 ? "" : " (precision \(precision))"
+    return "\(source) → \(stack)\(unit)\(digits)"
+  }
+}
+
+private func rad(_ source: String, _ stack: String, _ diagnostics: [String] = [], precision: Int = 15)
+  -> OperatorCase
+{
+  OperatorCase(source: source, stack: stack, diagnostics: diagnostics, precision: precision)
+}
+
+private func deg(_ source: String, _ stack: String, _ diagnostics: [String] = []) -> OperatorCase {
+  OperatorCase(source: source, stack: stack, diagnostics: diagnostics, angleUnit: .degrees)
+}
+
+/// Every spelling of SPEC §1.3, aliases included.
+let specSpellings: Set<String> = [
+  "+", "-", "−", "*", "×", "/", "÷", "^", "**", "pow", "%", "mod", "min", "max", "neg", "chs", "abs", "inv", "sq",
+  "sqrt", "√", "exp", "ln", "log", "log2", "sin", "cos", "tan", "asin", "acos", "atan", "floor", "ceil", "round",
+  "trunc", "dup", "drop", "swap", "over", "rot", "clear", "depth", "sum", "avg", "mean", "pi", "π", "e",
+]
+
+/// How many values each builtin needs (SPEC §1.3: the left side of its stack effect; `sum` and
+/// `avg` need n ≥ 1), by canonical name.
+let specArity: [String: Int] = [
+  "+": 2, "-": 2, "*": 2, "/": 2, "^": 2, "%": 2, "mod": 2, "min": 2, "max": 2,
+  "neg": 1, "abs": 1, "inv": 1, "sq": 1, "sqrt": 1, "exp": 1, "ln": 1, "log": 1, "log2": 1,
+  "sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1, "floor": 1, "ceil": 1, "round": 1, "trunc": 1,
+  "dup": 1, "drop": 1, "swap": 2, "over": 2, "rot": 3, "clear": 0, "depth": 0, "sum": 1, "avg": 1, "pi": 0, "e": 0,
+]
+
+let operatorCases: [OperatorCase] = [
+  // Arithmetic.
+  rad("1 2 +", "[3]"),
+  rad("0.1 0.2 +", "[0.3]"),
+  rad("-1.5 1.5 +", "[0]"),
+  rad("5 3 -", "[2]"),
+  rad("3 5 -", "[-2]"),
+  rad("5 3 −", "[2]"),
+  rad("6 7 *", "[42]"),
+  rad("-2 0.5 *", "[-1]"),
+  rad("6 7 ×", "[42]"),
+  rad("1 4 /", "[0.25]"),
+  rad("7 2 /", "[3.5]"),
+  rad("-1 3 /", "[-0.333333333333333]"),
+  rad("9 3 ÷", "[3]"),
+  rad("2 10 ^", "[1024]"),
+  rad("2 -1 ^", "[0.5]"),
+  rad("4 0.5 ^", "[2]"),
+  rad("-2 3 ^", "[-8]"),
+  rad("0 0 ^", "[1]"),
+  rad("2 3 **", "[8]"),
+  rad("3 2 pow", "[9]"),
+  // Percent keeps the base (HP style).
+  rad("200 15 %", "[200 30]"),
+  rad("200 15 % -", "[170]"),
+  rad("50 10 % +", "[55]"),
+  rad("1 2 80 25 %", "[1 2 80 20]"),
+  // Floored modulo takes the sign of the divisor.
+  rad("7 3 mod", "[1]"),
+  rad("-7 3 mod", "[2]"),
+  rad("7 -3 mod", "[-2]"),
+  rad("-7 -3 mod", "[-1]"),
+  rad("5.5 2 mod", "[1.5]"),
+  rad("-0.5 1 mod", "[0.5]"),
+  rad("6 3 mod", "[0]"),
+  rad("3 5 min", "[3]"),
+  rad("-1 -2 min", "[-2]"),
+  rad("3 5 max", "[5]"),
+  rad("-1 -2 max", "[-1]"),
+  // One value.
+  rad("5 neg", "[-5]"),
+  rad("-5 neg", "[5]"),
+  rad("2 chs", "[-2]"),
+  rad("-3 abs", "[3]"),
+  rad("3 abs", "[3]"),
+  rad("4 inv", "[0.25]"),
+  rad("-0.5 inv", "[-2]"),
+  rad("-3 sq", "[9]"),
+  rad("16 sqrt", "[4]"),
+  rad("2 sqrt", "[1.4142135623731]"),
+  rad("-0 sqrt", "[0]"),
+  rad("9 √", "[3]"),
+  rad("0 exp", "[1]"),
+  rad("1 exp", "[2.71828182845905]"),
+  rad("-1000 exp", "[0]"),
+  rad("1 ln", "[0]"),
+  rad("e ln", "[1]"),
+  rad("10 ln", "[2.30258509299405]"),
+  rad("1000 log", "[3]"),
+  rad("0.01 log", "[-2]"),
+  rad("8 log2", "[3]"),
+  rad("0.5 log2", "[-1]"),
+  // Trigonometry in radians.
+  rad("0 sin", "[0]"),
+  rad("pi 2 / sin", "[1]"),
+  rad("0 cos", "[1]"),
+  rad("pi cos", "[-1]"),
+  rad("0 tan", "[0]"),
+  rad("pi 4 / tan", "[1]"),
+  rad("1 asin", "[1.5707963267949]"),
+  rad("0 asin", "[0]"),
+  rad("1 acos", "[0]"),
+  rad("-1 acos", "[3.14159265358979]"),
+  rad("1 atan", "[0.785398163397448]"),
+  rad("1e300 atan", "[1.5707963267949]"),
+  // Rounding; `round` goes half away from zero.
+  rad("2.7 floor", "[2]"),
+  rad("-2.5 floor", "[-3]"),
+  rad("2.1 ceil", "[3]"),
+  rad("-2.5 ceil", "[-2]"),
+  rad("2.5 round", "[3]"),
+  rad("-2.5 round", "[-3]"),
+  rad("0.5 round", "[1]"),
+  rad("1.5 round", "[2]"),
+  rad("2.4 round", "[2]"),
+  rad("0.49999999999999994 round", "[0]"),
+  rad("-0.4 round", "[0]"),
+  rad("2.7 trunc", "[2]"),
+  rad("-2.7 trunc", "[-2]"),
+  // The stack.
+  rad("3 dup", "[3 3]"),
+  rad("1 2 dup", "[1 2 2]"),
+  rad("1 2 drop", "[1]"),
+  rad("1 2 swap", "[2 1]"),
+  rad("1 2 over", "[1 2 1]"),
+  rad("1 2 3 rot", "[2 3 1]"),
+  rad("0 1 2 3 rot", "[0 2 3 1]"),
+  rad("1 2 3 clear", "[]"),
+  rad("clear", "[]"),
+  rad("1 2 clear 3", "[3]"),
+  rad("depth", "[0]"),
+  rad("5 6 depth", "[5 6 2]"),
+  // `sum` and `avg` take the whole stack; `sum` adds bottom to top.
+  rad("1 2 3 sum", "[6]"),
+  rad("4 sum", "[4]"),
+  rad("0.1 0.2 0.3 sum", "[0.60000000000000009]", precision: 17),
+  rad("1 2 3 4 avg", "[2.5]"),
+  rad("5 avg", "[5]"),
+  rad("2 4 mean", "[3]"),
+  // Constants.
+  rad("pi", "[3.14159265358979]"),
+  rad("π", "[3.14159265358979]"),
+  rad("pi", "[3.1415926535897931]", precision: 17),
+  rad("e", "[2.71828182845905]"),
+  rad("e", "[2.7182818284590451]", precision: 17),
+  // ASCII case-insensitivity; other letters are not folded.
+  rad("3 DUP", "[3 3]"),
+  rad("16 Sqrt", "[4]"),
+  rad("PI", "[3.14159265358979]"),
+  rad("Pi", "[3.14159265358979]"),
+  rad("E", "[2.71828182845905]"),
+  rad("7 3 MOD", "[1]"),
+  rad("2 3 POW", "[8]"),
+  rad("1 2 3 SUM", "[6]"),
+  rad("2 4 MEAN", "[3]"),
+  rad("5 CHS", "[-5]"),
+  rad("8 LOG2", "[3]"),
+  rad("3 5 MaX", "[5]"),
+  rad("1 2 SWAP", "[2 1]"),
+  rad("1 2 3 ROT", "[2 3 1]"),
+  rad("1 2 Clear", "[]"),
+  rad("-2.5 ROUND", "[-3]"),
+  rad("Π", "[]", ["unknown-word@0:0-2"]),
+  // Degrees: reduced modulo 360, exact at multiples of 90°, inverse functions in degrees.
+  deg("180 sin", "[0]"),
+  deg("90 sin", "[1]"),
+  deg("270 sin", "[-1]"),
+  deg("-90 sin", "[-1]"),
+  deg("-270 sin", "[1]"),
+  deg("450 sin", "[1]"),
+  deg("30 sin", "[0.5]"),
+  deg("-30 sin", "[-0.5]"),
+  deg("3.6e21 sin", "[0]"),
+  deg("1e20 sin", "[-0.984807753012208]"),
+  deg("90 cos", "[0]"),
+  deg("180 cos", "[-1]"),
+  deg("270 cos", "[0]"),
+  deg("720 cos", "[1]"),
+  deg("-450 cos", "[0]"),
+  deg("60 cos", "[0.5]"),
+  deg("3.6e21 cos", "[1]"),
+  deg("45 tan", "[1]"),
+  deg("180 tan", "[0]"),
+  deg("-180 tan", "[0]"),
+  deg("360 tan", "[0]"),
+  deg("90 tan", "[90]", ["domain-error@0:3-6"]),
+  deg("270 tan", "[270]", ["domain-error@0:4-7"]),
+  deg("-90 tan", "[-90]", ["domain-error@0:4-7"]),
+  deg("1 asin", "[90]"),
+  deg("-1 asin", "[-90]"),
+  deg("0.5 asin", "[30]"),
+  deg("1 acos", "[0]"),
+  deg("-1 acos", "[180]"),
+  deg("0.5 acos", "[60]"),
+  deg("1 atan", "[45]"),
+  deg("-1 atan", "[-45]"),
+]
+
+/// The builtin spellings that a source uses, exactly as written.
+private func spellings(in source: String) -> [String] {
+  let bytes = Array(source.utf8)
+  return Lexer.tokens(of: source).tokens.compactMap { token in
+    guard case .builtin = token.kind else { return nil }
+    return String(decoding: bytes[token.range], as: UTF8.self)
+  }
+}
+
+@Suite struct OperatorTests {
+  @Test(arguments: operatorCases)
+  func evaluates(_ c: OperatorCase) {
+    check(c.source, stack: c.stack, diagnostics: c.diagnostics, angleUnit: c.angleUnit, precision: c.precision)
+  }
+
+  /// Adding a builtin without a case here fails.
+  @Test func everySpellingHasACase() {
+    let covered = Set(operatorCases.flatMap { spellings(in: $0.source) })
+    for builtin in Builtin.table {
+      for spelling in builtin.spellings {
+        #expect(covered.contains(spelling), "no operator case uses `\(spelling)`")
+      }
+    }
+  }
+
+  @Test func tableHasExactlyTheSpecSpellings() {
+    let spellings = Builtin.table.flatMap(\.spellings)
+    #expect(Set(spellings) == specSpellings)
+    #expect(spellings.count == Set(spellings).count, "a spelling names two builtins")
+  }
+
+  @Test(arguments: Builtin.table.map(\.name))
+  func inputsMatchTheStackEffect(_ name: String) throws {
+    let builtin = try #require(Builtin.table.first { $0.name == name })
+    #expect(builtin.inputs == specArity[name])
+  }
+
+  /// With one value fewer than it needs, every spelling is a stack underflow that changes
+  /// nothing (SPEC §1.4).
+  @Test(arguments: Builtin.table.flatMap(\.spellings))
+  func underflowsWithOneValueTooFew(_ spelling: String) throws {
+    let builtin = try #require(Builtin.table.first { $0.spellings.contains(spelling) })
+    let arity = try #require(specArity[builtin.name])
+    guard arity > 0 else {
+      // `clear`, `depth` and the constants run on an empty stack.
+      check(spelling, stack: builtin.name == "clear" ? "[]" : "[\(spellingValue(builtin.name))]")
+      return
+    }
+    let values = (1..<arity).map(String.init)
+    let prefix = values.map { $0 + " " }.joined()
+    let start = prefix.utf8.count
+    let end = start + spelling.utf8.count
+    check(
+      prefix + spelling, stack: "[" + values.joined(separator: " ") + "]",
+      diagnostics: ["stack-underflow@0:\(start)-\(end)"])
+  }
+
+  @Test func upperCaseSpellingsAreTheSameBuiltins() {
+    for builtin in Builtin.table {
+      for spelling in builtin.spellings where spelling.unicodeScalars.allSatisfy(\.isASCII) {
+        #expect(Builtin.lookup(spelling.uppercased()) == Builtin.lookup(spelling), "\(spelling.uppercased())")
+      }
+    }
+    #expect(Builtin.lookup("Π") == nil)
+  }
+}
+
+/// What the zero-input builtins push on an empty stack.
+private func spellingValue(_ name: String) -> String {
+  switch name {
+  case "pi": "3.14159265358979"
+  case "e": "2.71828182845905"
+  case "depth": "0"
+  default: "?"
+  }
+}
