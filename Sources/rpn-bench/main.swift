@@ -1,1 +1,213 @@
-print("bench")
+// rpn-bench: the engine's speed and memory, measured side by side in one run.
+//
+//   swift run -c release rpn-bench [--quick]
+//
+// Every figure is a median of several runs; the machines are shared and noisy, so compare the
+// ratios printed here rather than absolute times across runs.
+
+import Foundation
+import RPNEngine
+
+let quick = CommandLine.arguments.contains("--quick")
+let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+
+// MARK: Timing
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// The median time of `runs` calls, in nanoseconds. `setup` runs before each call, untimed.
+func median(runs: Int, setup: () -> Void = {}, _ body: () -> Void) -> Double {
+  var times: [UInt64] = []
+  for _ in 0..<runs {
+    setup()
+    let start = now()
+    body()
+    times.append(now() - start)
+  }
+  times.sort()
+  return Double(times[times.count / 2])
+}
+
+func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+
+func row(_ cells: [String], widths: [Int]) {
+  print(zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " "))
+}
+
+// MARK: Tapes
+
+/// Deterministic pseudo-random numbers, so every run measures the same tapes.
+struct Generator {
+  var state: UInt64 = 0x1234_5678
+  mutating func next(_ bound: Int) -> Int {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Int((state >> 33) % UInt64(bound))
+  }
+  mutating func number() -> String {
+    let whole = next(10_000)
+    switch next(3) {
+    case 0: return "\(whole)"
+    case 1: return "\(whole).\(next(100))"
+    default: return "\(next(100)).\(next(10))\(next(10))"
+    }
+  }
+}
+
+/// A realistic tape: blocks of ten lines (numbers, arithmetic, a store, a comment) each ending
+/// with `clear`, so an edit inside a block stays inside it.
+func blockTape(lines: Int) -> String {
+  var generator = Generator()
+  var text = ""
+  text.reserveCapacity(lines * 12)
+  for i in 0..<lines {
+    switch i % 10 {
+    case 0: text += "# block \(i / 10)\n"
+    case 1: text += "\(generator.number()) \(generator.number()) +\n"
+    case 2: text += "\(generator.number()) *\n"
+    case 3: text += "\(generator.number()) 15 %\n"
+    case 4: text += "-\n"
+    case 5: text += "=subtotal\n"
+    case 6: text += "\(generator.number()) \(generator.number()) / +\n"
+    case 7: text += "2 sqrt *   # scale\n"
+    case 8: text += "subtotal max\n"
+    default: text += "clear\n"
+    }
+  }
+  return text
+}
+
+/// A running total: every line adds to what is above, so a change at the top ripples to the end.
+func rippleTape(lines: Int) -> String {
+  var generator = Generator()
+  var text = "1\n"
+  for _ in 1..<lines { text += "\(generator.number()) +\n" }
+  return text
+}
+
+/// Arithmetic that GNU dc can run too: numbers and + - * / only, one block per line.
+func arithmeticTape(lines: Int) -> (rpn: String, dc: String) {
+  var generator = Generator()
+  var rpn = ""
+  var dc = ""
+  for _ in 0..<lines {
+    let line = "\(generator.number()) \(generator.number()) + \(generator.number()) * \(generator.next(90) + 10) /"
+    rpn += line + " clear\n"
+    dc += line + " c\n"
+  }
+  return (rpn, dc)
+}
+
+func makeDocument(_ text: String) -> Document {
+  do { return try Document(text: text) } catch { fatalError("benchmark tape too large: \(error)") }
+}
+
+// MARK: Full evaluation
+
+print("rpn-bench — \(quick ? "quick" : "full") run, medians\n")
+print("Full evaluation (Document(text:): split lines, lex, evaluate)")
+let widths = [10, 10, 12, 12, 14, 16]
+row(["lines", "MB", "ms", "MB/s", "ns/line", "state B/line"], widths: widths)
+for size in sizes {
+  let text = blockTape(lines: size)
+  let megabytes = Double(text.utf8.count) / 1e6
+  var document: Document?
+  let time = median(runs: size >= 1_000_000 ? 5 : 9) { document = makeDocument(text) }
+  let perLine = Double(document?.stateByteCount ?? 0) / Double(size)
+  row(
+    [
+      "\(size)", format(megabytes, 2), format(time / 1e6, 2), format(megabytes / (time / 1e9)), format(time / Double(size)),
+      format(perLine),
+    ], widths: widths)
+}
+
+// MARK: Number parsing
+
+print("\nNumber parsing, per token (the same 1,000,000 literals)")
+do {
+  var generator = Generator()
+  let literals = (0..<1_000_000).map { _ in generator.number() }
+  let joined = literals.joined(separator: " ")
+  var ranges: [Range<Int>] = []
+  var start = 0
+  for literal in literals {
+    ranges.append(start..<start + literal.utf8.count)
+    start += literal.utf8.count + 1
+  }
+  let bytes = Array(joined.utf8)
+  var sink = 0.0
+  let ours = median(runs: 9) {
+    bytes.withUnsafeBufferPointer { buffer in
+      for range in ranges {
+        if case .value(let v) = NumberLiteral.parseBytes(UnsafeBufferPointer(rebasing: buffer[range])) { sink += v }
+      }
+    }
+  }
+  let substrings = literals.map { Substring($0) }
+  let standard = median(runs: 5) {
+    for literal in substrings { sink += Double(literal) ?? 0 }
+  }
+  let numbersOnly = (0..<100_000).map { _ in (0..<10).map { _ in generator.number() }.joined(separator: " ") }
+    .joined(separator: "\n")
+  let tape = median(runs: 9) { _ = makeDocument(numbersOnly) }
+  print("  NumberLiteral fast path        \(format(ours / 1e6)) ns/token")
+  print("  Swift Double(Substring)        \(format(standard / 1e6)) ns/token  (\(format(standard / ours))× slower)")
+  print("  whole tape of numbers          \(format(tape / 1e6)) ns/token  (split, lex, parse, push, commit)")
+  if sink == 42 { print("") }
+}
+
+// MARK: Edits
+
+print("\nOne-character edit → re-evaluation (median of 21; ns per re-evaluated line for ripples)")
+let editWidths = [10, 8, 8, 14, 14, 16]
+row(["lines", "kind", "where", "µs", "lines redone", "ns/line redone"], widths: editWidths)
+for size in sizes {
+  for (kind, text) in [("local", blockTape(lines: size)), ("ripple", rippleTape(lines: size))] {
+    let document = makeDocument(text)
+    for (place, line) in [("start", kind == "ripple" ? 0 : 1), ("middle", size / 2 + 1), ("end", size - 8)] {
+      // Toggle the first digit of the line between two values, so that every edit changes it.
+      let original = document.text(ofLine: line)
+      guard let first = original.first, first.isNumber else { continue }
+      let alternate: Character = first == "1" ? "2" : "1"
+      var toggle = false
+      var redone = 0
+      let time = median(runs: 21) {
+        toggle.toggle()
+        let result = try? document.replace(
+          from: TextPosition(line: line, utf8Column: 0), to: TextPosition(line: line, utf8Column: 1),
+          with: String(toggle ? alternate : first))
+        redone = result?.reevaluatedLines.count ?? 0
+      }
+      row(
+        ["\(size)", kind, place, format(time / 1e3, 2), "\(redone)", format(time / Double(max(redone, 1)))],
+        widths: editWidths)
+    }
+  }
+}
+
+// MARK: GNU dc
+
+print("\nThe same arithmetic in rpn-lsp's engine and GNU dc (numbers, + * /, clear)")
+let dcPath = ["/usr/bin/dc", "/bin/dc"].first { FileManager.default.isExecutableFile(atPath: $0) }
+if let dcPath {
+  let lines = quick ? 100_000 : 1_000_000
+  let (rpn, dcProgram) = arithmeticTape(lines: lines)
+  let file = FileManager.default.temporaryDirectory.appendingPathComponent("rpn-bench-\(getpid()).dc")
+  try dcProgram.write(to: file, atomically: true, encoding: .utf8)
+  defer { try? FileManager.default.removeItem(at: file) }
+  let megabytes = Double(rpn.utf8.count) / 1e6
+  let ours = median(runs: 5) { _ = makeDocument(rpn) }
+  let theirs = median(runs: 3) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: dcPath)
+    process.arguments = [file.path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try? process.run()
+    process.waitUntilExit()
+  }
+  print("  rpn-lsp engine  \(format(megabytes / (ours / 1e9))) MB/s   (\(format(ours / 1e6)) ms for \(format(megabytes, 2)) MB)")
+  print("  GNU dc          \(format(megabytes / (theirs / 1e9))) MB/s   (\(format(theirs / 1e6)) ms)")
+  print("  ratio           \(format(theirs / ours))× faster than dc")
+} else {
+  print("  dc is not installed (apt-get install dc): skipped")
+}
