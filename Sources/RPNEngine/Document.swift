@@ -41,10 +41,11 @@ package final class Document {
       var start = 0
       var i = 0
       let n = bytes.count
-      while i < n {
+      while true {
+        i = LineSplitter.nextControlByte(bytes, from: i)
+        guard i < n else { break }
         let byte = bytes[i]
-        // Bytes above "\r" cannot end a line: one compare for almost every byte.
-        if byte > 0x0D || (byte != 0x0A && byte != 0x0D) {
+        if byte != 0x0A && byte != 0x0D {
           i += 1
           continue
         }

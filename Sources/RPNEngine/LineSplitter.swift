@@ -31,7 +31,7 @@ package enum LineSplitter {
   /// The number of lines: line breaks + 1.
   package static func countLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var count = 1
-    var i = 0
+    var i = nextControlByte(bytes, from: 0)
     let n = bytes.count
     while i < n {
       let byte = bytes[i]
@@ -41,9 +41,30 @@ package enum LineSplitter {
         count += 1
         if i + 1 < n, bytes[i + 1] == 0x0A { i += 1 }
       }
-      i += 1
+      i = nextControlByte(bytes, from: i + 1)
     }
     return count
+  }
+
+  /// The index of the first byte at or after `start` that is at most `\r` (0x0D), which every
+  /// line break is; `bytes.count` when there is none. Eight bytes at a time: a word has such a
+  /// byte exactly when `(w - 0x0E…0E) & ~w & 0x80…80` is not zero, and its lowest set bit
+  /// marks the first one (higher ones may be false alarms from the borrow; they are not used).
+  @inline(__always)
+  package static func nextControlByte(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var i = start
+    let n = bytes.count
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while i + 8 <= n {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        let found = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
+        if found != 0 { return i + found.trailingZeroBitCount / 8 }
+        i += 8
+      }
+    }
+    while i < n, bytes[i] > 0x0D { i += 1 }
+    return i
   }
 
   /// Calls `body` with each line's start (plus `base`), length and terminator. Always at least

@@ -43,34 +43,78 @@ struct Binding {
 }
 
 /// Variable names, interned so that the persistent structures hold small integers. Names are
-/// compared scalar by scalar, without normalization (SPEC §1.1): `Å` (U+00C5) and `Å` (U+212B)
-/// are two names, though Swift's `String ==` would call them equal.
+/// compared byte by byte, which is scalar by scalar without normalization (SPEC §1.1): `Å`
+/// (U+00C5) and `Å` (U+212B) are two names, though Swift's `String ==` would call them equal.
+/// Lookups take the token's bytes directly: no `String` is made on the hot path.
 struct NameTable {
   private(set) var names: [String] = []
-  private var ids: [ScalarString: Int32] = [:]
+  /// Every name's UTF-8 bytes, back to back; `spans[id]` locates one.
+  private var bytes: [UInt8] = []
+  private var spans: [(start: Int, count: Int)] = []
+  /// Open addressing: each slot holds an ID + 1, or 0 when empty. Twice the names, at least.
+  private var slots: [Int32] = Array(repeating: 0, count: 16)
 
-  func id(_ name: String) -> Int32? { ids[ScalarString(name)] }
+  func id(_ name: String) -> Int32? {
+    var name = name
+    return name.withUTF8 { id($0) }
+  }
+
+  @inline(__always)
+  func id(_ name: UnsafeBufferPointer<UInt8>) -> Int32? {
+    let mask = slots.count - 1
+    var slot = Self.hash(name) & mask
+    while true {
+      let entry = slots[slot]
+      if entry == 0 { return nil }
+      if matches(Int(entry - 1), name) { return entry - 1 }
+      slot = (slot + 1) & mask
+    }
+  }
 
   mutating func intern(_ name: String) -> Int32 {
-    if let id = ids[ScalarString(name)] { return id }
+    var name = name
+    return name.withUTF8 { intern($0) }
+  }
+
+  mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> Int32 {
+    if let id = id(name) { return id }
     let id = Int32(names.count)
-    names.append(name)
-    ids[ScalarString(name)] = id
+    names.append(String(decoding: name, as: UTF8.self))
+    spans.append((bytes.count, name.count))
+    bytes.append(contentsOf: name)
+    if names.count * 2 > slots.count {
+      slots = Array(repeating: 0, count: slots.count * 2)
+      for existing in 0..<names.count { insert(Int32(existing)) }
+    } else {
+      insert(id)
+    }
     return id
   }
-}
 
-/// A string compared and hashed by its UTF-8 bytes: scalar by scalar, no normalization.
-struct ScalarString: Hashable {
-  var string: String
+  private mutating func insert(_ id: Int32) {
+    let span = spans[Int(id)]
+    let mask = slots.count - 1
+    var slot = bytes.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[span.start..<span.start + span.count])) } & mask
+    while slots[slot] != 0 { slot = (slot + 1) & mask }
+    slots[slot] = id + 1
+  }
 
-  init(_ string: String) { self.string = string }
+  @inline(__always)
+  private func matches(_ id: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    let span = spans[id]
+    guard span.count == name.count else { return false }
+    if name.isEmpty { return true }
+    return bytes.withUnsafeBufferPointer { stored in
+      memcmp(stored.baseAddress! + span.start, name.baseAddress!, name.count) == 0
+    }
+  }
 
-  static func == (a: ScalarString, b: ScalarString) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
-
-  func hash(into hasher: inout Hasher) {
-    var string = string
-    string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  /// FNV-1a: names are short, and this needs no per-process seed.
+  @inline(__always)
+  private static func hash(_ name: UnsafeBufferPointer<UInt8>) -> Int {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in name { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    return Int(truncatingIfNeeded: hash ^ (hash >> 29))
   }
 }
 
@@ -326,16 +370,15 @@ struct Machine {
     case .builtin(let id):
       return apply(operations[Int(id)], word: text)
     case .name:
-      let name = text()
-      if let id = names.id(name), let value = value(of: id) {
+      if let id = names.id(UnsafeBufferPointer(rebasing: line[token.range])), let value = value(of: id) {
         push(value)
         return nil
       }
-      return unknownWord(name)
+      return unknownWord(text())
     case .store:
       guard count >= 1 else { return .stackUnderflow(word: text(), needs: 1, has: 0) }
       let value = peek(0)
-      let name = String(decoding: UnsafeBufferPointer(rebasing: line[(token.range.lowerBound + 1)..<token.range.upperBound]), as: UTF8.self)
+      let name = UnsafeBufferPointer(rebasing: line[(token.range.lowerBound + 1)..<token.range.upperBound])
       store(value, in: recording ? names.intern(name) : (names.id(name) ?? -1))
       return nil
     }

@@ -101,6 +101,19 @@ func makeDocument(_ text: String) -> Document {
   do { return try Document(text: text) } catch { fatalError("benchmark tape too large: \(error)") }
 }
 
+// MARK: Profiling
+
+// `rpn-bench --profile-eval N`: only evaluate a block tape of N lines, ten times, for
+// `valgrind --tool=callgrind` (instruction counts, repeatable on a noisy machine).
+if let flag = CommandLine.arguments.firstIndex(of: "--profile-eval") {
+  let lines = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 100_000
+  let text = blockTape(lines: lines)
+  var total = 0
+  for _ in 0..<10 { total += makeDocument(text).lineCount }
+  print("evaluated \(total) lines")
+  exit(0)
+}
+
 // MARK: Full evaluation
 
 print("rpn-bench — \(quick ? "quick" : "full") run, medians\n")
