@@ -22,6 +22,7 @@ package final class Document {
   private var diagnosticLists: [[Diagnostic]] = []
   private var freeDiagnosticSlots: [Int32] = []
   private var liveTextBytes = 0
+  private var pending: PendingEdit?
   private var nodesAfterCollection = 0
   private var bindingsAfterCollection = 0
 
@@ -187,6 +188,24 @@ package final class Document {
   package func replace(from start: TextPosition, to end: TextPosition, with newText: String) throws(DocumentError)
     -> EditResult
   {
+    try apply([TextEdit(from: start, to: end, text: newText)])
+  }
+
+  /// Applies edits in order, each in the positions left by the one before (as LSP's
+  /// `didChange` does), then evaluates once. If one is refused (too large), those before it stay
+  /// applied and evaluated, and the error is thrown.
+  @discardableResult
+  package func apply(_ edits: [TextEdit]) throws(DocumentError) -> EditResult {
+    do {
+      for edit in edits { try splice(from: edit.from, to: edit.to, with: edit.text) }
+    } catch {
+      _ = evaluatePending()
+      throw error
+    }
+    return evaluatePending()
+  }
+
+  private func splice(from start: TextPosition, to end: TextPosition, with newText: String) throws(DocumentError) {
     var start = clamp(start)
     var end = clamp(end)
     if end < start { swap(&start, &end) }
@@ -203,11 +222,11 @@ package final class Document {
     let deletesWholeLines =
       replacement.isEmpty && !(start.line > 0 && lines[start.line - 1].terminator == .cr && endLineIsLoneLF)
     if end.utf8Column == 0, end.line > start.line, endsWithBreak || deletesWholeLines {
-      return try replaceWhole(lines: start.line..<end.line, with: replacement)
+      return try spliceWhole(lines: start.line..<end.line, with: replacement)
     }
     withUTF8(ofLine: end.line) { replacement.append(contentsOf: $0[end.utf8Column...]) }
     replacement.append(contentsOf: lines[end.line].terminator.utf8)
-    return try replaceWhole(lines: firstLine..<(end.line + 1), with: replacement)
+    try spliceWhole(lines: firstLine..<(end.line + 1), with: replacement)
   }
 
   /// Replaces whole lines, terminators included, with `newText` (which carries its own line
@@ -245,7 +264,7 @@ package final class Document {
 
   /// Replaces `range` (whole lines with their terminators) by the lines of `replacement`, which
   /// ends with the terminator of the range's last line (none for the document's last line).
-  private func replaceWhole(lines range: Range<Int>, with replacement: [UInt8]) throws(DocumentError) -> EditResult {
+  private func spliceWhole(lines range: Range<Int>, with replacement: [UInt8]) throws(DocumentError) {
     var range = range
     var replacement = replacement
     // A "\r" ending the line above and a "\n" starting the replacement are one line break.
@@ -281,12 +300,28 @@ package final class Document {
     let oldEnd = lines[range.upperBound - 1]
     lines.replaceSubrange(range, with: newRecords)
     liveTextBytes = newLive
-    let changedEnd = range.lowerBound + newRecords.count
-    let evaluatedEnd = evaluate(from: range.lowerBound, through: changedEnd, settlingAt: (oldEnd.stack, oldEnd.env))
+    let first = range.lowerBound
+    let count = newRecords.count
+    let change = count - range.count
+    if let before = pending {
+      // Several edits: evaluate once over the union of what they touched (in today's lines).
+      let lower = min(first, before.dirty.lowerBound)
+      let upper = before.dirty.upperBound > first ? max(first + count, before.dirty.upperBound + change) : first + count
+      pending = PendingEdit(
+        dirty: lower..<upper, settling: nil, lineCountChange: before.lineCountChange + change)
+    } else {
+      pending = PendingEdit(dirty: first..<first + count, settling: (oldEnd.stack, oldEnd.env), lineCountChange: change)
+    }
+  }
+
+  /// Evaluates what the spliced edits touched, then collects garbage.
+  private func evaluatePending() -> EditResult {
+    guard let edit = pending else { return EditResult(replacedLines: 0..<0, reevaluatedLines: 0..<0, lineCountChange: 0) }
+    pending = nil
+    let end = evaluate(from: edit.dirty.lowerBound, through: edit.dirty.upperBound, settlingAt: edit.settling)
     collectGarbageIfNeeded()
     return EditResult(
-      replacedLines: range.lowerBound..<changedEnd, reevaluatedLines: range.lowerBound..<evaluatedEnd,
-      lineCountChange: newRecords.count - range.count)
+      replacedLines: edit.dirty, reevaluatedLines: edit.dirty.lowerBound..<end, lineCountChange: edit.lineCountChange)
   }
 
   // MARK: Evaluation
@@ -551,9 +586,30 @@ package struct TextPosition: Equatable, Comparable, Sendable {
   }
 }
 
+/// One change of a document's text: replace `from..<to` with `text`.
+package struct TextEdit: Equatable, Sendable {
+  package var from: TextPosition
+  package var to: TextPosition
+  package var text: String
+
+  package init(from: TextPosition, to: TextPosition, text: String) {
+    self.from = from
+    self.to = to
+    self.text = text
+  }
+}
+
+/// Lines spliced but not yet evaluated: `dirty` must be evaluated; `settling` is the old state
+/// after the replaced lines when there was a single splice.
+private struct PendingEdit {
+  var dirty: Range<Int>
+  var settling: (stack: Int32, env: Int32)?
+  var lineCountChange: Int
+}
+
 /// What an edit changed, in the lines of the edited document.
 package struct EditResult: Equatable, Sendable {
-  /// The lines whose text is new.
+  /// The lines whose text is new (for several edits at once: a range covering all of them).
   package var replacedLines: Range<Int>
   /// The lines evaluated again: the replaced ones, then those below until the state settled.
   /// Lines outside it kept their results.

@@ -13,7 +13,18 @@ import Testing
       let document = try Document(text: reference, settings: settings)
       try expectSame(document, reference, settings: settings, seed: seed, step: 0)
       for step in 1...12 {
-        if random.next(below: 3) == 0 {
+        if random.next(below: 5) == 0 {
+          // Several edits at once, each in the positions the previous one left: one evaluation.
+          var edits: [TextEdit] = []
+          for _ in 0..<(2 + random.next(below: 3)) {
+            let start = randomPosition(&random, in: reference)
+            let end = random.next(below: 3) == 0 ? start : randomPosition(&random, in: reference)
+            let newText = randomSnippet(&random)
+            reference = ReferenceText.replace(reference, from: start, to: end, with: newText)
+            edits.append(TextEdit(from: start, to: end, text: newText))
+          }
+          try document.apply(edits)
+        } else if random.next(below: 3) == 0 {
           let first = random.next(below: document.lineCount + 1)
           let last = min(document.lineCount, first + random.next(below: 3))
           let replacement = (0..<random.next(below: 3)).map { _ in randomLine(&random) + randomBreak(&random) }
