@@ -8,13 +8,20 @@ let package = Package(
     .executable(name: "rpn-bench", targets: ["rpn-bench"]),
   ],
   targets: [
+    // Framing, JSON values, the JSON-RPC envelope and error codes. Knows no LSP method.
+    .target(name: "JSONRPC"),
+    // The protocol's types and method names. Knows nothing of RPN.
+    .target(name: "LSPTypes", dependencies: ["JSONRPC"]),
     // The language: lexer, builtins table, evaluator, document model, display. No I/O, no LSP.
     .target(name: "RPNEngine"),
-    // The executable: command line parsing and file I/O around the engine.
-    .executableTarget(name: "rpn-lsp", dependencies: ["RPNEngine"]),
+    // LSP semantics joined to the engine: lifecycle, documents, encodings, one file per feature.
+    .target(name: "RPNLanguageServer", dependencies: ["JSONRPC", "LSPTypes", "RPNEngine"]),
+    // The executable: command line parsing, file I/O, and serving LSP on stdio.
+    .executableTarget(name: "rpn-lsp", dependencies: ["RPNEngine", "RPNLanguageServer", "JSONRPC"]),
     // Benchmarks: `swift run -c release rpn-bench`.
     .executableTarget(name: "rpn-bench", dependencies: ["RPNEngine"]),
     .testTarget(name: "RPNEngineTests", dependencies: ["RPNEngine"]),
+    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
     // End-to-end tests of the built `rpn-lsp` binary.
     .testTarget(name: "CommandLineTests", dependencies: ["rpn-lsp"]),
   ]

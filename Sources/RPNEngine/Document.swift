@@ -168,6 +168,41 @@ package final class Document {
     }
   }
 
+  /// The store that gave `name` the value visible at `offset` of `line` (before the token
+  /// there): its line and the range of its `=name` token. Nil when the name is not visible.
+  package func storeLocation(ofVariable name: String, visibleAtLine line: Int, utf8Offset offset: Int)
+    -> (line: Int, range: Range<Int>)?
+  {
+    guard lines.indices.contains(line) else { return nil }
+    if let range = lastSuccessfulStore(of: name, inLine: line, before: offset) { return (line, range) }
+    guard let id = names.id(name) else { return nil }
+    var index = line - 1
+    while index >= 0 {
+      let previous = index == 0 ? -1 : lines[index - 1].env
+      if stores(id, from: previous, to: lines[index].env),
+        let range = lastSuccessfulStore(of: name, inLine: index, before: Int.max)
+      {
+        return (index, range)
+      }
+      index -= 1
+    }
+    return nil
+  }
+
+  private func lastSuccessfulStore(of name: String, inLine line: Int, before offset: Int) -> Range<Int>? {
+    let storeText = Array(("=" + name).utf8)
+    var found: Range<Int>?
+    withUTF8(ofLine: line) { bytes in
+      for trace in trace(line: line, keepingTop: 0)
+      where trace.token.kind == .store && trace.diagnostic == nil && trace.token.range.upperBound <= offset
+        && bytes[trace.token.range].elementsEqual(storeText)
+      {
+        found = trace.token.range
+      }
+    }
+    return found
+  }
+
   /// How many persistent stack nodes the document holds (for tests of sharing).
   package var stackNodeCount: Int { nodes.count }
 
@@ -197,13 +232,27 @@ package final class Document {
   @discardableResult
   package func apply(_ edits: [TextEdit]) throws(DocumentError) -> EditResult {
     do {
-      for edit in edits { try splice(from: edit.from, to: edit.to, with: edit.text) }
+      for edit in edits { try stage(edit) }
     } catch {
-      _ = evaluatePending()
+      _ = evaluateStaged()
       throw error
     }
-    return evaluatePending()
+    return evaluateStaged()
   }
+
+  /// Changes the text without evaluating: the text and line queries see the edit at once, the
+  /// results (stacks, diagnostics) only after `evaluateStaged()`. For callers that must read the
+  /// text between edits, such as an LSP server converting each change's positions.
+  package func stage(_ edit: TextEdit) throws(DocumentError) {
+    try splice(from: edit.from, to: edit.to, with: edit.text)
+  }
+
+  /// Whether edits were staged and not evaluated yet.
+  package var hasStagedEdits: Bool { pending != nil }
+
+  /// Evaluates what the staged edits touched, once.
+  @discardableResult
+  package func evaluateStaged() -> EditResult { evaluatePending() }
 
   private func splice(from start: TextPosition, to end: TextPosition, with newText: String) throws(DocumentError) {
     var start = clamp(start)

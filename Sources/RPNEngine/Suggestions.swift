@@ -4,14 +4,17 @@
 /// missing space is the likelier slip. Otherwise the closest operator, constant or visible
 /// variable within edit distance 2 (optimal string alignment: a swap of neighbours counts 1),
 /// compared ASCII case-insensitively for builtins and exactly for variables. A candidate must be
-/// closer than the word is long, so that `x` is not "corrected" to `e`. Ties go to variables
+/// closer than the word is long (so that `x` is not "corrected" to `e`), and words shorter than
+/// six characters get distance 1 only. Ties go to variables
 /// (the user's own names), then to the builtins' table order.
 package enum Suggestions {
   package static func suggest(for word: String, visibleVariables: [String]) -> Suggestion? {
     if let parts = split(word, visibleVariables: visibleVariables) { return .split(parts) }
     let scalars = Array(word.unicodeScalars)
     let lowered = Array(asciiLowercased(word).unicodeScalars)
-    let limit = min(2, scalars.count - 1)
+    // Within 2, and tighter for short words (a third of the length, at least 1), so that
+    // `foo` is not "corrected" to `pow`.
+    let limit = min(2, max(1, scalars.count / 3), scalars.count - 1)
     guard limit >= 1 else { return nil }
     var best: (distance: Int, word: String)?
     for variable in visibleVariables.sorted() {

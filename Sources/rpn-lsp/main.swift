@@ -1,4 +1,6 @@
+import JSONRPC
 import RPNEngine
+import RPNLanguageServer
 
 #if canImport(Glibc)
   import Glibc
@@ -8,7 +10,7 @@ import RPNEngine
   import Darwin
 #endif
 
-let version = "0.1.0"
+let version = Server.version
 
 let usage = """
   usage: rpn-lsp [--stdio]               serve LSP on standard input and output
@@ -164,6 +166,21 @@ func runCheck(_ arguments: ArraySlice<String>) -> Int32 {
   return unreadable ? 2 : status
 }
 
+/// Serves LSP on standard input and output until `exit` or the end of input.
+func serve() -> Int32 {
+  // A client that goes away must end us through end of input, not a signal on the next write.
+  signal(SIGPIPE, SIG_IGN)
+  let transport = StdioTransport()
+  let server = Server(send: { transport.send($0) }, log: { emit("rpn-lsp: \($0)\n", to: STDERR_FILENO) })
+  transport.start()
+  while let batch = transport.nextBatch() {
+    server.handle(batch)
+    if let status = server.exitStatus { return status }
+  }
+  server.inputEnded()
+  return server.exitStatus ?? 1
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 let status: Int32
 switch arguments.first {
@@ -172,10 +189,10 @@ case "check": status = runCheck(arguments.dropFirst())
 case "--version": emit("rpn-lsp \(version)\n", to: STDOUT_FILENO); status = 0
 case "--help", "-h", "help": emit(usage, to: STDOUT_FILENO); status = 0
 default:
-  // Serving LSP (no arguments, or `--stdio` and whatever flags an editor adds) comes next.
+  // No arguments, `--stdio` (some clients add it twice), or flags an editor adds: serve LSP.
   if let first = arguments.first, !first.hasPrefix("-") {
     fail("unknown command '\(first)' (see rpn-lsp --help)")
   }
-  fail("the language server is not built yet; use 'rpn-lsp eval FILE' or 'rpn-lsp check FILE'")
+  status = serve()
 }
 exit(status)

@@ -1,0 +1,144 @@
+/// Reads `Content-Length`-framed messages from a byte stream (LSP's base protocol).
+///
+/// Header names are case-insensitive and in any order; headers other than `Content-Length`
+/// (such as `Content-Type`) are ignored. A header block with a missing, malformed or over-limit
+/// `Content-Length`, or one longer than `maximumHeaderLength`, yields `.headerError`; the
+/// declared body is not waited for, and reading resumes at the next `Content-Length` header.
+/// Nothing is allocated from a length field before it passed the limit.
+package struct FrameReader {
+  /// The largest body accepted, in bytes.
+  package static let maximumContentLength = 256 << 20
+  /// The longest header block accepted, in bytes.
+  package static let maximumHeaderLength = 16 << 10
+
+  package enum Frame: Equatable {
+    case message([UInt8])
+    case headerError(String)
+  }
+
+  /// Fills the buffer with up to its count bytes; returns how many, 0 at the end of input.
+  private let read: (UnsafeMutableRawBufferPointer) -> Int
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var ended = false
+  private var resynchronizing = false
+  private let chunkSize: Int
+
+  package init(chunkSize: Int = 1 << 20, read: @escaping (UnsafeMutableRawBufferPointer) -> Int) {
+    self.read = read
+    self.chunkSize = chunkSize
+  }
+
+  /// The next frame; nil once the input has ended (a partial frame at the end is dropped).
+  package mutating func next() -> Frame? {
+    while true {
+      if resynchronizing {
+        guard let header = find(Self.contentLengthLower, caseInsensitive: true) else {
+          // Keep a tail that could be the start of a split "Content-Length".
+          start = max(start, buffer.count - Self.contentLengthLower.count)
+          guard fill() else { return nil }
+          continue
+        }
+        start = header
+        resynchronizing = false
+      }
+      guard let headerEnd = find(Self.headerTerminator, caseInsensitive: false) else {
+        if buffer.count - start > Self.maximumHeaderLength {
+          start = buffer.count
+          resynchronizing = true
+          return .headerError("header block longer than \(Self.maximumHeaderLength) bytes")
+        }
+        guard fill() else { return nil }
+        continue
+      }
+      let bodyStart = headerEnd + Self.headerTerminator.count
+      switch contentLength(buffer[start..<headerEnd]) {
+      case .failure(let error):
+        start = bodyStart
+        resynchronizing = true
+        return .headerError(error.message)
+      case .success(let length):
+        while buffer.count - bodyStart < length {
+          guard fill() else { return nil }
+        }
+        let body = Array(buffer[bodyStart..<bodyStart + length])
+        start = bodyStart + length
+        return .message(body)
+      }
+    }
+  }
+
+  private static let headerTerminator: [UInt8] = Array("\r\n\r\n".utf8)
+  private static let contentLengthLower: [UInt8] = Array("content-length".utf8)
+
+  private func contentLength(_ header: ArraySlice<UInt8>) -> Result<Int, HeaderError> {
+    let text = String(decoding: header, as: UTF8.self)
+    var length: Int?
+    for line in text.split(separator: "\r\n", omittingEmptySubsequences: true) {
+      guard let colon = line.firstIndex(of: ":") else { return .failure(HeaderError("malformed header line '\(line.prefix(80))'")) }
+      let name = line[..<colon].trimmingSpaces().lowercased()
+      guard name == "content-length" else { continue }
+      let value = line[line.index(after: colon)...].trimmingSpaces()
+      guard !value.isEmpty, value.count <= 12, value.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(value)
+      else {
+        return .failure(HeaderError("Content-Length '\(value.prefix(40))' is not a number of bytes"))
+      }
+      guard number <= Self.maximumContentLength else {
+        return .failure(HeaderError("Content-Length \(value) is over the limit of \(Self.maximumContentLength) bytes"))
+      }
+      length = number
+    }
+    guard let length else { return .failure(HeaderError("header block without Content-Length")) }
+    return .success(length)
+  }
+
+  /// Reads more input; false at the end. Drops consumed bytes first when they are most of it.
+  private mutating func fill() -> Bool {
+    guard !ended else { return false }
+    if start > 0 && start >= buffer.count / 2 {
+      buffer.removeSubrange(0..<start)
+      start = 0
+    }
+    let oldCount = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: chunkSize))
+    let n = buffer.withUnsafeMutableBytes { read(UnsafeMutableRawBufferPointer(rebasing: $0[oldCount...])) }
+    buffer.removeLast(chunkSize - max(n, 0))
+    if n <= 0 {
+      ended = true
+      return false
+    }
+    return true
+  }
+
+  private func find(_ needle: [UInt8], caseInsensitive: Bool) -> Int? {
+    guard buffer.count - start >= needle.count else { return nil }
+    var i = start
+    let last = buffer.count - needle.count
+    while i <= last {
+      var k = 0
+      while k < needle.count {
+        var byte = buffer[i + k]
+        if caseInsensitive, byte >= 0x41, byte <= 0x5A { byte |= 0x20 }
+        if byte != needle[k] { break }
+        k += 1
+      }
+      if k == needle.count { return i }
+      i += 1
+    }
+    return nil
+  }
+}
+
+private struct HeaderError: Error {
+  var message: String
+  init(_ message: String) { self.message = message }
+}
+
+extension Substring {
+  fileprivate func trimmingSpaces() -> Substring {
+    var result = self
+    while result.first == " " || result.first == "\t" { result.removeFirst() }
+    while result.last == " " || result.last == "\t" { result.removeLast() }
+    return result
+  }
+}

@@ -1,0 +1,277 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a body is not JSON: what was expected, at which byte.
+package struct JSONParseError: Error, Equatable, Sendable {
+  package var message: String
+  package var offset: Int
+}
+
+/// Parses RFC 8259 JSON from UTF-8 bytes.
+///
+/// Nesting is bounded (`maximumDepth`), so hostile input like 100,000 `[` is an error, not a stack
+/// overflow. Strings are validated as UTF-8 (invalid bytes are an error). Long strings without
+/// escapes (a document's text) are copied in one piece; escapes are decoded run by run.
+package struct JSONParser {
+  package static let maximumDepth = 128
+
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var i = 0
+  private var depth = 0
+
+  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  package static func parse(_ bytes: [UInt8]) -> Result<JSONValue, JSONParseError> {
+    bytes.withUnsafeBufferPointer { parse($0) }
+  }
+
+  package static func parse(_ text: String) -> Result<JSONValue, JSONParseError> {
+    parse(Array(text.utf8))
+  }
+
+  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
+    var parser = JSONParser(bytes)
+    do throws(JSONParseError) {
+      parser.skipWhitespace()
+      let value = try parser.value()
+      parser.skipWhitespace()
+      guard parser.i == bytes.count else { throw parser.error("unexpected data after the JSON value") }
+      return .success(value)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private func error(_ message: String) -> JSONParseError {
+    JSONParseError(message: message, offset: i)
+  }
+
+  @inline(__always)
+  private mutating func skipWhitespace() {
+    while i < bytes.count {
+      switch bytes[i] {
+      case 0x20, 0x0A, 0x0D, 0x09: i += 1
+      default: return
+      }
+    }
+  }
+
+  private mutating func value() throws(JSONParseError) -> JSONValue {
+    guard i < bytes.count else { throw error("unexpected end of JSON") }
+    switch bytes[i] {
+    case 0x7B: return try object()
+    case 0x5B: return try array()
+    case 0x22: return .string(try string())
+    case 0x74: try literal("true"); return .bool(true)
+    case 0x66: try literal("false"); return .bool(false)
+    case 0x6E: try literal("null"); return .null
+    case 0x2D, 0x30...0x39: return .number(try number())
+    default: throw error("unexpected character")
+    }
+  }
+
+  private mutating func literal(_ word: StaticString) throws(JSONParseError) {
+    let count = word.utf8CodeUnitCount
+    guard i + count <= bytes.count else { throw error("unexpected end of JSON") }
+    for k in 0..<count where bytes[i + k] != word.utf8Start[k] { throw error("invalid literal") }
+    i += count
+  }
+
+  private mutating func enter() throws(JSONParseError) {
+    depth += 1
+    if depth > Self.maximumDepth { throw error("JSON nested deeper than \(Self.maximumDepth) levels") }
+  }
+
+  private mutating func object() throws(JSONParseError) -> JSONValue {
+    try enter()
+    defer { depth -= 1 }
+    i += 1
+    var members: [(key: String, value: JSONValue)] = []
+    skipWhitespace()
+    if i < bytes.count, bytes[i] == 0x7D {
+      i += 1
+      return .object(members)
+    }
+    while true {
+      skipWhitespace()
+      guard i < bytes.count, bytes[i] == 0x22 else { throw error("expected a member name") }
+      let key = try string()
+      skipWhitespace()
+      guard i < bytes.count, bytes[i] == 0x3A else { throw error("expected ':'") }
+      i += 1
+      skipWhitespace()
+      members.append((key, try value()))
+      skipWhitespace()
+      guard i < bytes.count else { throw error("unexpected end of JSON") }
+      if bytes[i] == 0x2C {
+        i += 1
+      } else if bytes[i] == 0x7D {
+        i += 1
+        return .object(members)
+      } else {
+        throw error("expected ',' or '}'")
+      }
+    }
+  }
+
+  private mutating func array() throws(JSONParseError) -> JSONValue {
+    try enter()
+    defer { depth -= 1 }
+    i += 1
+    var elements: [JSONValue] = []
+    skipWhitespace()
+    if i < bytes.count, bytes[i] == 0x5D {
+      i += 1
+      return .array(elements)
+    }
+    while true {
+      skipWhitespace()
+      elements.append(try value())
+      skipWhitespace()
+      guard i < bytes.count else { throw error("unexpected end of JSON") }
+      if bytes[i] == 0x2C {
+        i += 1
+      } else if bytes[i] == 0x5D {
+        i += 1
+        return .array(elements)
+      } else {
+        throw error("expected ',' or ']'")
+      }
+    }
+  }
+
+  private mutating func string() throws(JSONParseError) -> String {
+    i += 1  // the opening quote
+    var runStart = i
+    var decoded: [UInt8] = []
+    var escaped = false
+    while i < bytes.count {
+      let byte = bytes[i]
+      if byte == 0x22 {
+        let run = UnsafeBufferPointer(rebasing: bytes[runStart..<i])
+        i += 1
+        if !escaped { return try validated(run) }
+        decoded.append(contentsOf: run)
+        return try decoded.withUnsafeBufferPointer { buffer throws(JSONParseError) in try validated(buffer) }
+      }
+      if byte == 0x5C {
+        if !escaped {
+          escaped = true
+          decoded.reserveCapacity(i - runStart + 64)
+        }
+        decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+        try escape(into: &decoded)
+        runStart = i
+        continue
+      }
+      if byte < 0x20 { throw error("control character in a string") }
+      i += 1
+    }
+    throw error("unterminated string")
+  }
+
+  private func validated(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> String {
+    guard let string = String(validating: bytes, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+    return string
+  }
+
+  /// Decodes the escape at `i` (a backslash) and moves past it.
+  private mutating func escape(into decoded: inout [UInt8]) throws(JSONParseError) {
+    guard i + 1 < bytes.count else { throw error("unterminated escape") }
+    let kind = bytes[i + 1]
+    i += 2
+    switch kind {
+    case 0x22: decoded.append(0x22)
+    case 0x5C: decoded.append(0x5C)
+    case 0x2F: decoded.append(0x2F)
+    case 0x62: decoded.append(0x08)
+    case 0x66: decoded.append(0x0C)
+    case 0x6E: decoded.append(0x0A)
+    case 0x72: decoded.append(0x0D)
+    case 0x74: decoded.append(0x09)
+    case 0x75:
+      var scalar = try hex4()
+      if scalar >= 0xD800 && scalar < 0xDC00 {
+        // A high surrogate must be followed by an escaped low one.
+        guard i + 1 < bytes.count, bytes[i] == 0x5C, bytes[i + 1] == 0x75 else { throw error("lone surrogate") }
+        i += 2
+        let low = try hex4()
+        guard low >= 0xDC00 && low < 0xE000 else { throw error("invalid surrogate pair") }
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+      } else if scalar >= 0xDC00 && scalar < 0xE000 {
+        throw error("lone surrogate")
+      }
+      guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid escape") }
+      decoded.append(contentsOf: Array(String(Character(unicode)).utf8))
+    default:
+      throw error("invalid escape")
+    }
+  }
+
+  private mutating func hex4() throws(JSONParseError) -> UInt32 {
+    guard i + 4 <= bytes.count else { throw error("unterminated escape") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[i]
+      let digit: UInt32
+      switch byte {
+      case 0x30...0x39: digit = UInt32(byte - 0x30)
+      case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+      case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+      default: throw error("invalid \\u escape")
+      }
+      value = value << 4 | digit
+      i += 1
+    }
+    return value
+  }
+
+  private mutating func number() throws(JSONParseError) -> Double {
+    let start = i
+    if bytes[i] == 0x2D { i += 1 }
+    guard i < bytes.count else { throw error("invalid number") }
+    if bytes[i] == 0x30 {
+      i += 1
+    } else if bytes[i] >= 0x31 && bytes[i] <= 0x39 {
+      while i < bytes.count, bytes[i] &- 0x30 < 10 { i += 1 }
+    } else {
+      throw error("invalid number")
+    }
+    var integral = true
+    if i < bytes.count, bytes[i] == 0x2E {
+      integral = false
+      i += 1
+      guard i < bytes.count, bytes[i] &- 0x30 < 10 else { throw error("invalid number") }
+      while i < bytes.count, bytes[i] &- 0x30 < 10 { i += 1 }
+    }
+    if i < bytes.count, bytes[i] | 0x20 == 0x65 {
+      integral = false
+      i += 1
+      if i < bytes.count, bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
+      guard i < bytes.count, bytes[i] &- 0x30 < 10 else { throw error("invalid number") }
+      while i < bytes.count, bytes[i] &- 0x30 < 10 { i += 1 }
+    }
+    // Small integers (ids, positions) are exact without strtod.
+    if integral && i - start <= 15 {
+      var value = 0
+      var k = start
+      let negative = bytes[k] == 0x2D
+      if negative { k += 1 }
+      while k < i {
+        value = value * 10 + Int(bytes[k] - 0x30)
+        k += 1
+      }
+      return Double(negative ? -value : value)
+    }
+    var text = [CChar](repeating: 0, count: i - start + 1)
+    for k in start..<i { text[k - start] = CChar(bitPattern: bytes[k]) }
+    return text.withUnsafeBufferPointer { strtod($0.baseAddress!, nil) }
+  }
+}

@@ -1,0 +1,108 @@
+/// Encodes JSON values as UTF-8 bytes, appending to a buffer.
+package struct JSONWriter {
+  package private(set) var bytes: [UInt8] = []
+
+  package init(capacity: Int = 256) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  package static func encode(_ value: JSONValue) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.write(value)
+    return writer.bytes
+  }
+
+  package static func string(_ value: JSONValue) -> String {
+    String(decoding: encode(value), as: UTF8.self)
+  }
+
+  package mutating func write(_ value: JSONValue) {
+    switch value {
+    case .null: append("null")
+    case .bool(let flag): append(flag ? "true" : "false")
+    case .number(let number): write(number: number)
+    case .string(let string): write(string: string)
+    case .array(let elements):
+      bytes.append(0x5B)
+      for (index, element) in elements.enumerated() {
+        if index > 0 { bytes.append(0x2C) }
+        write(element)
+      }
+      bytes.append(0x5D)
+    case .object(let members):
+      bytes.append(0x7B)
+      for (index, member) in members.enumerated() {
+        if index > 0 { bytes.append(0x2C) }
+        write(string: member.key)
+        bytes.append(0x3A)
+        write(member.value)
+      }
+      bytes.append(0x7D)
+    }
+  }
+
+  @inline(__always)
+  private mutating func append(_ text: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Integers as integers; other finite numbers in Swift's shortest round-trip form; NaN and
+  /// infinities (which JSON cannot hold) as null.
+  package mutating func write(number: Double) {
+    if number.rounded() == number, abs(number) < 9_007_199_254_740_992 {
+      write(integer: Int(number))
+    } else if number.isFinite {
+      bytes.append(contentsOf: number.description.utf8)
+    } else {
+      append("null")
+    }
+  }
+
+  package mutating func write(integer: Int) {
+    if integer < 0 { bytes.append(0x2D) }
+    var magnitude = integer.magnitude
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[19 - count] = UInt8(magnitude % 10) + 0x30
+        magnitude /= 10
+        count += 1
+      } while magnitude > 0
+      bytes.append(contentsOf: buffer[(20 - count)...])
+    }
+  }
+
+  package mutating func write(string: String) {
+    bytes.append(0x22)
+    var string = string
+    string.withUTF8 { utf8 in
+      var runStart = 0
+      for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        switch byte {
+        case 0x22: append("\\\"")
+        case 0x5C: append("\\\\")
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        default:
+          append("\\u00")
+          let hex: [UInt8] = Array("0123456789abcdef".utf8)
+          bytes.append(hex[Int(byte >> 4)])
+          bytes.append(hex[Int(byte & 0x0F)])
+        }
+        runStart = index + 1
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    }
+    bytes.append(0x22)
+  }
+
+  /// Appends bytes that are already JSON (a pre-encoded fragment).
+  package mutating func write(raw: [UInt8]) {
+    bytes.append(contentsOf: raw)
+  }
+}

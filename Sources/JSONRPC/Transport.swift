@@ -1,0 +1,112 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One thing read from the client: a message, or a fault that must be answered with an error
+/// (id null) before reading on.
+package enum Incoming: Equatable {
+  case message(Message)
+  case fault(ResponseError)
+}
+
+/// Reads framed JSON-RPC from a file descriptor on a background thread (framing and JSON
+/// parsing run beside the server's work) and hands it over in batches: everything that arrived
+/// while the server was busy. Writes go out whole, one `write` loop per message.
+package final class StdioTransport: Sendable {
+  private let input: Int32
+  private let output: Int32
+  private let queue = Mutex<(items: [Incoming], ended: Bool)>(([], false))
+  private let available = DispatchSemaphore(value: 0)
+
+  package init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+    self.input = input
+    self.output = output
+  }
+
+  /// Starts the reader thread.
+  package func start() {
+    let input = self.input
+    let thread = DispatchQueue(label: "rpn-lsp.reader")
+    thread.async { [self] in
+      var reader = FrameReader { buffer in
+        while true {
+          let n = read(input, buffer.baseAddress, buffer.count)
+          if n < 0 && errno == EINTR { continue }
+          return max(n, 0)
+        }
+      }
+      while let frame = reader.next() {
+        let item: Incoming
+        switch frame {
+        case .headerError(let message):
+          item = .fault(.parseError("bad message header: \(message)"))
+        case .message(let body):
+          item = Self.decode(body)
+        }
+        queue.withLock { $0.items.append(item) }
+        available.signal()
+      }
+      queue.withLock { $0.ended = true }
+      available.signal()
+    }
+  }
+
+  /// Turns a body into a message or the fault to answer.
+  package static func decode(_ body: [UInt8]) -> Incoming {
+    if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+      return .fault(.parseError("empty message body"))
+    }
+    switch JSONParser.parse(body) {
+    case .failure(let error):
+      return .fault(.parseError("the body is not JSON: \(error.message) at byte \(error.offset)"))
+    case .success(let json):
+      switch Message.classify(json) {
+      case .success(let message): return .message(message)
+      case .failure(let error): return .fault(error)
+      }
+    }
+  }
+
+  /// Blocks until something arrived; returns all of it, or nil once the input ended and
+  /// everything was handed over.
+  package func nextBatch() -> [Incoming]? {
+    while true {
+      let (items, ended) = queue.withLock { state in
+        let taken = state.items
+        state.items = []
+        return (taken, state.ended)
+      }
+      if !items.isEmpty { return items }
+      if ended { return nil }
+      available.wait()
+    }
+  }
+
+  /// Writes one framed message.
+  package func send(_ json: JSONValue) {
+    var writer = JSONWriter(capacity: 1024)
+    writer.write(json)
+    send(body: writer.bytes)
+  }
+
+  /// Writes one framed message from an already encoded body.
+  package func send(body: [UInt8]) {
+    let framed = Outgoing.frame(body)
+    framed.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let n = write(output, bytes.baseAddress! + offset, bytes.count - offset)
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { return }
+        offset += n
+      }
+    }
+  }
+}

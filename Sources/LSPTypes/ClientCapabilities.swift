@@ -1,0 +1,41 @@
+import JSONRPC
+
+/// What the client said it can do, read leniently: an ill-typed optional field is ignored and
+/// the default stays (SPEC §2.1).
+package struct ClientCapabilities: Equatable, Sendable {
+  /// `general.positionEncodings`, in the client's order of preference.
+  package var positionEncodings: [String] = []
+  /// `textDocument.hover.contentFormat`.
+  package var hoverFormats: [MarkupKind] = []
+  /// `textDocument.completion.completionItem.documentationFormat`.
+  package var completionDocumentationFormats: [MarkupKind] = []
+  /// `workspace.inlayHint.refreshSupport`.
+  package var inlayHintRefresh = false
+  /// `textDocument.diagnostic` present: the client pulls diagnostics.
+  package var pullDiagnostics = false
+
+  package init() {}
+
+  package init(_ json: JSONValue?) {
+    guard let json else { return }
+    if let encodings = json["general"]?["positionEncodings"]?.arrayValue {
+      positionEncodings = encodings.compactMap(\.stringValue)
+    }
+    if let formats = json["textDocument"]?["hover"]?["contentFormat"]?.arrayValue {
+      hoverFormats = formats.compactMap { $0.stringValue.flatMap(MarkupKind.init(rawValue:)) }
+    }
+    if let formats = json["textDocument"]?["completion"]?["completionItem"]?["documentationFormat"]?.arrayValue {
+      completionDocumentationFormats = formats.compactMap { $0.stringValue.flatMap(MarkupKind.init(rawValue:)) }
+    }
+    inlayHintRefresh = json["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
+    pullDiagnostics = json["textDocument"]?["diagnostic"]?.isObject ?? false
+  }
+
+  /// UTF-8 when the client offers it, else UTF-16 (which every client must support).
+  package var negotiatedEncoding: PositionEncodingKind {
+    positionEncodings.contains("utf-8") ? .utf8 : .utf16
+  }
+
+  /// Markdown when the client lists it for hovers, else plain text.
+  package var hoverFormat: MarkupKind { hoverFormats.contains(.markdown) ? .markdown : .plaintext }
+}

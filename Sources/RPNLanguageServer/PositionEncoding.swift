@@ -1,0 +1,82 @@
+import LSPTypes
+import RPNEngine
+
+/// The one place that converts between LSP positions (in the negotiated encoding's code units)
+/// and the engine's (UTF-8 offsets within a line). Positions past a line's end clamp to its end,
+/// and a position inside a character (between the two halves of a surrogate pair, or inside a
+/// multi-byte UTF-8 sequence) moves to that character's start.
+struct PositionConverter {
+  let encoding: PositionEncodingKind
+  let document: Document
+
+  /// An LSP position as an engine position. A line past the end is left for the engine to clamp
+  /// to the end of the document.
+  func textPosition(_ position: Position) -> TextPosition {
+    guard position.line < document.lineCount else {
+      return TextPosition(line: position.line, utf8Column: 0)
+    }
+    let column = document.withUTF8(ofLine: position.line) { self.utf8Column(of: position.character, in: $0) }
+    return TextPosition(line: position.line, utf8Column: column)
+  }
+
+  /// An engine position as an LSP position.
+  func position(line: Int, utf8Column: Int) -> Position {
+    guard line < document.lineCount else { return Position(line: line, character: 0) }
+    let units = document.withUTF8(ofLine: line) { self.character(of: utf8Column, in: $0) }
+    return Position(line: line, character: units)
+  }
+
+  func range(line: Int, utf8Range: Range<Int>) -> LSPRange {
+    LSPRange(
+      start: position(line: line, utf8Column: utf8Range.lowerBound),
+      end: position(line: line, utf8Column: utf8Range.upperBound))
+  }
+
+  func utf8Column(of character: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
+    switch encoding {
+    case .utf8:
+      var column = min(character, line.count)
+      while column > 0, column < line.count, line[column] & 0xC0 == 0x80 { column -= 1 }
+      return column
+    case .utf16:
+      var units = 0
+      var i = 0
+      while i < line.count {
+        let length = Self.scalarLength(line[i])
+        let width = length == 4 ? 2 : 1
+        if units + width > character { break }
+        units += width
+        i = min(i + length, line.count)
+      }
+      return i
+    }
+  }
+
+  func character(of utf8Column: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
+    let end = min(utf8Column, line.count)
+    switch encoding {
+    case .utf8:
+      return end
+    case .utf16:
+      var units = 0
+      var i = 0
+      while i < end {
+        let length = Self.scalarLength(line[i])
+        units += length == 4 ? 2 : 1
+        i += length
+      }
+      return units
+    }
+  }
+
+  /// The length of the UTF-8 sequence a lead byte starts (1 for anything malformed).
+  @inline(__always)
+  static func scalarLength(_ lead: UInt8) -> Int {
+    switch lead {
+    case 0xF0...0xF7: 4
+    case 0xE0...0xEF: 3
+    case 0xC0...0xDF: 2
+    default: 1
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import JSONRPC
+import LSPTypes
+import RPNEngine
+
+extension Server {
+  /// `textDocument/completion`: every operator and constant spelling, and the variables stored
+  /// above the cursor. Each item replaces the word being typed. Items the stack at the cursor can
+  /// satisfy sort first (variables, then builtins in table order); the others stay listed, with a
+  /// detail that says what is missing. Nothing inside a comment.
+  func completion(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+    let open: OpenDocument
+    switch openDocument(params) {
+    case .success(let found): open = found.open
+    case .failure(let error): return .failure(error)
+    }
+    let position: Position
+    switch Position.decode(params?["position"], field: "position") {
+    case .success(let decoded): position = decoded
+    case .failure(let error): return .failure(error)
+    }
+    let document = open.document
+    let converter = converter(for: document)
+    let cursor = converter.textPosition(position)
+    let line = min(cursor.line, document.lineCount - 1)
+    let column = cursor.line < document.lineCount ? cursor.utf8Column : document.withUTF8(ofLine: line) { $0.count }
+    let (tokens, commentStart) = document.withUTF8(ofLine: line) { Lexer.tokens(of: $0) }
+    if let commentStart, column > commentStart { return .success(["isIncomplete": false, "items": []]) }
+
+    // The word being typed: the token under or just before the cursor, else nothing.
+    let word =
+      tokens.first { $0.range.lowerBound < column && column <= $0.range.upperBound }?.range
+      ?? tokens.first { $0.range.lowerBound == column }?.range ?? column..<column
+    let editRange = converter.range(line: line, utf8Range: word).json
+
+    // The stack and variables where the word starts.
+    let traces = document.trace(line: line, keepingTop: 1)
+    let before = traces.last { $0.token.range.upperBound <= word.lowerBound }
+    let depth = before?.after.depth ?? document.stack(beforeLine: line, keepingTop: 0).depth
+    var variables: [(name: String, value: Double)] = line == 0 ? [] : document.variables(afterLine: line - 1)
+    for trace in traces where trace.token.range.upperBound <= word.lowerBound && trace.token.kind == .store {
+      guard trace.diagnostic == nil, let value = trace.after.top.last else { continue }
+      let name = document.withUTF8(ofLine: line) {
+        String(decoding: UnsafeBufferPointer(rebasing: $0[(trace.token.range.lowerBound + 1)..<trace.token.range.upperBound]), as: UTF8.self)
+      }
+      variables.removeAll { $0.name.utf8.elementsEqual(name.utf8) }
+      variables.append((name, value))
+    }
+
+    var items: [JSONValue] = []
+    let display = settings.display
+    for (index, variable) in variables.sorted(by: { $0.name < $1.name }).enumerated() {
+      items.append(
+        item(
+          label: variable.name, kind: .variable, detail: ValueFormat.format(variable.value, precision: display.precision),
+          documentation: "variable, stored above", sortText: "0a\(Self.padded(index))", editRange: editRange))
+    }
+    var index = 0
+    for builtin in Builtin.table {
+      let satisfied = builtin.inputs <= depth
+      var detail = builtin.effect
+      if !satisfied {
+        let needs = builtin.inputs == 1 ? "1 value" : "\(builtin.inputs) values"
+        detail += " — needs \(needs), the stack has \(depth)"
+      }
+      for spelling in builtin.spellings {
+        let kind: CompletionItemKind =
+          builtin.isConstant ? .constant : Builtin.isSymbolic(spelling) ? .operator : .function
+        let documentation = spelling == builtin.name ? builtin.meaning : "\(builtin.meaning) (same as `\(builtin.name)`)"
+        items.append(
+          item(
+            label: spelling, kind: kind, detail: detail, documentation: documentation,
+            sortText: (satisfied ? "0b" : "1b") + Self.padded(index), editRange: editRange))
+        index += 1
+      }
+    }
+    return .success(["isIncomplete": false, "items": .array(items)])
+  }
+
+  private func item(
+    label: String, kind: CompletionItemKind, detail: String, documentation: String, sortText: String,
+    editRange: JSONValue
+  ) -> JSONValue {
+    [
+      "label": .string(label),
+      "kind": JSONValue(kind.rawValue),
+      "detail": .string(detail),
+      "documentation": .string(documentation),
+      "sortText": .string(sortText),
+      "filterText": .string(label),
+      "textEdit": ["range": editRange, "newText": .string(label)],
+    ]
+  }
+
+  private static func padded(_ index: Int) -> String {
+    let digits = String(index)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+}

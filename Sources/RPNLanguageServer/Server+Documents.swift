@@ -1,0 +1,128 @@
+import JSONRPC
+import LSPTypes
+import RPNEngine
+
+/// An open document: the engine's model and the client's version of it.
+final class OpenDocument {
+  let document: Document
+  var version: Int?
+  /// Diagnostics changed since they were last published.
+  var needsPublishing = true
+
+  init(document: Document, version: Int?) {
+    self.document = document
+    self.version = version
+  }
+}
+
+extension Server {
+  func converter(for document: Document) -> PositionConverter {
+    PositionConverter(encoding: encoding, document: document)
+  }
+
+  /// The open document that request parameters name, or the error to answer.
+  func openDocument(_ params: JSONValue?) -> Result<(uri: String, open: OpenDocument), ResponseError> {
+    guard let params, params.isObject else { return .failure(.invalidParams("params must be an object")) }
+    guard let uri = params["textDocument"]?["uri"]?.stringValue else {
+      return .failure(.invalidParams("textDocument.uri must be a string"))
+    }
+    guard let open = documents[uri] else {
+      return .failure(.invalidParams("document not open: \(uri) (send textDocument/didOpen first)"))
+    }
+    return .success((uri, open))
+  }
+
+  func didOpen(_ params: JSONValue?) {
+    guard let item = params?["textDocument"], let uri = item["uri"]?.stringValue, let text = item["text"]?.stringValue
+    else {
+      log("textDocument/didOpen without textDocument.uri and textDocument.text: ignored")
+      return
+    }
+    do {
+      let document = try Document(text: text, settings: settings.evaluation)
+      documents[uri] = OpenDocument(document: document, version: item["version"]?.intValue)
+    } catch {
+      showError("\(uri) is too large for rpn-lsp (limit: \(Document.maximumUTF8Count) bytes); it is not evaluated")
+    }
+  }
+
+  /// Stages the changes; they are evaluated once, before the next request or at the end of the
+  /// batch (`flushDocuments`).
+  func didChange(_ params: JSONValue?) {
+    guard let uri = params?["textDocument"]?["uri"]?.stringValue, let open = documents[uri] else {
+      log("textDocument/didChange for a document that is not open: ignored")
+      return
+    }
+    guard let changes = params?["contentChanges"]?.arrayValue else {
+      log("textDocument/didChange without contentChanges: ignored")
+      return
+    }
+    let converter = converter(for: open.document)
+    for change in changes {
+      guard let text = change["text"]?.stringValue else { continue }
+      let edit: TextEdit
+      if let rangeJSON = change["range"] {
+        // A reversed range is taken as written backwards; a malformed one skips this change.
+        guard case .success(let start) = Position.decode(rangeJSON["start"], field: "range.start"),
+          case .success(let end) = Position.decode(rangeJSON["end"], field: "range.end")
+        else {
+          log("textDocument/didChange with a malformed range: that change is ignored")
+          continue
+        }
+        edit = TextEdit(from: converter.textPosition(start), to: converter.textPosition(end), text: text)
+      } else {
+        edit = TextEdit(
+          from: TextPosition(line: 0, utf8Column: 0), to: TextPosition(line: Int.max, utf8Column: 0), text: text)
+      }
+      do {
+        try open.document.stage(edit)
+      } catch {
+        showError("\(uri) would grow past rpn-lsp's limit of \(Document.maximumUTF8Count) bytes; the change is ignored")
+      }
+    }
+    if let version = params?["textDocument"]?["version"]?.intValue { open.version = version }
+    open.needsPublishing = true
+  }
+
+  func didClose(_ params: JSONValue?) {
+    guard let uri = params?["textDocument"]?["uri"]?.stringValue, documents.removeValue(forKey: uri) != nil else {
+      return
+    }
+    if !client.pullDiagnostics {
+      notification(Method.publishDiagnostics, ["uri": .string(uri), "diagnostics": []])
+    }
+  }
+
+  /// Evaluates staged changes and publishes the diagnostics that changed.
+  func flushDocuments() {
+    for (uri, open) in documents {
+      if open.document.hasStagedEdits { open.document.evaluateStaged() }
+      guard open.needsPublishing else { continue }
+      open.needsPublishing = false
+      if client.pullDiagnostics { continue }
+      var params: [(key: String, value: JSONValue)] = [("uri", .string(uri))]
+      if let version = open.version { params.append(("version", JSONValue(version))) }
+      params.append(("diagnostics", .array(diagnostics(of: open.document))))
+      notification(Method.publishDiagnostics, .object(params))
+    }
+  }
+
+  /// Every diagnostic of a document, as LSP diagnostics.
+  func diagnostics(of document: Document) -> [JSONValue] {
+    let converter = converter(for: document)
+    return document.diagnostics().map { line, diagnostic in
+      [
+        "range": converter.range(line: line, utf8Range: diagnostic.range).json,
+        "severity": JSONValue(diagnostic.severity == .error ? DiagnosticSeverity.error.rawValue : DiagnosticSeverity.warning.rawValue),
+        "code": .string(diagnostic.code.rawValue),
+        "source": "rpn",
+        "message": .string(diagnostic.message),
+      ]
+    }
+  }
+
+  func showError(_ message: String) {
+    log(message)
+    notification("window/showMessage", ["type": 1, "message": .string(message)])
+  }
+}

@@ -1,0 +1,102 @@
+import JSONRPC
+import LSPTypes
+import RPNEngine
+
+extension Server {
+  /// `textDocument/hover`: what the token is, the stack before and after it, and its
+  /// diagnostic. Null on whitespace, comments and blank lines.
+  func hover(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+    let open: OpenDocument
+    switch openDocument(params) {
+    case .success(let found): open = found.open
+    case .failure(let error): return .failure(error)
+    }
+    let position: Position
+    switch Position.decode(params?["position"], field: "position") {
+    case .success(let decoded): position = decoded
+    case .failure(let error): return .failure(error)
+    }
+    let document = open.document
+    guard position.line < document.lineCount else { return .success(.null) }
+    let column = converter(for: document).textPosition(position).utf8Column
+    let display = settings.display
+    let traces = document.trace(line: position.line, keepingTop: display.maxItems)
+    guard let trace = Self.token(at: column, in: traces) else { return .success(.null) }
+    let text = document.withUTF8(ofLine: position.line) {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[trace.token.range]), as: UTF8.self)
+    }
+    let markdown = client.hoverFormat == .markdown
+    let code = { (text: String) in markdown ? "`\(text)`" : text }
+    var lines: [String] = []
+    lines.append(contentsOf: describe(trace, text: text, line: position.line, document: document, code: code))
+    lines.append("")
+    lines.append("Stack before: " + code(trace.before.label(precision: display.precision, maxItems: display.maxItems)))
+    lines.append("Stack after: " + code(trace.after.label(precision: display.precision, maxItems: display.maxItems)))
+    if let diagnostic = trace.diagnostic {
+      lines.append("")
+      lines.append("\(diagnostic.severity.rawValue) [\(diagnostic.code.rawValue)]: \(diagnostic.message)")
+    }
+    // Markdown needs two trailing spaces for a line break; an empty line is a paragraph break.
+    let value = lines.map { markdown && !$0.isEmpty ? $0 + "  " : $0 }.joined(separator: "\n")
+      .replacingOccurrences(of: "  \n\n", with: "\n\n").trimmingTrailingSpaces()
+    let range = converter(for: document).range(line: position.line, utf8Range: trace.token.range)
+    return .success([
+      "contents": ["kind": .string(markdown ? "markdown" : "plaintext"), "value": .string(value)],
+      "range": range.json,
+    ])
+  }
+
+  /// The token at a UTF-8 column: the one containing it, else the one ending there (so the
+  /// cursor right after a word still hovers it).
+  static func token(at column: Int, in traces: [TokenTrace]) -> TokenTrace? {
+    traces.first { $0.token.range.contains(column) } ?? traces.first { $0.token.range.upperBound == column }
+  }
+
+  private func describe(
+    _ trace: TokenTrace, text: String, line: Int, document: Document, code: (String) -> String
+  ) -> [String] {
+    let display = settings.display
+    let show = { (value: Double) in ValueFormat.format(value, precision: display.precision) }
+    switch trace.token.kind {
+    case .number(let value):
+      let shown = show(value)
+      return [shown == text ? "number \(code(shown))" : "number \(code(text)) = \(code(shown))"]
+    case .invalidNumber:
+      return ["number \(code(text)), out of the range of a double"]
+    case .builtin(let id):
+      let builtin = Builtin.table[Int(id)]
+      let kind = builtin.isConstant ? "constant" : "operator"
+      let alias = text.lowercased() == builtin.name ? "" : " (\(code(builtin.name)))"
+      return ["\(kind) \(code(text))\(alias): \(builtin.meaning)", code(builtin.effect)]
+    case .name:
+      guard trace.diagnostic == nil, let value = trace.after.top.last else { return ["variable \(code(text))"] }
+      var description = "variable \(code(text)) = \(code(show(value)))"
+      if let store = document.storeLocation(
+        ofVariable: text, visibleAtLine: line, utf8Offset: trace.token.range.lowerBound)
+      {
+        description += ", stored on line \(store.line + 1)"
+      }
+      return [description]
+    case .store:
+      let name = String(text.dropFirst())
+      guard trace.diagnostic == nil, let value = trace.after.top.last else { return ["store into \(code(name))"] }
+      return ["store into \(code(name)): \(code(show(value)))"]
+    case .invalidStore:
+      return ["store \(code(text))"]
+    case .unknown:
+      return ["unknown word \(code(text))"]
+    }
+  }
+}
+
+extension String {
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var result = self
+    while result.hasSuffix(" ") { result.removeLast() }
+    return result
+  }
+
+  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

@@ -1,0 +1,192 @@
+import JSONRPC
+import LSPTypes
+import RPNEngine
+
+/// The language server: lifecycle state, the handler table, and the open documents.
+///
+/// It is driven by batches of incoming messages (all that arrived while it was busy), which it
+/// answers through `send`. Within a batch, consecutive `didChange`s are staged and evaluated once,
+/// before the next request or at the end of the batch, and a request cancelled by a later
+/// `$/cancelRequest` of the same batch is answered `-32800` without running.
+///
+/// Every request gets exactly one response: handlers return a `Result`, and `respond` is the
+/// only place that answers; `answeredRequests` counts both, and `handle(_:)` checks them.
+package final class Server {
+  package enum State: Equatable {
+    case uninitialized
+    case running
+    case shutDown
+  }
+
+  package typealias RequestHandler = (Server, JSONValue?) -> Result<JSONValue, ResponseError>
+  package typealias NotificationHandler = (Server, JSONValue?) -> Void
+
+  package private(set) var state = State.uninitialized
+  /// Set once the server should end: 0 after `shutdown` then `exit`, 1 otherwise.
+  package private(set) var exitStatus: Int32?
+
+  let send: (JSONValue) -> Void
+  /// Diagnostics for the log (standard error by default); never standard output.
+  let log: (String) -> Void
+  var client = ClientCapabilities()
+  var encoding = PositionEncodingKind.utf16
+  var settings = Settings()
+  var documents: [String: OpenDocument] = [:]
+
+  private var requestHandlers: [String: RequestHandler] = [:]
+  private var notificationHandlers: [String: NotificationHandler] = [:]
+  private var nextOutgoingID = 1
+  package private(set) var receivedRequests = 0
+  package private(set) var answeredRequests = 0
+
+  package init(send: @escaping (JSONValue) -> Void, log: @escaping (String) -> Void) {
+    self.send = send
+    self.log = log
+    registerHandlers()
+  }
+
+  /// Registers a request handler: one line per method, in one place.
+  func register(_ method: String, _ handler: @escaping RequestHandler) { requestHandlers[method] = handler }
+
+  func register(notification method: String, _ handler: @escaping NotificationHandler) {
+    notificationHandlers[method] = handler
+  }
+
+  private func registerHandlers() {
+    register(Method.initialize) { $0.initialize($1) }
+    register(Method.shutdown) { $0.shutdown($1) }
+    register(Method.inlayHint) { $0.inlayHints($1) }
+    register(Method.hover) { $0.hover($1) }
+    register(Method.completion) { $0.completion($1) }
+    register(notification: Method.initialized) { _, _ in }
+    register(notification: Method.exit) { server, _ in server.exitStatus = server.state == .shutDown ? 0 : 1 }
+    register(notification: Method.didOpen) { $0.didOpen($1) }
+    register(notification: Method.didChange) { $0.didChange($1) }
+    register(notification: Method.didClose) { $0.didClose($1) }
+    register(notification: Method.didChangeConfiguration) { $0.didChangeConfiguration($1) }
+  }
+
+  // MARK: Batches
+
+  /// Handles everything that arrived together, in order.
+  package func handle(_ batch: [Incoming]) {
+    let cancelled = cancelledRequests(in: batch)
+    for item in batch {
+      if exitStatus != nil { return }
+      switch item {
+      case .fault(let error):
+        send(Outgoing.response(id: .null, result: .failure(error)))
+      case .message(.response):
+        break  // The client's answer to one of our requests (inlay hint refresh): nothing to do.
+      case .message(.notification(let method, let params)):
+        if method == Method.didChange {
+          if state == .running { didChange(params) }  // Staged; evaluated before the next request.
+        } else {
+          flushDocuments()
+          notify(method, params)
+        }
+      case .message(.request(let id, let method, let params)):
+        receivedRequests += 1
+        if cancelled.contains(id), state == .running {
+          respond(id, .failure(ResponseError(code: .requestCancelled, message: "request \(method) was cancelled")))
+          continue
+        }
+        flushDocuments()
+        respond(id, dispatch(method, params))
+      }
+    }
+    flushDocuments()
+    assert(answeredRequests == receivedRequests, "every request gets exactly one response")
+    if answeredRequests != receivedRequests {
+      log("internal error: \(receivedRequests) requests received, \(answeredRequests) answered")
+    }
+  }
+
+  /// The end of the input ends the server as `exit` would.
+  package func inputEnded() {
+    flushDocuments()
+    if exitStatus == nil { exitStatus = state == .shutDown ? 0 : 1 }
+  }
+
+  private func cancelledRequests(in batch: [Incoming]) -> [JSONValue] {
+    var cancelled: [JSONValue] = []
+    for item in batch {
+      if case .message(.notification(Method.cancelRequest, let params)) = item, let id = params?["id"] {
+        cancelled.append(id)
+      }
+    }
+    return cancelled
+  }
+
+  private func dispatch(_ method: String, _ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+    switch state {
+    case .uninitialized where method != Method.initialize:
+      return .failure(ResponseError(code: .serverNotInitialized, message: "the server is not initialized yet: send initialize first"))
+    case .shutDown:
+      return .failure(.invalidRequest("the server is shut down: only exit is accepted now"))
+    default:
+      break
+    }
+    guard let handler = requestHandlers[method] else { return .failure(.methodNotFound(method)) }
+    return handler(self, params)
+  }
+
+  private func notify(_ method: String, _ params: JSONValue?) {
+    guard method == Method.exit || state == .running, let handler = notificationHandlers[method] else { return }
+    handler(self, params)
+  }
+
+  private func respond(_ id: JSONValue, _ result: Result<JSONValue, ResponseError>) {
+    answeredRequests += 1
+    send(Outgoing.response(id: id, result: result))
+  }
+
+  /// Sends a request to the client; its answer is ignored.
+  func request(_ method: String, _ params: JSONValue?) {
+    let id = JSONValue(nextOutgoingID)
+    nextOutgoingID += 1
+    send(Outgoing.request(id: id, method: method, params: params))
+  }
+
+  func notification(_ method: String, _ params: JSONValue) {
+    send(Outgoing.notification(method: method, params: params))
+  }
+
+  // MARK: Lifecycle
+
+  private func initialize(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+    guard state == .uninitialized else { return .failure(.invalidRequest("initialize was already received")) }
+    client = ClientCapabilities(params?["capabilities"])
+    encoding = client.negotiatedEncoding
+    if let options = params?["initializationOptions"] { settings.merge(options) }
+    state = .running
+    let capabilities: JSONValue = [
+      "positionEncoding": .string(encoding.rawValue),
+      "textDocumentSync": ["openClose": true, "change": 2],
+      "hoverProvider": true,
+      "completionProvider": ["resolveProvider": false],
+      "inlayHintProvider": ["resolveProvider": false],
+    ]
+    return .success(["capabilities": capabilities, "serverInfo": ["name": "rpn-lsp", "version": .string(Self.version)]])
+  }
+
+  package static let version = "0.1.0"
+
+  private func shutdown(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+    state = .shutDown
+    return .success(.null)
+  }
+
+  private func didChangeConfiguration(_ params: JSONValue?) {
+    guard let changes = params?["settings"] else { return }
+    let before = settings
+    settings.merge(changes)
+    guard settings != before else { return }
+    if settings.evaluation != before.evaluation {
+      for document in documents.values { document.document.update(settings: settings.evaluation) }
+    }
+    for uri in documents.keys { documents[uri]?.needsPublishing = true }
+    flushDocuments()
+    if client.inlayHintRefresh { request(Method.inlayHintRefresh, nil) }
+  }
+}
