@@ -19,7 +19,7 @@ let package = Package(
     // The executable: command line parsing, file I/O, and serving LSP on stdio.
     .executableTarget(name: "rpn-lsp", dependencies: ["RPNEngine", "RPNLanguageServer", "JSONRPC"]),
     // Benchmarks: `swift run -c release rpn-bench`.
-    .executableTarget(name: "rpn-bench", dependencies: ["RPNEngine"]),
+    .executableTarget(name: "rpn-bench", dependencies: ["RPNEngine", "JSONRPC"]),
     .testTarget(name: "RPNEngineTests", dependencies: ["RPNEngine"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
     // End-to-end tests of the built `rpn-lsp` binary.

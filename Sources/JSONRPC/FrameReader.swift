@@ -19,6 +19,8 @@ package struct FrameReader {
   /// Fills the buffer with up to its count bytes; returns how many, 0 at the end of input.
   private let read: (UnsafeMutableRawBufferPointer) -> Int
   private var buffer: [UInt8] = []
+  /// Where `read` writes: allocated once, so a read costs no allocation or zeroing.
+  private var scratch: [UInt8] = []
   private var start = 0
   private var ended = false
   private var resynchronizing = false
@@ -99,14 +101,13 @@ package struct FrameReader {
       buffer.removeSubrange(0..<start)
       start = 0
     }
-    let oldCount = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: chunkSize))
-    let n = buffer.withUnsafeMutableBytes { read(UnsafeMutableRawBufferPointer(rebasing: $0[oldCount...])) }
-    buffer.removeLast(chunkSize - max(n, 0))
+    if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: chunkSize) }
+    let n = scratch.withUnsafeMutableBytes { read($0) }
     if n <= 0 {
       ended = true
       return false
     }
+    scratch.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<n])) }
     return true
   }
 

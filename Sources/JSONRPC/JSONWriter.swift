@@ -61,17 +61,19 @@ package struct JSONWriter {
   package mutating func write(integer: Int) {
     if integer < 0 { bytes.append(0x2D) }
     var magnitude = integer.magnitude
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
+    if magnitude < 10 {
+      bytes.append(UInt8(magnitude) + 0x30)
+      return
+    }
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
     withUnsafeMutableBytes(of: &digits) { buffer in
+      var count = 0
       repeat {
-        buffer[19 - count] = UInt8(magnitude % 10) + 0x30
+        buffer[23 - count] = UInt8(magnitude % 10) + 0x30
         magnitude /= 10
         count += 1
       } while magnitude > 0
-      bytes.append(contentsOf: buffer[(20 - count)...])
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
     }
   }
 
@@ -79,8 +81,16 @@ package struct JSONWriter {
     bytes.append(0x22)
     var string = string
     string.withUTF8 { utf8 in
+      // Most strings need no escape: find the first byte that does, copy everything before it.
       var runStart = 0
-      for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+      var index = 0
+      let count = utf8.count
+      while index < count {
+        let byte = utf8[index]
+        if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+          index += 1
+          continue
+        }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
         switch byte {
         case 0x22: append("\\\"")
@@ -90,16 +100,19 @@ package struct JSONWriter {
         case 0x09: append("\\t")
         default:
           append("\\u00")
-          let hex: [UInt8] = Array("0123456789abcdef".utf8)
-          bytes.append(hex[Int(byte >> 4)])
-          bytes.append(hex[Int(byte & 0x0F)])
+          bytes.append(Self.hexDigit(byte >> 4))
+          bytes.append(Self.hexDigit(byte & 0x0F))
         }
-        runStart = index + 1
+        index += 1
+        runStart = index
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
     }
     bytes.append(0x22)
   }
+
+  @inline(__always)
+  private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? value + 0x30 : value - 10 + 0x61 }
 
   /// Appends bytes that are already JSON (a pre-encoded fragment).
   package mutating func write(raw: [UInt8]) {

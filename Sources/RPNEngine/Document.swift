@@ -129,7 +129,9 @@ package final class Document {
     var seen = Set<Int32>()
     var result: [(name: String, value: Double)] = []
     var index = lines[line].env
-    while index >= 0 {
+    // Stop once every name there is has been seen: a name stored on every line costs one step.
+    let allNames = names.names.count
+    while index >= 0, seen.count < allNames {
       let binding = bindings[Int(index)]
       if seen.insert(binding.name).inserted { result.append((names.names[Int(binding.name)], binding.value)) }
       index = binding.next

@@ -10,6 +10,13 @@ import RPNEngine
 
 let quick = CommandLine.arguments.contains("--quick")
 let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+/// The server binary measured end to end: beside this executable unless `--server PATH`.
+let serverBinary: String = {
+  if let flag = CommandLine.arguments.firstIndex(of: "--server"), flag + 1 < CommandLine.arguments.count {
+    return CommandLine.arguments[flag + 1]
+  }
+  return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rpn-lsp").path
+}()
 
 // MARK: Timing
 
@@ -111,6 +118,11 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile-eval") {
   var total = 0
   for _ in 0..<10 { total += makeDocument(text).lineCount }
   print("evaluated \(total) lines")
+  exit(0)
+}
+
+if CommandLine.arguments.contains("--e2e-only") {
+  runEndToEnd(binary: serverBinary, sizes: sizes, runs: 21)
   exit(0)
 }
 
@@ -224,3 +236,7 @@ if let dcPath {
 } else {
   print("  dc is not installed (apt-get install dc): skipped")
 }
+
+// MARK: End to end
+
+runEndToEnd(binary: serverBinary, sizes: sizes, runs: 21)

@@ -245,3 +245,35 @@ struct SplitMix64: RandomNumberGenerator {
 
   mutating func next(below bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
 }
+
+/// The fast `%.Ng` path must agree with the C library digit for digit.
+@Suite struct ValueFormatTests {
+  @Test func fastPathAgreesWithTheCLibrary() {
+    var random = SplitMix64(seed: 42)
+    var checked = 0
+    for _ in 0..<200_000 {
+      let value: Double
+      switch random.next(below: 4) {
+      case 0: value = Double(bitPattern: random.next())  // any double, any exponent
+      case 1: value = Double(Int(random.next() % 2_000_001) - 1_000_000) / Double(1 + random.next(below: 1000))
+      case 2: value = Double(random.next(below: 100_000)) / 8  // exact ties in binary
+      default: value = Double(random.next(below: 1_000_000)) * [1e-9, 1e-5, 1e-3, 0.1, 1, 1e10, 1e15, 1e16, 1e21][random.next(below: 9)]
+      }
+      guard value.isFinite else { continue }
+      let precision = 1 + random.next(below: 17)
+      let expected = value == 0 ? "0" : ValueFormat.cFormat(value, precision: precision)
+      if ValueFormat.format(value, precision: precision) != expected {
+        Issue.record("\(value.bitPattern) at precision \(precision): \(ValueFormat.format(value, precision: precision)) != \(expected)")
+        return
+      }
+      checked += 1
+    }
+    #expect(checked > 190_000)
+    for (value, precision, expected) in [
+      (0.125, 2, "0.12"), (0.375, 2, "0.38"), (2.5, 1, "2"), (9.9999999999999995, 15, "10"), (1e21, 15, "1e+21"),
+      (123456789012345678, 15, "1.23456789012346e+17"), (1e-5, 15, "1e-05"), (0.0001, 15, "0.0001"), (-2.5e-7, 3, "-2.5e-07"),
+    ] as [(Double, Int, String)] {
+      #expect(ValueFormat.format(value, precision: precision) == expected)
+    }
+  }
+}
