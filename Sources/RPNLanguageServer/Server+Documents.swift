@@ -88,7 +88,7 @@ extension Server {
     guard let uri = params?["textDocument"]?["uri"]?.stringValue, documents.removeValue(forKey: uri) != nil else {
       return
     }
-    if !client.pullDiagnostics {
+    if pushesDiagnostics {
       notification(Method.publishDiagnostics, ["uri": .string(uri), "diagnostics": []])
     }
   }
@@ -99,7 +99,7 @@ extension Server {
       if open.document.hasStagedEdits { open.document.evaluateStaged() }
       guard open.needsPublishing else { continue }
       open.needsPublishing = false
-      if client.pullDiagnostics { continue }
+      if !pushesDiagnostics { continue }
       var params: [(key: String, value: JSONValue)] = [("uri", .string(uri))]
       if let version = open.version { params.append(("version", JSONValue(version))) }
       params.append(("diagnostics", .array(diagnostics(of: open.document))))
@@ -120,6 +120,10 @@ extension Server {
       ]
     }
   }
+
+  /// Diagnostics are pushed unless the client pulls them, which needs the server to answer
+  /// `textDocument/diagnostic` too; until it does, they are pushed to every client.
+  var pushesDiagnostics: Bool { true }
 
   func showError(_ message: String) {
     log(message)

@@ -26,8 +26,8 @@ package final class Server {
   package private(set) var exitStatus: Int32?
 
   let send: (JSONValue) -> Void
-  /// Diagnostics for the log (standard error by default); never standard output.
-  let log: (String) -> Void
+  /// Writes a line to the server's log (standard error); never standard output.
+  private let writeLog: (String) -> Void
   var client = ClientCapabilities()
   var encoding = PositionEncodingKind.utf16
   var settings = Settings()
@@ -41,7 +41,7 @@ package final class Server {
 
   package init(send: @escaping (JSONValue) -> Void, log: @escaping (String) -> Void) {
     self.send = send
-    self.log = log
+    self.writeLog = log
     registerHandlers()
   }
 
@@ -139,6 +139,12 @@ package final class Server {
   private func respond(_ id: JSONValue, _ result: Result<JSONValue, ResponseError>) {
     answeredRequests += 1
     send(Outgoing.response(id: id, result: result))
+  }
+
+  /// Logs to standard error and, once the client is listening, as `window/logMessage` (a warning).
+  func log(_ message: String) {
+    writeLog(message)
+    if state == .running { notification(Method.logMessage, ["type": 2, "message": .string(message)]) }
   }
 
   /// Sends a request to the client; its answer is ignored.
