@@ -156,14 +156,20 @@ package final class Document {
 
   /// Each token of a line with the stack before and after it (up to `count` top values) and its
   /// diagnostic, for hover. Evaluates the line again from the state above it; changes nothing.
-  package func trace(line: Int, keepingTop count: Int = DisplaySettings.defaultMaxItems) -> [TokenTrace] {
+  ///
+  /// With `near`, only what a cursor at that offset needs is kept, and evaluation stops past it:
+  /// the tokens containing or touching the offset, the last token before it, and the stores
+  /// before it. A line of a million tokens then costs one pass and a few pictures.
+  package func trace(line: Int, keepingTop count: Int = DisplaySettings.defaultMaxItems, near offset: Int? = nil)
+    -> [TokenTrace]
+  {
     guard lines.indices.contains(line) else { return [] }
     var machine = Machine(nodes: nodes, bindings: bindings, names: names, settings: settings)
     machine.recording = false
     machine.restart(stack: line == 0 ? -1 : lines[line - 1].stack, env: line == 0 ? -1 : lines[line - 1].env)
-    var observer = TraceObserver(pictureSize: max(count, 1))
+    var observer = TraceObserver(pictureSize: max(count, 1), near: offset)
     withUTF8(ofLine: line) { _ = machine.evaluateLine($0, observer: &observer) }
-    return observer.traces.map { trace in
+    return observer.finish().map { trace in
       var trace = trace
       trace.diagnostic = trace.diagnostic.map { resolveStoredLater($0, line: line) }
       return trace
@@ -684,17 +690,46 @@ package struct TokenTrace: Equatable, Sendable {
 private struct TraceObserver: EvaluationObserver {
   static var isActive: Bool { true }
   let pictureSize: Int
+  let near: Int?
   var traces: [TokenTrace] = []
+  private(set) var isDone = false
   private var before = StackPicture.empty
+  /// The last token ending before `near`, kept until a later one replaces it.
+  private var lastBefore: TokenTrace?
 
-  init(pictureSize: Int) {
+  init(pictureSize: Int, near: Int?) {
     self.pictureSize = pictureSize
+    self.near = near
   }
 
-  mutating func willEvaluate(_ token: Token, stack: StackPicture) { before = stack }
+  mutating func willEvaluate(_ token: Token, stack: StackPicture) {
+    if let near, token.range.lowerBound > near {
+      isDone = true
+      if let lastBefore { traces.append(lastBefore) }
+      self.lastBefore = nil
+      return
+    }
+    before = stack
+  }
 
   mutating func didEvaluate(_ token: Token, stack: StackPicture, diagnostic: Diagnostic?) {
-    traces.append(TokenTrace(token: token, before: before, after: stack, diagnostic: diagnostic))
+    let trace = TokenTrace(token: token, before: before, after: stack, diagnostic: diagnostic)
+    guard let near else {
+      traces.append(trace)
+      return
+    }
+    if token.range.upperBound >= near || token.kind == .store {
+      traces.append(trace)  // At the cursor, or a store the variables there depend on.
+    } else {
+      lastBefore = trace  // Only the latest token before the cursor is kept.
+    }
+  }
+
+  /// The traces in token order, with the last token before the cursor.
+  mutating func finish() -> [TokenTrace] {
+    if let lastBefore { traces.append(lastBefore) }
+    lastBefore = nil
+    return traces.sorted { $0.token.range.lowerBound < $1.token.range.lowerBound }
   }
 }
 

@@ -122,6 +122,8 @@ struct NameTable {
 /// callbacks specialization removes.
 protocol EvaluationObserver {
   static var isActive: Bool { get }
+  /// Once true, the rest of the line is not evaluated (the observer has what it needs).
+  var isDone: Bool { get }
   /// How many top values the pictures should hold.
   var pictureSize: Int { get }
   mutating func willEvaluate(_ token: Token, stack: StackPicture)
@@ -130,6 +132,7 @@ protocol EvaluationObserver {
 
 struct NoObserver: EvaluationObserver {
   static var isActive: Bool { false }
+  var isDone: Bool { false }
   var pictureSize: Int { 0 }
   func willEvaluate(_ token: Token, stack: StackPicture) {}
   func didEvaluate(_ token: Token, stack: StackPicture, diagnostic: Diagnostic?) {}
@@ -338,7 +341,10 @@ struct Machine {
     var lastTokenEnd: Int32 = -1
     var scanner = TokenScanner(bytes, builtins: builtins)
     while let token = scanner.next() {
-      if O.isActive { observer.willEvaluate(token, stack: picture(observer.pictureSize)) }
+      if O.isActive {
+        observer.willEvaluate(token, stack: picture(observer.pictureSize))
+        if observer.isDone { break }
+      }
       var diagnostic: Diagnostic?
       if case .number(let value) = token.kind {
         push(value)

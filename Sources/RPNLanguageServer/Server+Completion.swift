@@ -33,7 +33,7 @@ extension Server {
     let editRange = converter.range(line: line, utf8Range: word).json
 
     // The stack and variables where the word starts.
-    let traces = document.trace(line: line, keepingTop: 1)
+    let traces = document.trace(line: line, keepingTop: 1, near: word.lowerBound)
     let before = traces.last { $0.token.range.upperBound <= word.lowerBound }
     let depth = before?.after.depth ?? document.stack(beforeLine: line, keepingTop: 0).depth
     var variables: [(name: String, value: Double)] = line == 0 ? [] : document.variables(afterLine: line - 1)
