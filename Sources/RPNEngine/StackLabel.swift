@@ -53,7 +53,7 @@ package struct DisplaySettings: Equatable, Sendable {
 
 /// Formats one value like C's `printf("%.15g")`, with `-0` shown as `0`.
 ///
-/// The fast path starts from Swift's shortest round-trip digits S of the value x. For precision
+/// The fast path starts from Swift's shortest round-trip digits S of a normal value x. For precision
 /// p ≤ 15: if S has at most p significant digits, |x − S| is below half an ulp, which is below
 /// half a unit of x's p-th digit, so S *is* x rounded to p digits. If S is longer, rounding S
 /// gives the same result as rounding x, unless S's digits past p are exactly "5": a rounding
@@ -64,7 +64,9 @@ package enum ValueFormat {
     if value == 0 { return "0" }
     guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
     let digits = min(max(precision, 1), 17)
-    if digits <= 15, let fast = fastFormat(value, precision: digits) { return fast }
+    // Subnormals have too few bits for the argument above: their shortest digits ("5e-324") are
+    // no rounding of the exact value (4.94065645841247e-324).
+    if digits <= 15, value.isNormal, let fast = fastFormat(value, precision: digits) { return fast }
     return cFormat(value, precision: digits)
   }
 
