@@ -53,16 +53,24 @@ package struct FrameReader {
         guard fill() else { return nil }
         continue
       }
-      let bodyStart = headerEnd + Self.headerTerminator.count
+      // Offsets from `start`: `fill()` may move the buffer's contents down to index 0.
+      let headerLength = headerEnd - start
+      let bodyOffset = headerLength + Self.headerTerminator.count
+      if headerLength > Self.maximumHeaderLength {
+        start += bodyOffset
+        resynchronizing = true
+        return .headerError("header block longer than \(Self.maximumHeaderLength) bytes")
+      }
       switch contentLength(buffer[start..<headerEnd]) {
       case .failure(let error):
-        start = bodyStart
+        start += bodyOffset
         resynchronizing = true
         return .headerError(error.message)
       case .success(let length):
-        while buffer.count - bodyStart < length {
+        while buffer.count - start - bodyOffset < length {
           guard fill() else { return nil }
         }
+        let bodyStart = start + bodyOffset
         let body = Array(buffer[bodyStart..<bodyStart + length])
         start = bodyStart + length
         return .message(body)
