@@ -89,21 +89,21 @@ package enum Problem: Equatable, Sendable {
       let of = operands.isEmpty ? "" : " of " + operands.map(Self.show).joined(separator: " and ")
       return "`\(word)`\(of) overflows: the result is beyond ±1.79769313486232e+308"
     case .unknownWord(let word, let suggestion, let storedLaterOnLine):
-      var message = "unknown word `\(word)`"
+      var message = "unknown word `\(Self.shorten(word))`"
       if let line = storedLaterOnLine {
-        message += ": `\(word)` is stored later, on line \(line + 1); a variable can be used only below its store"
+        message += ": `\(Self.shorten(word))` is stored later, on line \(line + 1); a variable can be used only below its store"
       } else if let suggestion {
         message += "; did you mean `\(suggestion.replacement)`?"
       }
       return message
     case .invalidNumber(let literal):
-      return "number `\(literal)` is out of the range of a double (±1.79769313486232e+308)"
+      return "number `\(Self.shorten(literal))` is out of the range of a double (±1.79769313486232e+308)"
     case .invalidName(let token, let reason):
       switch reason {
       case .missing:
         return "`=` needs a name after it, like `=total`"
       case .malformed:
-        return "`\(token)` is not a valid name: a name starts with a letter or `_`, "
+        return "`\(Self.shorten(token))` is not a valid name: a name starts with a letter or `_`, "
           + "followed by letters, digits 0-9 or `_`"
       case .reserved(let builtin):
         let kind = Builtin.table[Int(builtin)].isConstant ? "a constant" : "an operator"
@@ -113,6 +113,11 @@ package enum Problem: Equatable, Sendable {
   }
 
   private static func show(_ value: Double) -> String { ValueFormat.format(value) }
+
+  /// A token as quoted in a message: past 64 characters, its start and an ellipsis.
+  private static func shorten(_ text: String) -> String {
+    text.count <= 64 ? text : String(text.prefix(60)) + "…"
+  }
 }
 
 /// A correction for an unknown word.

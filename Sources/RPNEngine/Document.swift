@@ -158,22 +158,45 @@ package final class Document {
   /// diagnostic, for hover. Evaluates the line again from the state above it; changes nothing.
   ///
   /// With `near`, only what a cursor at that offset needs is kept, and evaluation stops past it:
-  /// the tokens containing or touching the offset, the last token before it, and the stores
-  /// before it. A line of a million tokens then costs one pass and a few pictures.
-  package func trace(line: Int, keepingTop count: Int = DisplaySettings.defaultMaxItems, near offset: Int? = nil)
-    -> [TokenTrace]
-  {
+  /// the tokens containing or touching the offset, the last token before it, and (with
+  /// `includingStores`) the stores before it. A first pass finds those tokens without drawing
+  /// any stack; the second draws only theirs, so a line of a million tokens with a label of a
+  /// million values costs two passes, not a million pictures.
+  package func trace(
+    line: Int, keepingTop count: Int = DisplaySettings.defaultMaxItems, near offset: Int? = nil,
+    includingStores: Bool = true
+  ) -> [TokenTrace] {
     guard lines.indices.contains(line) else { return [] }
-    var machine = Machine(nodes: nodes, bindings: bindings, names: names, settings: settings)
-    machine.recording = false
-    machine.restart(stack: line == 0 ? -1 : lines[line - 1].stack, env: line == 0 ? -1 : lines[line - 1].env)
-    var observer = TraceObserver(pictureSize: max(count, 1), near: offset)
-    withUTF8(ofLine: line) { _ = machine.evaluateLine($0, observer: &observer) }
-    return observer.finish().map { trace in
+    var kept: Set<Int>?
+    if let offset {
+      var scan = TokenScan(near: offset)
+      run(line: line, observer: &scan)
+      var ordinals = Set(scan.tokens.indices.filter { scan.tokens[$0].range.upperBound >= offset })
+      if includingStores {
+        ordinals.formUnion(scan.tokens.indices.filter { scan.tokens[$0].kind == .store })
+      }
+      if let last = scan.tokens.indices.last(where: {
+        scan.tokens[$0].range.upperBound < offset && scan.tokens[$0].kind != .store
+      }) {
+        ordinals.insert(last)
+      }
+      kept = ordinals
+    }
+    var observer = TraceObserver(pictureSize: max(count, 1), kept: kept)
+    run(line: line, observer: &observer)
+    return observer.traces.map { trace in
       var trace = trace
       trace.diagnostic = trace.diagnostic.map { resolveStoredLater($0, line: line) }
       return trace
     }
+  }
+
+  /// Evaluates one line again from the state above it, for an observer; records nothing.
+  private func run<O: EvaluationObserver>(line: Int, observer: inout O) {
+    var machine = Machine(nodes: nodes, bindings: bindings, names: names, settings: settings)
+    machine.recording = false
+    machine.restart(stack: line == 0 ? -1 : lines[line - 1].stack, env: line == 0 ? -1 : lines[line - 1].env)
+    withUTF8(ofLine: line) { _ = machine.evaluateLine($0, observer: &observer) }
   }
 
   /// The store that gave `name` the value visible at `offset` of `line` (before the token
@@ -687,49 +710,54 @@ package struct TokenTrace: Equatable, Sendable {
   package var diagnostic: Diagnostic?
 }
 
+/// Records each kept token with its pictures; stops after the last kept one.
 private struct TraceObserver: EvaluationObserver {
   static var isActive: Bool { true }
-  let pictureSize: Int
-  let near: Int?
+  let size: Int
+  /// The ordinals to keep; nil keeps every token.
+  let kept: Set<Int>?
+  private let lastKept: Int
   var traces: [TokenTrace] = []
   private(set) var isDone = false
   private var before = StackPicture.empty
-  /// The last token ending before `near`, kept until a later one replaces it.
-  private var lastBefore: TokenTrace?
 
-  init(pictureSize: Int, near: Int?) {
-    self.pictureSize = pictureSize
-    self.near = near
+  init(pictureSize: Int, kept: Set<Int>?) {
+    self.size = pictureSize
+    self.kept = kept
+    self.lastKept = kept?.max() ?? Int.max
+    isDone = kept?.isEmpty == true
   }
 
-  mutating func willEvaluate(_ token: Token, stack: StackPicture) {
-    if let near, token.range.lowerBound > near {
-      isDone = true
-      if let lastBefore { traces.append(lastBefore) }
-      self.lastBefore = nil
-      return
-    }
+  func pictureSize(for ordinal: Int) -> Int { kept?.contains(ordinal) == false ? 0 : size }
+
+  mutating func willEvaluate(_ token: Token, ordinal: Int, stack: StackPicture) {
+    if ordinal > lastKept { isDone = true }
     before = stack
   }
 
-  mutating func didEvaluate(_ token: Token, stack: StackPicture, diagnostic: Diagnostic?) {
-    let trace = TokenTrace(token: token, before: before, after: stack, diagnostic: diagnostic)
-    guard let near else {
-      traces.append(trace)
-      return
-    }
-    if token.range.upperBound >= near || token.kind == .store {
-      traces.append(trace)  // At the cursor, or a store the variables there depend on.
-    } else {
-      lastBefore = trace  // Only the latest token before the cursor is kept.
-    }
+  mutating func didEvaluate(_ token: Token, ordinal: Int, stack: StackPicture, diagnostic: Diagnostic?) {
+    guard kept?.contains(ordinal) != false else { return }
+    traces.append(TokenTrace(token: token, before: before, after: stack, diagnostic: diagnostic))
+  }
+}
+
+/// The first pass of a trace near a cursor: the tokens up to it, without pictures.
+private struct TokenScan: EvaluationObserver {
+  static var isActive: Bool { true }
+  let near: Int
+  var tokens: [Token] = []
+  private(set) var isDone = false
+
+  init(near: Int) { self.near = near }
+
+  func pictureSize(for ordinal: Int) -> Int { 0 }
+
+  mutating func willEvaluate(_ token: Token, ordinal: Int, stack: StackPicture) {
+    if token.range.lowerBound > near { isDone = true }
   }
 
-  /// The traces in token order, with the last token before the cursor.
-  mutating func finish() -> [TokenTrace] {
-    if let lastBefore { traces.append(lastBefore) }
-    lastBefore = nil
-    return traces.sorted { $0.token.range.lowerBound < $1.token.range.lowerBound }
+  mutating func didEvaluate(_ token: Token, ordinal: Int, stack: StackPicture, diagnostic: Diagnostic?) {
+    tokens.append(token)
   }
 }
 

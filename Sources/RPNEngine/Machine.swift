@@ -119,23 +119,23 @@ struct NameTable {
 }
 
 /// Watches the evaluation of each token (for hover). The hot path uses `NoObserver`, whose
-/// callbacks specialization removes.
+/// callbacks specialization removes. Tokens are numbered in line order (`ordinal`).
 protocol EvaluationObserver {
   static var isActive: Bool { get }
   /// Once true, the rest of the line is not evaluated (the observer has what it needs).
   var isDone: Bool { get }
-  /// How many top values the pictures should hold.
-  var pictureSize: Int { get }
-  mutating func willEvaluate(_ token: Token, stack: StackPicture)
-  mutating func didEvaluate(_ token: Token, stack: StackPicture, diagnostic: Diagnostic?)
+  /// How many top values the pictures of this token should hold (0: depth only, cheap).
+  func pictureSize(for ordinal: Int) -> Int
+  mutating func willEvaluate(_ token: Token, ordinal: Int, stack: StackPicture)
+  mutating func didEvaluate(_ token: Token, ordinal: Int, stack: StackPicture, diagnostic: Diagnostic?)
 }
 
 struct NoObserver: EvaluationObserver {
   static var isActive: Bool { false }
   var isDone: Bool { false }
-  var pictureSize: Int { 0 }
-  func willEvaluate(_ token: Token, stack: StackPicture) {}
-  func didEvaluate(_ token: Token, stack: StackPicture, diagnostic: Diagnostic?) {}
+  func pictureSize(for ordinal: Int) -> Int { 0 }
+  func willEvaluate(_ token: Token, ordinal: Int, stack: StackPicture) {}
+  func didEvaluate(_ token: Token, ordinal: Int, stack: StackPicture, diagnostic: Diagnostic?) {}
 }
 
 @inline(__always)
@@ -340,9 +340,11 @@ struct Machine {
     reach = 0
     var lastTokenEnd: Int32 = -1
     var scanner = TokenScanner(bytes, builtins: builtins)
+    var ordinal = 0
     while let token = scanner.next() {
+      let size = O.isActive ? observer.pictureSize(for: ordinal) : 0
       if O.isActive {
-        observer.willEvaluate(token, stack: picture(observer.pictureSize))
+        observer.willEvaluate(token, ordinal: ordinal, stack: picture(size))
         if observer.isDone { break }
       }
       var diagnostic: Diagnostic?
@@ -352,8 +354,9 @@ struct Machine {
         diagnostic = Diagnostic(range: token.range, problem: problem)
         diagnostics.append(diagnostic!)
       }
-      if O.isActive { observer.didEvaluate(token, stack: picture(observer.pictureSize), diagnostic: diagnostic) }
+      if O.isActive { observer.didEvaluate(token, ordinal: ordinal, stack: picture(size), diagnostic: diagnostic) }
       lastTokenEnd = Int32(token.range.upperBound)
+      ordinal += 1
     }
     if recording { commit() }
     return lastTokenEnd

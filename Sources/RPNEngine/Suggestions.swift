@@ -8,7 +8,12 @@
 /// six characters get distance 1 only. Ties go to variables
 /// (the user's own names), then to the builtins' table order.
 package enum Suggestions {
+  /// Longer words get no suggestion: no operator or plausible split is that long, and trying
+  /// every cut of a megabyte token would take quadratic time.
+  package static let maximumWordLength = 64
+
   package static func suggest(for word: String, visibleVariables: [String]) -> Suggestion? {
+    guard word.utf8.count <= maximumWordLength else { return nil }
     if let parts = split(word, visibleVariables: visibleVariables) { return .split(parts) }
     let scalars = Array(word.unicodeScalars)
     let lowered = Array(asciiLowercased(word).unicodeScalars)
