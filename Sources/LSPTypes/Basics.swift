@@ -102,6 +102,8 @@ package enum Method {
   package static let didSave = "textDocument/didSave"
   package static let didChangeConfiguration = "workspace/didChangeConfiguration"
   package static let publishDiagnostics = "textDocument/publishDiagnostics"
+  package static let diagnostic = "textDocument/diagnostic"
+  package static let diagnosticRefresh = "workspace/diagnostic/refresh"
   package static let inlayHint = "textDocument/inlayHint"
   package static let inlayHintRefresh = "workspace/inlayHint/refresh"
   package static let hover = "textDocument/hover"

@@ -13,6 +13,8 @@ package struct ClientCapabilities: Equatable, Sendable {
   package var inlayHintRefresh = false
   /// `textDocument.diagnostic` present: the client pulls diagnostics.
   package var pullDiagnostics = false
+  /// `workspace.diagnostics.refreshSupport`.
+  package var diagnosticRefresh = false
 
   package init() {}
 
@@ -29,6 +31,7 @@ package struct ClientCapabilities: Equatable, Sendable {
     }
     inlayHintRefresh = json["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
     pullDiagnostics = json["textDocument"]?["diagnostic"]?.isObject ?? false
+    diagnosticRefresh = json["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
   }
 
   /// UTF-8 when the client offers it, else UTF-16 (which every client must support).

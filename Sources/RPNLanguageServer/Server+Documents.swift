@@ -8,6 +8,8 @@ final class OpenDocument {
   var version: Int?
   /// Diagnostics changed since they were last published.
   var needsPublishing = true
+  /// Names the current diagnostics, for pull diagnostics' `previousResultId`.
+  var resultID = ""
 
   init(document: Document, version: Int?) {
     self.document = document
@@ -99,6 +101,7 @@ extension Server {
       if open.document.hasStagedEdits { open.document.evaluateStaged() }
       guard open.needsPublishing else { continue }
       open.needsPublishing = false
+      open.resultID = nextResultID()
       if !pushesDiagnostics { continue }
       var params: [(key: String, value: JSONValue)] = [("uri", .string(uri))]
       if let version = open.version { params.append(("version", JSONValue(version))) }
@@ -121,9 +124,8 @@ extension Server {
     }
   }
 
-  /// Diagnostics are pushed unless the client pulls them, which needs the server to answer
-  /// `textDocument/diagnostic` too; until it does, they are pushed to every client.
-  var pushesDiagnostics: Bool { true }
+  /// Diagnostics are pushed unless the client pulls them (`textDocument/diagnostic`).
+  var pushesDiagnostics: Bool { !client.pullDiagnostics }
 
   func showError(_ message: String) {
     log(message)

@@ -20,7 +20,7 @@ extension Server {
     guard position.line < document.lineCount else { return .success(.null) }
     let column = converter(for: document).textPosition(position).utf8Column
     let display = settings.display
-    let traces = document.trace(line: position.line, keepingTop: display.maxItems, near: column)
+    let traces = document.trace(line: position.line, keepingTop: display.maxItems, near: column, includingStores: false)
     guard let trace = Self.token(at: column, in: traces) else { return .success(.null) }
     let text = document.withUTF8(ofLine: position.line) {
       String(decoding: UnsafeBufferPointer(rebasing: $0[trace.token.range]), as: UTF8.self)

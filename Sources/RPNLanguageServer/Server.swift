@@ -36,6 +36,7 @@ package final class Server {
   private var requestHandlers: [String: RequestHandler] = [:]
   private var notificationHandlers: [String: NotificationHandler] = [:]
   private var nextOutgoingID = 1
+  private var resultCounter = 0
   package private(set) var receivedRequests = 0
   package private(set) var answeredRequests = 0
 
@@ -58,6 +59,7 @@ package final class Server {
     register(Method.inlayHint) { $0.inlayHints($1) }
     register(Method.hover) { $0.hover($1) }
     register(Method.completion) { $0.completion($1) }
+    register(Method.diagnostic) { $0.pullDiagnostics($1) }
     register(notification: Method.initialized) { _, _ in }
     register(notification: Method.exit) { server, _ in server.exitStatus = server.state == .shutDown ? 0 : 1 }
     register(notification: Method.didOpen) { $0.didOpen($1) }
@@ -147,6 +149,12 @@ package final class Server {
     if state == .running { notification(Method.logMessage, ["type": 2, "message": .string(message)]) }
   }
 
+  /// A result id no document had before.
+  func nextResultID() -> String {
+    resultCounter += 1
+    return String(resultCounter)
+  }
+
   /// Sends a request to the client; its answer is ignored.
   func request(_ method: String, _ params: JSONValue?) {
     let id = JSONValue(nextOutgoingID)
@@ -166,14 +174,18 @@ package final class Server {
     encoding = client.negotiatedEncoding
     if let options = params?["initializationOptions"] { settings.merge(options) }
     state = .running
-    let capabilities: JSONValue = [
-      "positionEncoding": .string(encoding.rawValue),
-      "textDocumentSync": ["openClose": true, "change": 2],
-      "hoverProvider": true,
-      "completionProvider": ["resolveProvider": false],
-      "inlayHintProvider": ["resolveProvider": false],
+    var capabilities: [(key: String, value: JSONValue)] = [
+      ("positionEncoding", .string(encoding.rawValue)),
+      ("textDocumentSync", ["openClose": true, "change": 2]),
+      ("hoverProvider", true),
+      ("completionProvider", ["resolveProvider": false]),
+      ("inlayHintProvider", ["resolveProvider": false]),
     ]
-    return .success(["capabilities": capabilities, "serverInfo": ["name": "rpn-lsp", "version": .string(Self.version)]])
+    if client.pullDiagnostics {
+      capabilities.append(
+        ("diagnosticProvider", ["identifier": "rpn", "interFileDependencies": false, "workspaceDiagnostics": false]))
+    }
+    return .success(["capabilities": .object(capabilities), "serverInfo": ["name": "rpn-lsp", "version": .string(Self.version)]])
   }
 
   package static let version = "0.1.0"
@@ -194,5 +206,6 @@ package final class Server {
     for uri in documents.keys { documents[uri]?.needsPublishing = true }
     flushDocuments()
     if client.inlayHintRefresh { request(Method.inlayHintRefresh, nil) }
+    if client.pullDiagnostics && client.diagnosticRefresh { request(Method.diagnosticRefresh, nil) }
   }
 }
