@@ -24,5 +24,7 @@ let package = Package(
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
     // End-to-end tests of the built `rpn-lsp` binary.
     .testTarget(name: "CommandLineTests", dependencies: ["rpn-lsp"]),
+    // End-to-end tests of the LSP server: a test client speaking JSON-RPC to the built binary.
+    .testTarget(name: "ServerTests", dependencies: ["rpn-lsp", "RPNEngine", "JSONRPC"]),
   ]
 )

@@ -1,0 +1,132 @@
+import Foundation
+import JSONRPC
+import Testing
+
+/// SPEC §2.3 `textDocument/completion`: every operator and constant spelling, the variables
+/// stored above the cursor, satisfiable items first, a `textEdit` over the word being typed,
+/// nothing inside a comment.
+@Suite struct CompletionTests {
+  /// Every spelling of SPEC §1.3, aliases included, with how many values it needs.
+  static let spellings: [(label: String, inputs: Int)] = [
+    ("+", 2), ("-", 2), ("−", 2), ("*", 2), ("×", 2), ("/", 2), ("÷", 2), ("^", 2), ("**", 2), ("pow", 2),
+    ("%", 2), ("mod", 2), ("min", 2), ("max", 2), ("neg", 1), ("chs", 1), ("abs", 1), ("inv", 1), ("sq", 1),
+    ("sqrt", 1), ("√", 1), ("exp", 1), ("ln", 1), ("log", 1), ("log2", 1), ("sin", 1), ("cos", 1), ("tan", 1),
+    ("asin", 1), ("acos", 1), ("atan", 1), ("floor", 1), ("ceil", 1), ("round", 1), ("trunc", 1), ("dup", 1),
+    ("drop", 1), ("swap", 2), ("over", 2), ("rot", 3), ("clear", 0), ("depth", 0), ("sum", 1), ("avg", 1),
+    ("mean", 1), ("pi", 0), ("π", 0), ("e", 0),
+  ]
+
+  /// The items of a completion result (a list or a bare array), in the order a client shows
+  /// them: by `sortText`, else by label.
+  static func items(_ result: JSONValue) -> [JSONValue] {
+    let items = result["items"]?.arrayValue ?? result.arrayValue ?? []
+    return items.sorted { a, b in
+      let keyA = a["sortText"]?.stringValue ?? a["label"]?.stringValue ?? ""
+      let keyB = b["sortText"]?.stringValue ?? b["label"]?.stringValue ?? ""
+      return keyA < keyB
+    }
+  }
+
+  static func labels(_ items: [JSONValue]) -> [String] { items.compactMap { $0["label"]?.stringValue } }
+
+  static func item(_ items: [JSONValue], _ label: String) -> JSONValue? {
+    items.first { $0["label"]?.stringValue == label }
+  }
+
+  @Test func everySpellingIsItsOwnItem() throws {
+    let client = try LSPClient.started()
+    client.open("file:///c.rpn", "")
+    let items = Self.items(try client.completion("file:///c.rpn", position(0, 0)))
+    #expect(Self.labels(items).sorted() == Self.spellings.map(\.label).sorted())
+    #expect(
+      Self.item(items, "+")?["documentation"] == "add" || Self.item(items, "+")?["documentation"]?["value"] == "add")
+    #expect(Self.item(items, "+")?["detail"] == "( a b -- a+b ) — needs 2 values, the stack has 0")
+    #expect(Self.item(items, "pi")?["detail"] == "( -- π )")
+    #expect(Self.item(items, "clear")?["detail"] == "( … -- )")
+    try client.finish()
+  }
+
+  /// With one value on the stack, what needs at most one sorts first; the rest follows with a
+  /// detail that says what is missing.
+  @Test(arguments: [
+    ("1 1️⃣", 1), ("1 2 1️⃣", 2), ("1️⃣", 0), ("1 2\n3 1️⃣", 3), ("1 2 3 clear 1️⃣", 0), ("1 2 +1️⃣", 2),
+    ("1 +1️⃣", 1), ("1 2 s1️⃣", 2),
+  ])
+  func satisfiableItemsSortFirst(source: String, depth: Int) throws {
+    let text = Marked(source)
+    let client = try LSPClient.started()
+    client.open("file:///c.rpn", text.text)
+    let items = Self.items(try client.completion("file:///c.rpn", text.utf16(1)))
+    let satisfiable = Self.spellings.filter { $0.inputs <= depth }.map(\.label)
+    #expect(Self.labels(items).count == Self.spellings.count)
+    #expect(Set(Self.labels(items).prefix(satisfiable.count)) == Set(satisfiable))
+    for (label, inputs) in Self.spellings where inputs > depth {
+      let needs = inputs == 1 ? "1 value" : "\(inputs) values"
+      let effect = try #require(Self.item(items, label)?["detail"]?.stringValue?.components(separatedBy: " — ").first)
+      #expect(Self.item(items, label)?["detail"] == .string("\(effect) — needs \(needs), the stack has \(depth)"))
+    }
+    #expect(
+      Self.item(items, "dup")?["detail"]
+        == (depth >= 1 ? "( a -- a a )" : "( a -- a a ) — needs 1 value, the stack has 0"))
+    #expect(
+      Self.item(items, "rot")?["detail"]
+        == (depth >= 3 ? "( a b c -- b c a )" : .string("( a b c -- b c a ) — needs 3 values, the stack has \(depth)")))
+    try client.finish()
+  }
+
+  /// Variables stored above the cursor (and earlier on its line), with their values; not those
+  /// stored below it or after it on the line.
+  @Test func variablesStoredAboveTheCursor() throws {
+    let text = Marked("3 =b 4 =a\n1 =a 7 =c 1️⃣ =later\n=after\n")
+    let client = try LSPClient.started()
+    client.open("file:///v.rpn", text.text)
+    let items = Self.items(try client.completion("file:///v.rpn", text.utf16(1)))
+    #expect(Self.labels(items).count == Self.spellings.count + 3)
+    // Every variable needs nothing from the stack: all of them sort with the satisfiable items.
+    let depth = 4  // 3 4 1 7.
+    let satisfiableCount = Self.spellings.filter { $0.inputs <= depth }.count + 3
+    #expect(Set(Self.labels(items).prefix(satisfiableCount)).isSuperset(of: ["a", "b", "c"]))
+    #expect(Self.item(items, "a")?["detail"] == "1")
+    #expect(Self.item(items, "b")?["detail"] == "3")
+    #expect(Self.item(items, "c")?["detail"] == "7")
+    #expect(Self.item(items, "later") == nil)
+    #expect(Self.item(items, "after") == nil)
+    try client.finish()
+  }
+
+  /// The item replaces the word being typed: the token under or just before the cursor, or an
+  /// empty range at the cursor between tokens.
+  @Test(arguments: [
+    ("1 2 s1️⃣", "0:4-0:5"), ("1 2 1️⃣", "0:4-0:4"), ("1 2 sq1️⃣rt", "0:4-0:8"), ("1 2 1️⃣  3", "0:4-0:4"),
+    ("1\n  du1️⃣ # x", "1:2-1:4"), ("1 +1️⃣", "0:2-0:3"), ("😀 s1️⃣", "0:3-0:4"), ("1 2 × su1️⃣ 3", "0:6-0:8"),
+  ])
+  func theItemReplacesTheWordBeingTyped(source: String, range: String) throws {
+    let text = Marked(source)
+    let client = try LSPClient.started()
+    client.open("file:///t.rpn", text.text)
+    let items = Self.items(try client.completion("file:///t.rpn", text.utf16(1)))
+    #expect(items.count == Self.spellings.count)
+    for item in items {
+      #expect(compact(range: item["textEdit"]?["range"]) == range, "\(item["label"]?.stringValue ?? "?")")
+      #expect(item["textEdit"]?["newText"] == item["label"])
+    }
+    try client.finish()
+  }
+
+  @Test(arguments: ["1 2 # su1️⃣", "1 2 #1️⃣", "# 1️⃣", "1 # a 😀 b1️⃣ c", "3 4 # dup1️⃣\n+"])
+  func nothingInsideAComment(source: String) throws {
+    let text = Marked(source)
+    let client = try LSPClient.started()
+    client.open("file:///k.rpn", text.text)
+    let result = try client.completion("file:///k.rpn", text.utf16(1))
+    #expect(Self.items(result).isEmpty)
+    try client.finish()
+  }
+
+  @Test func nothingPastTheEndOfACommentLine() throws {
+    let client = try LSPClient.started()
+    client.open("file:///k.rpn", "1 2 # su\n")
+    #expect(Self.items(try client.completion("file:///k.rpn", position(0, 99))).isEmpty)
+    try client.finish()
+  }
+}

@@ -1,0 +1,184 @@
+import JSONRPC
+import Testing
+
+/// SPEC §1.5 and §2.3 `textDocument/publishDiagnostics`: every diagnostic with its exact range,
+/// severity, code, source "rpn" and message, published with the document's version.
+@Suite struct DiagnosticsTests {
+  /// One document with every code, and every kind of line break (`\n`, `\r\n`, `\r`).
+  @Test func everyCodeIsPublishedWithItsExactRangeSeverityAndMessage() throws {
+    let client = try LSPClient.started()
+    let lines = [
+      "# every diagnostic",  // 0
+      "1 +",  // 1
+      "5 0 /",  // 2
+      "clear -4 sqrt",  // 3
+      "1e308 10 *",  // 4
+      "dupp 4+ rate",  // 5
+      "1e999 = =9x =sin",  // 6
+      "=rate",  // 7
+      "clear =x x",  // 8
+      "=dup",  // 9
+    ]
+    let breaks = ["\n", "\r\n", "\r", "\n", "\r\n", "\r", "\r\n", "\n", "\r", ""]
+    let text = zip(lines, breaks).map { $0 + $1 }.joined()
+    client.open("file:///every.rpn", text, version: 7)
+    let published = try client.publishedDiagnostics("file:///every.rpn")
+    #expect(published.version == 7)
+    #expect(
+      compact(diagnostics: published.diagnostics) == [
+        "1:2-1:3 warning stack-underflow: `+` needs 2 values but the stack holds only 1",
+        "2:4-2:5 warning division-by-zero: `/` divides by zero",
+        "3:9-3:13 warning domain-error: `sqrt` of -4 is undefined: a square root needs a value ≥ 0",
+        "4:9-4:10 warning overflow: `*` of 1e+308 and 10 overflows: the result is beyond ±1.79769313486232e+308",
+        "5:0-5:4 error unknown-word: unknown word `dupp`; did you mean `dup`?",
+        "5:5-5:7 error unknown-word: unknown word `4+`; did you mean `4 +`?",
+        "5:8-5:12 error unknown-word: unknown word `rate`: `rate` is stored later, on line 8; "
+          + "a variable can be used only below its store",
+        "6:0-6:5 error invalid-number: number `1e999` is out of the range of a double (±1.79769313486232e+308)",
+        "6:6-6:7 error invalid-name: `=` needs a name after it, like `=total`",
+        "6:8-6:11 error invalid-name: `=9x` is not a valid name: a name starts with a letter or `_`, "
+          + "followed by letters, digits 0-9 or `_`",
+        "6:12-6:16 error invalid-name: `=sin` cannot store into `sin`: that is an operator; choose another name",
+        "8:6-8:8 warning stack-underflow: `=x` needs 1 value but the stack is empty",
+        "8:9-8:10 error unknown-word: unknown word `x`",
+        "9:0-9:4 error invalid-name: `=dup` cannot store into `dup`: that is an operator; choose another name",
+      ])
+    // The stacks agree: the failed tokens changed nothing.
+    #expect(
+      compact(hints: try client.allInlayHints("file:///every.rpn")) == [
+        "1:3 [1]", "2:5 [1 5 0]", "3:13 [-4]", "4:10 [-4 1e+308 10]", "5:12 [-4 1e+308 10]",
+        "6:16 [-4 1e+308 10]", "7:5 [-4 1e+308 10]", "8:10 []", "9:4 []",
+      ])
+    try client.finish()
+  }
+
+  @Test func suggestionsNameVisibleVariablesAndOperators() throws {
+    let client = try LSPClient.started()
+    client.open("file:///s.rpn", "3 =rate\nratr SQRT Sqrtt swpa\n")
+    let published = try client.publishedDiagnostics("file:///s.rpn")
+    #expect(
+      compact(diagnostics: published.diagnostics) == [
+        "1:0-1:4 error unknown-word: unknown word `ratr`; did you mean `rate`?",
+        "1:10-1:15 error unknown-word: unknown word `Sqrtt`; did you mean `sqrt`?",
+        "1:16-1:20 error unknown-word: unknown word `swpa`; did you mean `swap`?",
+      ])
+    try client.finish()
+  }
+
+  @Test func everyPublicationCarriesTheDocumentsVersion() throws {
+    let client = try LSPClient.started()
+    let uri = "file:///v.rpn"
+    client.open(uri, "1 2 +\n", version: 3)
+    let first = try client.waitForNotification("textDocument/publishDiagnostics") { $0["uri"] == .string(uri) }
+    #expect(first["version"] == 3)
+    #expect(first["diagnostics"] == [])
+    var published = try client.publishedDiagnostics(uri)
+    #expect(published.version == 3)
+    #expect(published.diagnostics.isEmpty)
+
+    client.change(uri, version: 4, [edit(range(0, 4, 0, 5), "+ +")])  // "1 2 + +"
+    published = try client.publishedDiagnostics(uri)
+    #expect(published.version == 4)
+    #expect(
+      compact(diagnostics: published.diagnostics) == [
+        "0:6-0:7 warning stack-underflow: `+` needs 2 values but the stack holds only 1"
+      ])
+
+    client.change(uri, version: 5, [edit(range(0, 0, 0, 0), "9 ")])  // "9 1 2 + +"
+    published = try client.publishedDiagnostics(uri)
+    #expect(published.version == 5)
+    #expect(published.diagnostics.isEmpty)
+    #expect(compact(hints: try client.allInlayHints(uri)) == ["0:9 [12]"])
+
+    // A full-text change (no range) replaces everything.
+    client.change(uri, version: 6, [["text": "0 inv\n"]])
+    published = try client.publishedDiagnostics(uri)
+    #expect(published.version == 6)
+    #expect(
+      compact(diagnostics: published.diagnostics) == [
+        "0:2-0:5 warning division-by-zero: `inv` of 0 divides by zero"
+      ])
+    try client.finish()
+  }
+
+  @Test func closingADocumentPublishesAnEmptyList() throws {
+    let client = try LSPClient.started()
+    client.open("file:///c.rpn", "+")
+    #expect(try client.publishedDiagnostics("file:///c.rpn").diagnostics.count == 1)
+    client.close("file:///c.rpn")
+    #expect(try client.publishedDiagnostics("file:///c.rpn").diagnostics == [])
+    try client.finish()
+  }
+
+  /// Each open document has its own diagnostics, and a change to one republishes only what it
+  /// changed, for its own URI.
+  @Test func documentsAreIndependent() throws {
+    let client = try LSPClient.started()
+    client.open("file:///a.rpn", "1 0 /", version: 1)
+    client.open("file:///b.rpn", "=1", version: 1)
+    #expect(
+      compactWithoutMessage(diagnostics: try client.publishedDiagnostics("file:///a.rpn").diagnostics) == [
+        "0:4-0:5 warning division-by-zero"
+      ])
+    #expect(
+      compactWithoutMessage(diagnostics: try client.publishedDiagnostics("file:///b.rpn").diagnostics) == [
+        "0:0-0:2 error invalid-name"
+      ])
+    client.change("file:///a.rpn", version: 2, [edit(range(0, 2, 0, 3), "2")])
+    let a = try client.publishedDiagnostics("file:///a.rpn")
+    #expect(a.version == 2)
+    #expect(a.diagnostics == [])
+    let b = try client.publishedDiagnostics("file:///b.rpn")
+    #expect(b.version == 1)
+    #expect(compactWithoutMessage(diagnostics: b.diagnostics) == ["0:0-0:2 error invalid-name"])
+    try client.finish()
+  }
+
+  /// SPEC §1.4: one mistake never hides the rest; checks in order syntax, stack, result.
+  @Test func theFailureRuleKeepsEvaluating() throws {
+    let client = try LSPClient.started()
+    client.open("file:///f.rpn", "200 15 % -\n9 0 mod 2 0 ^ 0 -1 ^\n-1 ln 2 asin\n=x\n")
+    #expect(
+      compact(diagnostics: try client.publishedDiagnostics("file:///f.rpn").diagnostics) == [
+        "1:4-1:7 warning division-by-zero: `9 0 mod`: modulo by zero",
+        "1:19-1:20 warning division-by-zero: `^`: 0 to a negative power (-1) divides by zero",
+        "2:3-2:5 warning domain-error: `ln` of -1 is undefined: a logarithm needs a value > 0",
+        "2:8-2:12 warning domain-error: `asin` of 2 is undefined: it needs a value from -1 to 1",
+      ])
+    #expect(
+      compact(hints: try client.allInlayHints("file:///f.rpn")) == [
+        "0:10 [170]", "1:20 [170 9 0 1 0 -1]", "2:12 [170 9 0 1 0 -1 -1 2]", "3:2 [170 9 0 1 0 -1 -1 2]",
+      ])
+    try client.finish()
+  }
+
+  // MARK: Pull diagnostics
+
+  /// SPEC §2.3: a client that supports pull diagnostics gets none pushed, `diagnosticProvider`
+  /// is advertised, and `textDocument/diagnostic` answers the same diagnostics, `unchanged` when
+  /// the `previousResultId` still holds.
+  @Test func pullDiagnosticsReplacePushedOnesForClientsThatSupportThem() throws {
+    let client = try LSPClient()
+    let result = try client.initialize(capabilities: ["textDocument": ["diagnostic": ["dynamicRegistration": false]]])
+    #expect(result["capabilities"]?["diagnosticProvider"]?.isObject == true)
+    client.open("file:///p.rpn", "1 +")
+    try client.barrier()
+    #expect(client.allPublished("file:///p.rpn").count == 0, "diagnostics are not pushed to a client that pulls them")
+    let report = try client.request("textDocument/diagnostic", ["textDocument": ["uri": "file:///p.rpn"]])
+    #expect(report["kind"] == "full")
+    #expect(
+      compact(diagnostics: report["items"]?.arrayValue ?? []) == [
+        "0:2-0:3 warning stack-underflow: `+` needs 2 values but the stack holds only 1"
+      ])
+    let resultID = try #require(report["resultId"]?.stringValue)
+    let again = try client.request(
+      "textDocument/diagnostic", ["textDocument": ["uri": "file:///p.rpn"], "previousResultId": .string(resultID)])
+    #expect(again["kind"] == "unchanged")
+    client.change("file:///p.rpn", version: 2, [edit(range(0, 0, 0, 0), "2 ")])
+    let changed = try client.request(
+      "textDocument/diagnostic", ["textDocument": ["uri": "file:///p.rpn"], "previousResultId": .string(resultID)])
+    #expect(changed["kind"] == "full")
+    #expect(changed["items"] == [])
+    try client.finish()
+  }
+}

@@ -1,0 +1,165 @@
+import JSONRPC
+import Testing
+
+/// SPEC §2.3 `textDocument/inlayHint` and §1.2 stack labels: one hint per line with tokens,
+/// right after its last token, `paddingLeft`, only inside the requested range (its end included).
+@Suite struct InlayHintTests {
+  /// The example of SPEC §1.
+  @Test func theLunchSplitOfTheSpec() throws {
+    let client = try LSPClient.started()
+    let text = Marked("# lunch split\n12.50 =lunch1️⃣\n8 =coffee2️⃣\n+3️⃣\n3 /4️⃣\n")
+    client.open("file:///lunch.rpn", text.text)
+    let hints = try client.allInlayHints("file:///lunch.rpn")
+    #expect(
+      compact(hints: hints) == [
+        "\(compact(position: text.utf16(1))) [12.5]", "\(compact(position: text.utf16(2))) [12.5 8]",
+        "\(compact(position: text.utf16(3))) [20.5]", "\(compact(position: text.utf16(4))) [6.83333333333333]",
+      ])
+    #expect(compact(hints: hints) == ["1:12 [12.5]", "2:9 [12.5 8]", "3:1 [20.5]", "4:3 [6.83333333333333]"])
+    try client.finish()
+  }
+
+  /// Before a trailing comment and trailing whitespace; none on blank, whitespace-only or
+  /// comment-only lines; every kind of line break.
+  @Test func hintsGoRightAfterTheLastTokenOfLinesWithTokens() throws {
+    let client = try LSPClient.started()
+    let text = "  # only a comment\r\n\r\n   1   2  # two\r\n \t \r3 *\t\t\n+ # no\n1 drop\n#\n"
+    client.open("file:///h.rpn", text)
+    #expect(
+      compact(hints: try client.allInlayHints("file:///h.rpn")) == [
+        "2:8 [1 2]", "4:3 [1 6]", "5:1 [7]", "6:6 [7]",
+      ])
+    try client.finish()
+  }
+
+  @Test func labelsShowValuesAsPrintfG() throws {
+    let client = try LSPClient.started()
+    let lines = [
+      "0.1 0.2 +", "clear 1 3 /", "clear 1e21", "clear 0 neg", "clear 2 sqrt", "clear 1_000_000 .5 12.", "clear",
+    ]
+    client.open("file:///g.rpn", lines.joined(separator: "\n"))
+    #expect(
+      compact(hints: try client.allInlayHints("file:///g.rpn")) == [
+        "0:9 [0.3]", "1:11 [0.333333333333333]", "2:10 [1e+21]", "3:11 [0]", "4:12 [1.4142135623731]",
+        "5:22 [1000000 0.5 12]", "6:5 []",
+      ])
+    try client.finish()
+  }
+
+  @Test func moreThanEightValuesShowTheTopEightAfterAnEllipsis() throws {
+    let client = try LSPClient.started()
+    client.open("file:///m.rpn", "1 2 3 4 5 6 7 8\n9 10 11 12\nclear 1 2 3 4 5 6 7 8 9\n")
+    #expect(
+      compact(hints: try client.allInlayHints("file:///m.rpn")) == [
+        "0:15 [1 2 3 4 5 6 7 8]", "1:10 [… 5 6 7 8 9 10 11 12]", "2:23 [… 2 3 4 5 6 7 8 9]",
+      ])
+    try client.finish()
+  }
+
+  // MARK: Range
+
+  /// Hints at (0,1), (1,3) and (2,5); a range includes both its ends.
+  @Test(
+    arguments: [
+      (range(0, 0, 10, 0), ["0:1 [1]", "1:3 [1 2 3]", "2:5 [1 2 3 4 5 6]"]),
+      (range(1, 0, 1, 3), ["1:3 [1 2 3]"]),  // A hint exactly at range.end is returned.
+      (range(1, 3, 1, 3), ["1:3 [1 2 3]"]),  // An empty range exactly at a hint.
+      (range(1, 0, 1, 2), []),
+      (range(1, 4, 2, 4), []),
+      (range(0, 1, 1, 2), ["0:1 [1]"]),  // range.start is included too.
+      (range(0, 2, 2, 5), ["1:3 [1 2 3]", "2:5 [1 2 3 4 5 6]"]),
+      (range(2, 5, 2, 5), ["2:5 [1 2 3 4 5 6]"]),
+      (range(2, 6, 3, 0), []),
+      (range(1, 0, 1, 1000), ["1:3 [1 2 3]"]),
+      (range(4, 0, 9, 0), []),  // Past the end of the document.
+      (range(0, 0, 0, 0), []),
+    ] as [(JSONValue, [String])])
+  func onlyHintsInsideTheRangeEndIncludedAreReturned(range: JSONValue, expected: [String]) throws {
+    let client = try LSPClient.started()
+    client.open("file:///r.rpn", "1\n2 3\n4 5 6\n")
+    #expect(compact(hints: try client.inlayHints("file:///r.rpn", range)) == expected)
+    try client.finish()
+  }
+
+  // MARK: Settings from initializationOptions
+
+  @Test(arguments: [
+    ["rpn": ["inlayHints": ["maxItems": 2]]] as JSONValue,
+    ["inlayHints": ["maxItems": 2]],  // The inner object alone.
+  ])
+  func maxItemsFromInitializationOptions(options: JSONValue) throws {
+    let client = try LSPClient.started(initializationOptions: options)
+    client.open("file:///x.rpn", "1 2\n3\nclear 4\n")
+    #expect(compact(hints: try client.allInlayHints("file:///x.rpn")) == ["0:3 [1 2]", "1:1 [… 2 3]", "2:7 [4]"])
+    try client.finish()
+  }
+
+  @Test func maxItemsOfOneShowsOnlyTheTop() throws {
+    let client = try LSPClient.started(initializationOptions: ["rpn": ["inlayHints": ["maxItems": 1]]])
+    client.open("file:///x.rpn", "1 2 3\n")
+    #expect(compact(hints: try client.allInlayHints("file:///x.rpn")) == ["0:5 [… 3]"])
+    try client.finish()
+  }
+
+  @Test func precisionFromInitializationOptions() throws {
+    let client = try LSPClient.started(initializationOptions: ["rpn": ["precision": 3]])
+    client.open("file:///p.rpn", "1 3 /\n2 sqrt 1234.5\n")
+    #expect(compact(hints: try client.allInlayHints("file:///p.rpn")) == ["0:5 [0.333]", "1:13 [0.333 1.41 1.23e+03]"])
+    try client.finish()
+  }
+
+  @Test func precisionSeventeen() throws {
+    let client = try LSPClient.started(initializationOptions: ["precision": 17])
+    client.open("file:///p.rpn", "0.1 0.2 +")
+    #expect(compact(hints: try client.allInlayHints("file:///p.rpn")) == ["0:9 [0.30000000000000004]"])
+    try client.finish()
+  }
+
+  @Test func disabledFromInitializationOptions() throws {
+    let client = try LSPClient.started(initializationOptions: ["rpn": ["inlayHints": ["enabled": false]]])
+    client.open("file:///d.rpn", "1 2 +\n")
+    #expect(try client.allInlayHints("file:///d.rpn") == [])
+    // Diagnostics do not depend on hints.
+    client.open("file:///e.rpn", "+")
+    #expect(
+      compactWithoutMessage(diagnostics: try client.publishedDiagnostics("file:///e.rpn").diagnostics) == [
+        "0:0-0:1 warning stack-underflow"
+      ])
+    try client.finish()
+  }
+
+  /// Ill-typed or out-of-range settings are ignored and the defaults stay (SPEC §2.1, §2.4).
+  @Test(arguments: [
+    ["rpn": ["precision": "3", "inlayHints": ["maxItems": 0, "enabled": "no"]]] as JSONValue,
+    ["rpn": ["precision": 0, "inlayHints": ["maxItems": -3]]],
+    ["rpn": ["precision": 18, "inlayHints": ["maxItems": 2.5]]],
+    ["rpn": ["precision": 3.5, "inlayHints": 7, "angleUnit": "gradians"]],
+    ["rpn": 5],
+    "rpn",
+    [1, 2],
+  ])
+  func illTypedInitializationOptionsAreIgnored(options: JSONValue) throws {
+    let client = try LSPClient.started(initializationOptions: options)
+    client.open("file:///i.rpn", "1 3 / 2 3 4 5 6 7 8 9\n")
+    #expect(compact(hints: try client.allInlayHints("file:///i.rpn")) == ["0:21 [… 2 3 4 5 6 7 8 9]"])
+    client.open("file:///j.rpn", "1 3 /\n")
+    #expect(compact(hints: try client.allInlayHints("file:///j.rpn")) == ["0:5 [0.333333333333333]"])
+    try client.finish()
+  }
+
+  // MARK: Edits
+
+  @Test func hintsFollowEdits() throws {
+    let client = try LSPClient.started()
+    let uri = "file:///e.rpn"
+    client.open(uri, "1 2\n+\n")
+    #expect(compact(hints: try client.allInlayHints(uri)) == ["0:3 [1 2]", "1:1 [3]"])
+    client.change(uri, version: 2, [edit(range(0, 3, 0, 3), " 3")])  // "1 2 3"
+    #expect(compact(hints: try client.allInlayHints(uri)) == ["0:5 [1 2 3]", "1:1 [1 5]"])
+    client.change(uri, version: 3, [edit(range(1, 0, 1, 1), "# gone")])
+    #expect(compact(hints: try client.allInlayHints(uri)) == ["0:5 [1 2 3]"])
+    client.change(uri, version: 4, [edit(range(1, 0, 1, 0), "* ")])  // "* # gone"
+    #expect(compact(hints: try client.allInlayHints(uri)) == ["0:5 [1 2 3]", "1:1 [1 6]"])
+    try client.finish()
+  }
+}

@@ -1,0 +1,351 @@
+import JSONRPC
+import Testing
+
+/// SPEC §2.1: `initialize`, `shutdown`, `exit`, the error codes of the lifecycle, and exit statuses.
+@Suite struct LifecycleTests {
+  // MARK: initialize
+
+  @Test func initializeAdvertisesTheServersCapabilities() throws {
+    let client = try LSPClient()
+    let result = try client.initialize()
+    let capabilities = try #require(result["capabilities"])
+    #expect(capabilities["positionEncoding"] == "utf-16")
+    #expect(capabilities["textDocumentSync"]?["openClose"] == .bool(true))
+    #expect(capabilities["textDocumentSync"]?["change"] == 2)
+    #expect(isEnabled(capabilities["hoverProvider"]))
+    #expect(capabilities["completionProvider"]?.isObject == true)
+    #expect(isEnabled(capabilities["inlayHintProvider"]))
+    // Pull diagnostics are advertised only to clients that support them (SPEC §2.3).
+    #expect(capabilities["diagnosticProvider"] == nil)
+    #expect(result["serverInfo"]?["name"] == "rpn-lsp")
+    #expect(result["serverInfo"]?["version"]?.stringValue?.isEmpty == false)
+    try client.finish()
+  }
+
+  /// `positionEncoding` is utf-8 when the client offers it, else utf-16; and the negotiated
+  /// encoding is the one the server then counts in (an emoji is 4 UTF-8 bytes, 2 UTF-16 units).
+  @Test(
+    arguments: [
+      (nil, "utf-16"),
+      (["utf-8"], "utf-8"),
+      (["utf-16", "utf-8"], "utf-8"),
+      (["utf-8", "utf-16"], "utf-8"),
+      (["utf-32", "utf-8"], "utf-8"),
+      (["utf-32", "utf-16"], "utf-16"),
+      (["utf-32"], "utf-16"),
+      ([], "utf-16"),
+      ("utf-8", "utf-16"),  // Ill-typed: ignored, the default stays.
+    ] as [(JSONValue?, String)])
+  func positionEncodingIsNegotiated(offered: JSONValue?, expected: String) throws {
+    let capabilities: JSONValue = offered.map { ["general": ["positionEncodings": $0]] } ?? [:]
+    let client = try LSPClient()
+    let result = try client.initialize(capabilities: capabilities)
+    #expect(result["capabilities"]?["positionEncoding"] == .string(expected))
+    client.open("file:///enc.rpn", "😀 +")
+    let published = try client.publishedDiagnostics("file:///enc.rpn")
+    let end = expected == "utf-8" ? 4 : 2
+    #expect(
+      compactWithoutMessage(diagnostics: published.diagnostics) == [
+        "0:0-0:\(end) error unknown-word", "0:\(end + 1)-0:\(end + 2) warning stack-underflow",
+      ])
+    try client.finish()
+  }
+
+  // MARK: Before initialize
+
+  @Test func requestsBeforeInitializeGetServerNotInitialized() throws {
+    let client = try LSPClient()
+    let hover = try client.requestError(
+      "textDocument/hover", ["textDocument": ["uri": "file:///a.rpn"], "position": position(0, 0)])
+    #expect(hover.code == -32002)
+    #expect(try client.requestError("shutdown", nil).code == -32002)
+    #expect(try client.requestError("textDocument/frobnicate", [:]).code == -32002)
+    // The server is still waiting for initialize, and takes it.
+    let result = try client.initialize()
+    #expect(result["capabilities"]?["positionEncoding"] == "utf-16")
+    try client.finish()
+  }
+
+  @Test func notificationsBeforeInitializeAreDropped() throws {
+    let client = try LSPClient()
+    client.open("file:///early.rpn", "1 +")
+    client.notify("workspace/didChangeConfiguration", ["settings": ["rpn": ["inlayHints": ["enabled": false]]]])
+    try client.initialize()
+    let error = try client.requestError(
+      "textDocument/hover", ["textDocument": ["uri": "file:///early.rpn"], "position": position(0, 0)])
+    #expect(error.code == -32602)
+    #expect(error.message.contains("file:///early.rpn"))
+    #expect(client.allPublished("file:///early.rpn").isEmpty)
+    // The configuration sent before initialize was dropped too: hints are still on.
+    client.open("file:///late.rpn", "1 2")
+    #expect(compact(hints: try client.allInlayHints("file:///late.rpn")) == ["0:3 [1 2]"])
+    try client.finish()
+  }
+
+  // MARK: initialize twice, shutdown
+
+  @Test func aSecondInitializeIsRefusedAndChangesNothing() throws {
+    let client = try LSPClient()
+    try client.initialize(capabilities: [:], initializationOptions: ["rpn": ["precision": 3]])
+    let error = try client.requestError(
+      "initialize",
+      [
+        "processId": nil, "capabilities": ["general": ["positionEncodings": ["utf-8"]]],
+        "initializationOptions": ["rpn": ["precision": 5]],
+      ])
+    // SPEC: "a second one is an error"; it fixes no code, and -32600 (invalid request) is the one
+    // JSON-RPC has for a request that is not valid now.
+    #expect(error.code == -32600)
+    // Still utf-16 and precision 3, as the first initialize said.
+    client.open("file:///twice.rpn", "😀 1 3 /")
+    #expect(
+      compactWithoutMessage(diagnostics: try client.publishedDiagnostics("file:///twice.rpn").diagnostics) == [
+        "0:0-0:2 error unknown-word"
+      ])
+    #expect(compact(hints: try client.allInlayHints("file:///twice.rpn")) == ["0:8 [0.333]"])
+    try client.finish()
+  }
+
+  @Test func afterShutdownRequestsGetInvalidRequest() throws {
+    let client = try LSPClient.started()
+    client.open("file:///a.rpn", "1 2 +")
+    #expect(try client.request("shutdown", nil) == .null)
+    let hover = try client.requestError(
+      "textDocument/hover", ["textDocument": ["uri": "file:///a.rpn"], "position": position(0, 4)])
+    #expect(hover.code == -32600)
+    #expect(try client.requestError("shutdown", nil).code == -32600)
+    #expect(try client.requestError("initialize", ["processId": nil, "capabilities": [:]]).code == -32600)
+    #expect(try client.requestError("textDocument/frobnicate", [:]).code == -32600)
+    // Notifications other than exit do nothing now.
+    let before = client.messageCount
+    client.open("file:///b.rpn", "1 +")
+    try client.barrier()
+    #expect(client.allPublished("file:///b.rpn").isEmpty)
+    #expect(client.messages[before...].filter { $0["method"] != nil }.isEmpty)
+    client.notify("exit", nil)
+    #expect(try client.waitForExit() == 0)
+    #expect(client.protocolViolations == [])
+  }
+
+  // MARK: Unknown methods and bad params
+
+  @Test func unknownRequestsGetMethodNotFoundAndUnknownNotificationsAreIgnored() throws {
+    let client = try LSPClient.started()
+    let unknown = try client.requestError("textDocument/frobnicate", ["textDocument": ["uri": "file:///a.rpn"]])
+    #expect(unknown.code == -32601)
+    #expect(unknown.message.contains("textDocument/frobnicate"))
+    let dollar = try client.requestError("$/frobnicate", [:])
+    #expect(dollar.code == -32601)
+    let before = client.messageCount
+    client.notify("$/frobnicate", ["x": 1])
+    client.notify("$/setTrace", ["value": "verbose"])
+    client.notify("custom/notification", nil)
+    client.notify("textDocument/didSave", ["textDocument": ["uri": "file:///a.rpn"]])
+    let barrier = try client.barrier()
+    #expect(client.messages[before..<barrier].isEmpty, "nothing answers a notification")
+    client.open("file:///a.rpn", "2 3 *")
+    #expect(compact(hints: try client.allInlayHints("file:///a.rpn")) == ["0:5 [6]"])
+    try client.finish()
+  }
+
+  @Test func badParamsGetInvalidParamsNamingTheParam() throws {
+    let client = try LSPClient.started()
+    client.open("file:///a.rpn", "1 2 +\n")
+    let document: JSONValue = ["uri": "file:///a.rpn"]
+    let cases: [(method: String, params: JSONValue?, names: String)] = [
+      ("textDocument/hover", ["textDocument": document], "position"),
+      ("textDocument/hover", ["position": position(0, 0)], "textDocument"),
+      ("textDocument/hover", ["textDocument": document, "position": ["line": 0]], "position.character"),
+      ("textDocument/hover", ["textDocument": document, "position": ["line": -1, "character": 0]], "position.line"),
+      (
+        "textDocument/hover", ["textDocument": document, "position": ["line": 0, "character": 0.5]],
+        "position.character"
+      ),
+      ("textDocument/hover", ["textDocument": document, "position": ["line": "0", "character": 0]], "position.line"),
+      ("textDocument/hover", ["textDocument": ["uri": 7], "position": position(0, 0)], "textDocument.uri"),
+      ("textDocument/hover", nil, "params"),
+      ("textDocument/completion", ["textDocument": document, "position": "0:0"], "position"),
+      ("textDocument/inlayHint", ["textDocument": document], "range"),
+      ("textDocument/inlayHint", ["textDocument": document, "range": ["start": position(0, 0)]], "range.end"),
+      ("textDocument/inlayHint", ["textDocument": document, "range": range(1, 0, 0, 0)], "range"),
+      ("textDocument/inlayHint", ["textDocument": document, "range": range(0, 3, 0, 2)], "range"),
+      ("textDocument/inlayHint", ["textDocument": document, "range": range(0, -1, 0, 2)], "range.start.character"),
+    ]
+    for (method, params, names) in cases {
+      let error = try client.requestError(method, params)
+      let what = "\(method) \(params.map { JSONWriter.string($0) } ?? "without params")"
+      #expect(error.code == -32602, "\(what)")
+      #expect(error.message.contains(names), "\(what): \(error.message.debugDescription) should name \(names)")
+    }
+    // The document is still there and right.
+    #expect(compact(hints: try client.allInlayHints("file:///a.rpn")) == ["0:5 [3]"])
+    try client.finish()
+  }
+
+  @Test func aRequestForADocumentThatIsNotOpenNamesTheURI() throws {
+    let client = try LSPClient.started()
+    client.open("file:///open.rpn", "1")
+    client.open("file:///closed.rpn", "2")
+    client.close("file:///closed.rpn")
+    for uri in ["file:///never.rpn", "file:///closed.rpn"] {
+      let hover = try client.requestError(
+        "textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": position(0, 0)])
+      #expect(hover.code == -32602)
+      #expect(hover.message.contains(uri))
+      let hints = try client.requestError(
+        "textDocument/inlayHint", ["textDocument": ["uri": .string(uri)], "range": range(0, 0, 1, 0)])
+      #expect(hints.code == -32602)
+      #expect(hints.message.contains(uri))
+      let completion = try client.requestError(
+        "textDocument/completion", ["textDocument": ["uri": .string(uri)], "position": position(0, 0)])
+      #expect(completion.code == -32602)
+      #expect(completion.message.contains(uri))
+    }
+    try client.finish()
+  }
+
+  // MARK: Cancellation
+
+  /// A request and its `$/cancelRequest` written together (behind a document that keeps the
+  /// server busy, so that both are queued when it looks): the request is answered -32800, once.
+  @Test func aRequestCancelledWhileQueuedGetsRequestCancelled() throws {
+    let client = try LSPClient.started()
+    let busy = String(repeating: "1 ", count: 200_000)
+    let hoverParams: JSONValue = ["textDocument": ["uri": "file:///small.rpn"], "position": position(0, 0)]
+    let before = client.messageCount
+    client.send(together: [
+      LSPClient.notificationMessage(
+        "textDocument/didOpen",
+        ["textDocument": ["uri": "file:///small.rpn", "languageId": "rpn", "version": 1, "text": "5 6 +"]]),
+      LSPClient.notificationMessage(
+        "textDocument/didOpen",
+        ["textDocument": ["uri": "file:///busy.rpn", "languageId": "rpn", "version": 1, "text": .string(busy)]]),
+      LSPClient.requestMessage(id: 41, "textDocument/hover", hoverParams),
+      LSPClient.requestMessage(id: "forty-two", "textDocument/hover", hoverParams),
+      LSPClient.requestMessage(id: 43, "textDocument/hover", hoverParams),
+      LSPClient.notificationMessage("$/cancelRequest", ["id": 41]),
+      LSPClient.notificationMessage("$/cancelRequest", ["id": "forty-two"]),
+      LSPClient.notificationMessage("$/cancelRequest", ["id": 999]),  // Nothing has this id.
+    ])
+    let cancelled = try client.waitForResponse(id: 41, timeout: LSPClient.slowTimeout)
+    #expect(LSPClient.error(of: cancelled)?.code == -32800)
+    let cancelledString = try client.waitForResponse(id: "forty-two")
+    #expect(LSPClient.error(of: cancelledString)?.code == -32800)
+    let answered = try client.result(of: client.waitForResponse(id: 43))
+    #expect(compact(range: answered["range"]) == "0:0-0:1")
+    // A cancel for a request already answered changes nothing: no second response.
+    client.notify("$/cancelRequest", ["id": 43])
+    let end = try client.barrier()
+    let ids = client.responses(in: before..<end).compactMap { $0["id"] }
+    #expect(ids == [41, "forty-two", 43])
+    try client.finish()
+  }
+
+  /// Every request gets exactly one response, whatever mix arrives at once.
+  @Test func everyRequestGetsExactlyOneResponse() throws {
+    let client = try LSPClient.started()
+    client.open("file:///a.rpn", "1 2 +\n")
+    let document: JSONValue = ["uri": "file:///a.rpn"]
+    var messages: [JSONValue] = []
+    var expectedIDs: [JSONValue] = []
+    for k in 0..<60 {
+      let id: JSONValue = k % 2 == 0 ? JSONValue(1000 + k) : .string("id-\(k)")
+      expectedIDs.append(id)
+      switch k % 6 {
+      case 0:
+        messages.append(
+          LSPClient.requestMessage(
+            id: id, "textDocument/hover", ["textDocument": document, "position": position(0, 4)]))
+      case 1:
+        messages.append(
+          LSPClient.requestMessage(
+            id: id, "textDocument/inlayHint", ["textDocument": document, "range": range(0, 0, 2, 0)]))
+      case 2:
+        messages.append(
+          LSPClient.requestMessage(
+            id: id, "textDocument/completion", ["textDocument": document, "position": position(1, 0)]))
+      case 3: messages.append(LSPClient.requestMessage(id: id, "nothing/here", nil))
+      case 4: messages.append(LSPClient.requestMessage(id: id, "textDocument/hover", ["textDocument": document]))
+      default:
+        messages.append(LSPClient.didChange("file:///a.rpn", version: k, [edit(range(0, 0, 0, 0), "1 ")]))
+        messages.append(
+          LSPClient.requestMessage(
+            id: id, "textDocument/inlayHint", ["textDocument": document, "range": range(0, 0, 0, 100)]))
+      }
+    }
+    let before = client.messageCount
+    client.send(together: messages)
+    let end = try client.barrier()
+    let ids = client.responses(in: before..<end).compactMap { $0["id"] }
+    #expect(ids == expectedIDs)
+    try client.finish()
+  }
+
+  // MARK: Exit statuses
+
+  @Test func exitAfterShutdownExitsZero() throws {
+    let client = try LSPClient.started()
+    #expect(try client.request("shutdown", nil) == .null)
+    client.notify("exit", nil)
+    #expect(try client.waitForExit() == 0)
+  }
+
+  @Test func exitWithoutShutdownExitsOne() throws {
+    let client = try LSPClient.started()
+    client.notify("exit", nil)
+    #expect(try client.waitForExit() == 1)
+  }
+
+  @Test func exitBeforeInitializeExitsOne() throws {
+    let client = try LSPClient()
+    client.notify("exit", nil)
+    #expect(try client.waitForExit() == 1)
+  }
+
+  @Test func endOfInputWithoutShutdownExitsOne() throws {
+    let client = try LSPClient.started()
+    client.open("file:///a.rpn", "1 2 +")
+    client.closeInput()
+    #expect(try client.waitForExit() == 1)
+  }
+
+  @Test func endOfInputBeforeInitializeExitsOne() throws {
+    let client = try LSPClient()
+    client.closeInput()
+    #expect(try client.waitForExit() == 1)
+  }
+
+  @Test func endOfInputAfterShutdownExitsZero() throws {
+    let client = try LSPClient.started()
+    #expect(try client.request("shutdown", nil) == .null)
+    client.closeInput()
+    #expect(try client.waitForExit() == 0)
+  }
+
+  /// A partial frame at the end of the input ends the server as the end of input does.
+  @Test func endOfInputInsideAFrameAfterShutdownExitsZero() throws {
+    let client = try LSPClient.started()
+    #expect(try client.request("shutdown", nil) == .null)
+    client.sendRaw("Content-Length: 100\r\n\r\n{\"jsonrpc\":")
+    client.closeInput()
+    #expect(try client.waitForExit() == 0)
+  }
+
+  /// Nothing is read or answered after `exit`, even in the same write.
+  @Test func nothingIsAnsweredAfterExit() throws {
+    let client = try LSPClient.started()
+    #expect(try client.request("shutdown", nil) == .null)
+    let before = client.messageCount
+    client.send(together: [
+      LSPClient.notificationMessage("exit", nil), LSPClient.requestMessage(id: 5, "textDocument/frobnicate", nil),
+    ])
+    #expect(try client.waitForExit() == 0)
+    try client.waitForEndOfOutput()
+    #expect(client.messages.count == before)
+  }
+}
+
+/// A provider capability that is on: `true` or an options object.
+func isEnabled(_ capability: JSONValue?) -> Bool {
+  capability == .bool(true) || capability?.isObject == true
+}
