@@ -69,7 +69,7 @@ extension Server {
       let alias = text.lowercased() == builtin.name ? "" : " (\(code(builtin.name)))"
       return ["\(kind) \(code(text))\(alias): \(builtin.meaning)", code(builtin.effect)]
     case .name:
-      guard trace.diagnostic == nil, let value = trace.after.top.last else { return ["variable \(code(text))"] }
+      guard trace.diagnostic == nil, let value = trace.after.top.last else { return ["unknown word \(code(text))"] }
       var description = "variable \(code(text)) = \(code(show(value)))"
       if let store = document.storeLocation(
         ofVariable: text, visibleAtLine: line, utf8Offset: trace.token.range.lowerBound)
