@@ -49,50 +49,79 @@ extension Server {
     var items: [JSONValue] = []
     let display = settings.display
     for (index, variable) in variables.sorted(by: { $0.name < $1.name }).enumerated() {
+      let label = JSONValue.string(variable.name)
       items.append(
-        item(
-          label: variable.name, kind: .variable, detail: ValueFormat.format(variable.value, precision: display.precision),
-          documentation: "variable, stored above", sortText: "0a\(Self.padded(index))", editRange: editRange))
+        .object([
+          ("label", label), ("kind", JSONValue(CompletionItemKind.variable.rawValue)),
+          ("detail", .string(ValueFormat.format(variable.value, precision: display.precision))),
+          ("documentation", "variable, stored above"), ("sortText", .string("0a\(Self.padded(index))")),
+          ("filterText", label), ("textEdit", ["range": editRange, "newText": label]),
+        ]))
     }
-    var index = 0
-    for builtin in Builtin.table {
-      let satisfied = builtin.inputs <= depth
-      var detail = builtin.effect
-      if !satisfied {
-        let needs = builtin.inputs == 1 ? "1 value" : "\(builtin.inputs) values"
-        detail += " — needs \(needs), the stack has \(depth)"
+    let textEdit: JSONValue = ["range": editRange, "newText": ""]
+    for entry in BuiltinCompletion.all {
+      let satisfied = entry.inputs <= depth
+      let detail: JSONValue
+      if satisfied {
+        detail = entry.effect
+      } else {
+        let needs = entry.inputs == 1 ? "1 value" : "\(entry.inputs) values"
+        detail = .string("\(entry.effectText) — needs \(needs), the stack has \(depth)")
       }
-      for spelling in builtin.spellings {
-        let kind: CompletionItemKind =
-          builtin.isConstant ? .constant : Builtin.isSymbolic(spelling) ? .operator : .function
-        let documentation = spelling == builtin.name ? builtin.meaning : "\(builtin.meaning) (same as `\(builtin.name)`)"
-        items.append(
-          item(
-            label: spelling, kind: kind, detail: detail, documentation: documentation,
-            sortText: (satisfied ? "0b" : "1b") + Self.padded(index), editRange: editRange))
-        index += 1
-      }
+      items.append(
+        .object([
+          ("label", entry.label), ("kind", entry.kind), ("detail", detail), ("documentation", entry.documentation),
+          ("sortText", satisfied ? entry.sortSatisfied : entry.sortUnsatisfied), ("filterText", entry.label),
+          ("textEdit", textEdit.replacingNewText(entry.label)),
+        ]))
     }
     return .success(["isIncomplete": false, "items": .array(items)])
-  }
-
-  private func item(
-    label: String, kind: CompletionItemKind, detail: String, documentation: String, sortText: String,
-    editRange: JSONValue
-  ) -> JSONValue {
-    [
-      "label": .string(label),
-      "kind": JSONValue(kind.rawValue),
-      "detail": .string(detail),
-      "documentation": .string(documentation),
-      "sortText": .string(sortText),
-      "filterText": .string(label),
-      "textEdit": ["range": editRange, "newText": .string(label)],
-    ]
   }
 
   private static func padded(_ index: Int) -> String {
     let digits = String(index)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+}
+
+/// The parts of a builtin's completion item that never change, made once.
+private struct BuiltinCompletion {
+  let label: JSONValue
+  let kind: JSONValue
+  let documentation: JSONValue
+  let effect: JSONValue
+  let effectText: String
+  let inputs: Int
+  let sortSatisfied: JSONValue
+  let sortUnsatisfied: JSONValue
+
+  static let all: [BuiltinCompletion] = {
+    var entries: [BuiltinCompletion] = []
+    for builtin in Builtin.table {
+      for spelling in builtin.spellings {
+        let kind: CompletionItemKind =
+          builtin.isConstant ? .constant : Builtin.isSymbolic(spelling) ? .operator : .function
+        let documentation = spelling == builtin.name ? builtin.meaning : "\(builtin.meaning) (same as `\(builtin.name)`)"
+        let index = String(entries.count)
+        let padded = String(repeating: "0", count: max(0, 4 - index.count)) + index
+        entries.append(
+          BuiltinCompletion(
+            label: .string(spelling), kind: JSONValue(kind.rawValue), documentation: .string(documentation),
+            effect: .string(builtin.effect), effectText: builtin.effect, inputs: builtin.inputs,
+            sortSatisfied: .string("0b" + padded), sortUnsatisfied: .string("1b" + padded)))
+      }
+    }
+    return entries
+  }()
+}
+
+extension JSONValue {
+  /// A `{"range": …, "newText": …}` object with another `newText`.
+  fileprivate func replacingNewText(_ text: JSONValue) -> JSONValue {
+    guard case .object(var members) = self, let index = members.firstIndex(where: { $0.key == "newText" }) else {
+      return self
+    }
+    members[index].value = text
+    return .object(members)
   }
 }
