@@ -98,15 +98,21 @@ package final class StdioTransport: Sendable {
 
   /// Writes one framed message from an already encoded body.
   package func send(body: [UInt8]) {
-    let framed = Outgoing.frame(body)
-    framed.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let n = write(output, bytes.baseAddress! + offset, bytes.count - offset)
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { return }
-        offset += n
-      }
+    writeAll(Outgoing.frame(body), to: output)
+  }
+}
+
+/// Writes all the bytes to a file descriptor, retrying interrupted and partial writes; gives up
+/// quietly when the other end is gone.
+package func writeAll(_ bytes: [UInt8], to fd: Int32) {
+  bytes.withUnsafeBytes { raw in
+    guard let base = raw.baseAddress else { return }
+    var offset = 0
+    while offset < raw.count {
+      let n = write(fd, base + offset, raw.count - offset)
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { return }
+      offset += n
     }
   }
 }

@@ -9,13 +9,9 @@ extension Server {
   /// detail that says what is missing. Nothing inside a comment.
   func completion(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
     let open: OpenDocument
-    switch openDocument(params) {
-    case .success(let found): open = found.open
-    case .failure(let error): return .failure(error)
-    }
     let position: Position
-    switch Position.decode(params?["position"], field: "position") {
-    case .success(let decoded): position = decoded
+    switch documentAndPosition(params) {
+    case .success(let found): (open, position) = found
     case .failure(let error): return .failure(error)
     }
     let document = open.document

@@ -34,6 +34,13 @@ extension Server {
     return .success((uri, open))
   }
 
+  /// The open document and the position that `TextDocumentPositionParams` name.
+  func documentAndPosition(_ params: JSONValue?) -> Result<(open: OpenDocument, position: Position), ResponseError> {
+    openDocument(params).flatMap { found in
+      Position.decode(params?["position"], field: "position").map { (found.open, $0) }
+    }
+  }
+
   func didOpen(_ params: JSONValue?) {
     guard let item = params?["textDocument"], let uri = item["uri"]?.stringValue, let text = item["text"]?.stringValue
     else {

@@ -7,13 +7,9 @@ extension Server {
   /// diagnostic. Null on whitespace, comments and blank lines.
   func hover(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
     let open: OpenDocument
-    switch openDocument(params) {
-    case .success(let found): open = found.open
-    case .failure(let error): return .failure(error)
-    }
     let position: Position
-    switch Position.decode(params?["position"], field: "position") {
-    case .success(let decoded): position = decoded
+    switch documentAndPosition(params) {
+    case .success(let found): (open, position) = found
     case .failure(let error): return .failure(error)
     }
     let document = open.document

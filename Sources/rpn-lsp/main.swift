@@ -102,16 +102,7 @@ func readText(_ path: String) -> Result<String, UsageError> {
 
 /// Writes all of `text` to a file descriptor (standard output or standard error).
 func emit(_ text: String, to fd: Int32) {
-  var text = text
-  text.withUTF8 { bytes in
-    var offset = 0
-    while offset < bytes.count {
-      let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else { return }
-      offset += n
-    }
-  }
+  writeAll(Array(text.utf8), to: fd)
 }
 
 func fail(_ message: String) -> Never {
