@@ -51,7 +51,7 @@ extension Server {
           ("label", label), ("kind", JSONValue(CompletionItemKind.variable.rawValue)),
           ("detail", .string(ValueFormat.format(variable.value, precision: display.precision))),
           ("documentation", "variable, stored above"), ("sortText", .string("0a\(Self.padded(index))")),
-          ("filterText", label), ("textEdit", ["range": editRange, "newText": label]),
+          ("textEdit", ["range": editRange, "newText": label]),
         ]))
     }
     let textEdit: JSONValue = ["range": editRange, "newText": ""]
@@ -67,7 +67,7 @@ extension Server {
       items.append(
         .object([
           ("label", entry.label), ("kind", entry.kind), ("detail", detail), ("documentation", entry.documentation),
-          ("sortText", satisfied ? entry.sortSatisfied : entry.sortUnsatisfied), ("filterText", entry.label),
+          ("sortText", satisfied ? entry.sortSatisfied : entry.sortUnsatisfied),
           ("textEdit", textEdit.replacingNewText(entry.label)),
         ]))
     }

@@ -180,6 +180,10 @@ func runEndToEnd(binary: String, sizes: [Int], runs: Int) {
     let middle = size / 2
     let requests: [(String, String, JSONValue, String)] = [
       (
+        "round trip floor (hover → null, blank line)", "textDocument/hover",
+        ["textDocument": ["uri": .string(uri)], "position": ["line": JSONValue(size), "character": 0]], ""
+      ),
+      (
         "inlay hints, 100-line viewport", "textDocument/inlayHint",
         [
           "textDocument": ["uri": .string(uri)],
