@@ -199,6 +199,12 @@ package final class Document {
     withUTF8(ofLine: line) { _ = machine.evaluateLine($0, observer: &observer) }
   }
 
+  /// Whether a line stored a variable successfully (its list of stores grew).
+  package func storesSomething(_ line: Int) -> Bool {
+    guard lines.indices.contains(line) else { return false }
+    return lines[line].env != (line == 0 ? -1 : lines[line - 1].env)
+  }
+
   /// The store that gave `name` the value visible at `offset` of `line` (before the token
   /// there): its line and the range of its `=name` token. Nil when the name is not visible.
   package func storeLocation(ofVariable name: String, visibleAtLine line: Int, utf8Offset offset: Int)

@@ -120,15 +120,19 @@ extension Server {
   /// Every diagnostic of a document, as LSP diagnostics.
   func diagnostics(of document: Document) -> [JSONValue] {
     let converter = converter(for: document)
-    return document.diagnostics().map { line, diagnostic in
-      [
-        "range": converter.range(line: line, utf8Range: diagnostic.range).json,
-        "severity": JSONValue(diagnostic.severity == .error ? DiagnosticSeverity.error.rawValue : DiagnosticSeverity.warning.rawValue),
-        "code": .string(diagnostic.code.rawValue),
-        "source": "rpn",
-        "message": .string(diagnostic.message),
-      ]
-    }
+    return document.diagnostics().map { line, diagnostic in diagnosticJSON(diagnostic, line: line, converter: converter) }
+  }
+
+  /// One diagnostic as LSP's `Diagnostic`.
+  func diagnosticJSON(_ diagnostic: Diagnostic, line: Int, converter: PositionConverter) -> JSONValue {
+    let severity = diagnostic.severity == .error ? DiagnosticSeverity.error : DiagnosticSeverity.warning
+    return [
+      "range": converter.range(line: line, utf8Range: diagnostic.range).json,
+      "severity": JSONValue(severity.rawValue),
+      "code": .string(diagnostic.code.rawValue),
+      "source": "rpn",
+      "message": .string(diagnostic.message),
+    ]
   }
 
   /// Diagnostics are pushed unless the client pulls them (`textDocument/diagnostic`).

@@ -60,6 +60,17 @@ package final class Server {
     register(Method.hover) { $0.hover($1) }
     register(Method.completion) { $0.completion($1) }
     register(Method.diagnostic) { $0.pullDiagnostics($1) }
+    register(Method.definition) { $0.definition($1) }
+    register(Method.references) { $0.references($1) }
+    register(Method.documentHighlight) { $0.documentHighlight($1) }
+    register(Method.prepareRename) { $0.prepareRename($1) }
+    register(Method.rename) { $0.rename($1) }
+    register(Method.documentSymbol) { $0.documentSymbols($1) }
+    register(Method.semanticTokensFull) { $0.semanticTokensFull($1) }
+    register(Method.semanticTokensRange) { $0.semanticTokensRange($1) }
+    register(Method.codeAction) { $0.codeActions($1) }
+    register(Method.formatting) { $0.formatting($1) }
+    register(Method.rangeFormatting) { $0.rangeFormatting($1) }
     register(notification: Method.initialized) { _, _ in }
     register(notification: Method.exit) { server, _ in server.exitStatus = server.state == .shutDown ? 0 : 1 }
     register(notification: Method.didOpen) { $0.didOpen($1) }
@@ -180,6 +191,15 @@ package final class Server {
       ("hoverProvider", true),
       ("completionProvider", ["resolveProvider": false]),
       ("inlayHintProvider", ["resolveProvider": false]),
+      ("definitionProvider", true),
+      ("referencesProvider", true),
+      ("documentHighlightProvider", true),
+      ("renameProvider", ["prepareProvider": true]),
+      ("documentSymbolProvider", true),
+      ("semanticTokensProvider", ["legend": semanticTokensLegend, "full": true, "range": true]),
+      ("codeActionProvider", ["codeActionKinds": ["quickfix"], "resolveProvider": false]),
+      ("documentFormattingProvider", true),
+      ("documentRangeFormattingProvider", true),
     ]
     if client.pullDiagnostics {
       capabilities.append(

@@ -16,6 +16,7 @@ let usage = """
   usage: rpn-lsp [--stdio]               serve LSP on standard input and output
          rpn-lsp eval FILE|- [OPTIONS]   print the tape with the stack after each line
          rpn-lsp check FILE… [OPTIONS]   print diagnostics; exit 1 when there are any
+         rpn-lsp format FILE|- [--check] print the tape formatted; --check: exit 1 if it would change
          rpn-lsp --version | --help
 
   options of eval and check:
@@ -24,7 +25,8 @@ let usage = """
     --angle-unit radians|degrees
                              unit of sin, cos, tan and their inverses (default radians)
 
-  exit status: 0 fine; 1 check found diagnostics; 2 usage or I/O error.
+  exit status: 0 fine; 1 check found diagnostics (or format --check found changes);
+  2 usage or I/O error.
   eval prints diagnostics on standard error and exits 0 once the file was read.
 
   """
@@ -38,6 +40,7 @@ struct Options {
   var display = DisplaySettings()
   var evaluation = EvaluationSettings()
   var files: [String] = []
+  var checkOnly = false
 }
 
 func parseOptions(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
@@ -56,6 +59,8 @@ func parseOptions(_ arguments: ArraySlice<String>) throws(UsageError) -> Options
     switch argument {
     case "--":
       onlyFiles = true
+    case "--check":
+      options.checkOnly = true
     case "--precision":
       let text = try value(of: argument)
       guard let n = Int(text), (1...17).contains(n) else {
@@ -172,11 +177,34 @@ func serve() -> Int32 {
   return server.exitStatus ?? 1
 }
 
+/// `format FILE|-`: the formatted tape on standard output (the server's formatter); with
+/// `--check`, nothing printed there, a note on standard error, and exit 1 when it would change.
+func runFormat(_ arguments: ArraySlice<String>) -> Int32 {
+  let options: Options
+  do { options = try parseOptions(arguments) } catch { fail(error.message) }
+  guard options.files.count == 1, let path = options.files.first else {
+    fail("format takes one file (or - for standard input)")
+  }
+  switch loadDocument(path, options) {
+  case .failure(let error): fail(error.message)
+  case .success(let document):
+    let formatted = Formatter.format(document)
+    if options.checkOnly {
+      guard formatted != document.text else { return 0 }
+      emit("\(path): would be reformatted\n", to: STDERR_FILENO)
+      return 1
+    }
+    emit(formatted, to: STDOUT_FILENO)
+    return 0
+  }
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 let status: Int32
 switch arguments.first {
 case "eval": status = runEval(arguments.dropFirst())
 case "check": status = runCheck(arguments.dropFirst())
+case "format": status = runFormat(arguments.dropFirst())
 case "--version": emit("rpn-lsp \(version)\n", to: STDOUT_FILENO); status = 0
 case "--help", "-h", "help": emit(usage, to: STDOUT_FILENO); status = 0
 default:

@@ -1,0 +1,57 @@
+/// The layout of SPEC §2.3's formatting: one space between tokens, one space before a trailing
+/// comment, no leading or trailing whitespace (a whitespace-only line becomes empty). Tokens,
+/// comment text, blank lines and line endings stay as written, so no stack label or diagnostic
+/// can change: tokens are split only at whitespace and `#`, and only whitespace moves.
+package enum Formatter {
+  /// A line's formatted text, or nil when it is formatted already.
+  package static func format(line bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    let (tokens, commentStart) = Lexer.tokens(of: bytes)
+    var formatted: [UInt8] = []
+    formatted.reserveCapacity(bytes.count)
+    for token in tokens {
+      if !formatted.isEmpty { formatted.append(0x20) }
+      formatted.append(contentsOf: bytes[token.range])
+    }
+    if let commentStart {
+      if !formatted.isEmpty { formatted.append(0x20) }
+      formatted.append(contentsOf: bytes[commentStart...])
+      trimTrailingWhitespace(&formatted)
+    }
+    return formatted.elementsEqual(bytes) ? nil : String(decoding: formatted, as: UTF8.self)
+  }
+
+  /// The replacement text of every line of `lines` that needs one.
+  package static func edits(_ document: Document, lines: Range<Int>? = nil) -> [(line: Int, text: String)] {
+    let range = lines.map { max(0, $0.lowerBound)..<min(document.lineCount, $0.upperBound) } ?? 0..<document.lineCount
+    var edits: [(line: Int, text: String)] = []
+    for line in range {
+      if let text = document.withUTF8(ofLine: line, { format(line: $0) }) { edits.append((line, text)) }
+    }
+    return edits
+  }
+
+  /// The whole document formatted, line endings kept.
+  package static func format(_ document: Document) -> String {
+    var output = ""
+    for line in 0..<document.lineCount {
+      output += document.withUTF8(ofLine: line) { format(line: $0) ?? String(decoding: $0, as: UTF8.self) }
+      output += document.terminator(ofLine: line).string
+    }
+    return output
+  }
+
+  private static func trimTrailingWhitespace(_ bytes: inout [UInt8]) {
+    while let last = bytes.last {
+      if last == 0x20 || (last >= 0x09 && last <= 0x0D) {
+        bytes.removeLast()
+        continue
+      }
+      // A multi-byte whitespace character (U+00A0, U+2028, U+3000, …) at the end.
+      var start = bytes.count - 1
+      while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+      let scalar = bytes.withUnsafeBufferPointer { Lexer.decode($0, at: start) }
+      guard scalar.length == bytes.count - start, Lexer.isWhitespace(scalar.value) else { return }
+      bytes.removeLast(scalar.length)
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import JSONRPC
+import LSPTypes
+import RPNEngine
+
+/// Semantic tokens: how editors without a grammar for `.rpn` get colour.
+extension Server {
+  static let semanticTokenTypes = ["number", "operator", "function", "variable", "comment"]
+  static let semanticTokenModifiers = ["declaration", "readonly", "defaultLibrary"]
+
+  var semanticTokensLegend: JSONValue {
+    [
+      "tokenTypes": .array(Self.semanticTokenTypes.map { .string($0) }),
+      "tokenModifiers": .array(Self.semanticTokenModifiers.map { .string($0) }),
+    ]
+  }
+
+  /// `textDocument/semanticTokens/full`.
+  func semanticTokensFull(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+    openDocument(params).map { _, open in
+      semanticTokens(open.document, lines: 0..<open.document.lineCount, within: nil)
+    }
+  }
+
+  /// `textDocument/semanticTokens/range`: the tokens of `full` that overlap the range.
+  func semanticTokensRange(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+    openDocument(params).flatMap { _, open in
+      LSPRange.decode(params?["range"], field: "range").map { range in
+        let last = min(range.end.line, open.document.lineCount - 1)
+        guard range.start.line <= last else { return ["data": []] }
+        return semanticTokens(open.document, lines: range.start.line..<(last + 1), within: range)
+      }
+    }
+  }
+
+  /// Numbers `number`; symbolic operators `operator`; named operators `function` +
+  /// `defaultLibrary`; constants `variable` + `readonly` + `defaultLibrary`; stores one
+  /// `variable` + `declaration` over `=name`; uses `variable`; comments `comment`; unknown
+  /// words (and invalid stores) none. Encoded relative, in the negotiated units.
+  private func semanticTokens(_ document: Document, lines: Range<Int>, within range: LSPRange?) -> JSONValue {
+    let converter = converter(for: document)
+    var data: [JSONValue] = []
+    var previousLine = 0
+    var previousStart = 0
+    for line in lines {
+      // Uses of names that are not visible are unknown words: they get no token.
+      let unknown = Set(document.diagnostics(inLine: line).filter { $0.code == .unknownWord }.map(\.range))
+      document.withUTF8(ofLine: line) { bytes in
+        let (tokens, commentStart) = Lexer.tokens(of: bytes)
+        var spans: [(range: Range<Int>, type: Int, modifiers: Int)] = []
+        for token in tokens {
+          switch token.kind {
+          case .number, .invalidNumber:
+            spans.append((token.range, 0, 0))
+          case .builtin(let id):
+            let builtin = Builtin.table[Int(id)]
+            let spelling = String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self)
+            if builtin.isConstant {
+              spans.append((token.range, 3, 0b110))
+            } else if Builtin.isSymbolic(spelling) {
+              spans.append((token.range, 1, 0))
+            } else {
+              spans.append((token.range, 2, 0b100))
+            }
+          case .store:
+            spans.append((token.range, 3, 0b001))
+          case .name where !unknown.contains(token.range):
+            spans.append((token.range, 3, 0))
+          default:
+            break
+          }
+        }
+        if let commentStart { spans.append((commentStart..<bytes.count, 4, 0)) }
+        // Columns in the negotiated units, walking the line once.
+        var units = 0
+        var offset = 0
+        func advance(to target: Int) -> Int {
+          units += converter.character(of: target - offset, in: UnsafeBufferPointer(rebasing: bytes[offset...]))
+          offset = target
+          return units
+        }
+        for span in spans {
+          let start = advance(to: span.range.lowerBound)
+          let end = advance(to: span.range.upperBound)
+          if let range {
+            let startPosition = Position(line: line, character: start)
+            let endPosition = Position(line: line, character: end)
+            if endPosition <= range.start || startPosition >= range.end { continue }
+          }
+          data.append(JSONValue(line - previousLine))
+          data.append(JSONValue(line == previousLine ? start - previousStart : start))
+          data.append(JSONValue(end - start))
+          data.append(JSONValue(span.type))
+          data.append(JSONValue(span.modifiers))
+          previousLine = line
+          previousStart = start
+        }
+      }
+    }
+    return ["data": .array(data)]
+  }
+}

@@ -1,0 +1,129 @@
+import JSONRPC
+import LSPTypes
+import RPNEngine
+
+/// Variables as symbols: definition, references, highlights, rename and document symbols, all
+/// from the engine's document model (no second parser).
+extension Server {
+  /// The variable under the cursor of a position request, or nil off a variable.
+  private func variableAtCursor(_ params: JSONValue?) -> Result<
+    (uri: String, open: OpenDocument, variable: (name: String, occurrence: VariableOccurrence)?), ResponseError
+  > {
+    let uri: String
+    let open: OpenDocument
+    let position: Position
+    switch openDocument(params).flatMap({ found in documentAndPosition(params).map { (found.uri, $0.open, $0.position) } }) {
+    case .success(let found): (uri, open, position) = found
+    case .failure(let error): return .failure(error)
+    }
+    let cursor = converter(for: open.document).textPosition(position)
+    let variable = open.document.variable(atLine: cursor.line, utf8Offset: cursor.utf8Column)
+    return .success((uri, open, variable))
+  }
+
+  private func location(_ uri: String, _ document: Document, line: Int, range: Range<Int>) -> JSONValue {
+    ["uri": .string(uri), "range": converter(for: document).range(line: line, utf8Range: range).json]
+  }
+
+  /// `textDocument/definition`: on a use, the `=name` whose value is in effect there; on a
+  /// store, itself; null elsewhere (or for a name not stored above).
+  func definition(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+    variableAtCursor(params).map { uri, open, variable in
+      guard let (name, occurrence) = variable else { return .null }
+      if occurrence.isStore { return location(uri, open.document, line: occurrence.line, range: occurrence.range) }
+      guard
+        let store = open.document.storeLocation(
+          ofVariable: name, visibleAtLine: occurrence.line, utf8Offset: occurrence.range.lowerBound)
+      else { return .null }
+      return location(uri, open.document, line: store.line, range: store.range)
+    }
+  }
+
+  /// `textDocument/references`: every store and use of the name (stores only when
+  /// `context.includeDeclaration`), each covering its whole token.
+  func references(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+    let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? true
+    return variableAtCursor(params).map { uri, open, variable in
+      guard let (name, _) = variable else { return .null }
+      let occurrences = open.document.occurrences(of: name).filter { includeDeclaration || !$0.isStore }
+      return .array(occurrences.map { location(uri, open.document, line: $0.line, range: $0.range) })
+    }
+  }
+
+  /// `textDocument/documentHighlight`: stores as Write (3), uses as Read (2).
+  func documentHighlight(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+    variableAtCursor(params).map { _, open, variable in
+      guard let (name, _) = variable else { return .null }
+      let converter = converter(for: open.document)
+      return .array(
+        open.document.occurrences(of: name).map { occurrence in
+          [
+            "range": converter.range(line: occurrence.line, utf8Range: occurrence.range).json,
+            "kind": occurrence.isStore ? 3 : 2,
+          ]
+        })
+    }
+  }
+
+  /// `textDocument/prepareRename`: the name's range (without the `=` of a store), or null.
+  func prepareRename(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+    variableAtCursor(params).map { _, open, variable in
+      guard let (name, occurrence) = variable else { return .null }
+      let range = converter(for: open.document).range(line: occurrence.line, utf8Range: occurrence.nameRange)
+      return ["range": range.json, "placeholder": .string(name)]
+    }
+  }
+
+  /// `textDocument/rename`: a `WorkspaceEdit` over every store and use. Refused, with the reason,
+  /// off a variable, for an invalid name, an operator or constant, or a name another variable has.
+  func rename(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+    guard let newName = params?["newName"]?.stringValue else {
+      return .failure(.invalidParams("newName must be a string"))
+    }
+    let found: (uri: String, open: OpenDocument, variable: (name: String, occurrence: VariableOccurrence)?)
+    switch variableAtCursor(params) {
+    case .success(let value): found = value
+    case .failure(let error): return .failure(error)
+    }
+    guard let (name, _) = found.variable else {
+      return .failure(.requestFailed("there is no variable at this position to rename"))
+    }
+    guard Lexer.isValidName(newName) else {
+      return .failure(
+        .requestFailed("`\(newName)` is not a valid name: a name starts with a letter or `_`, followed by letters, digits 0-9 or `_`"))
+    }
+    if let builtin = Builtin.lookup(newName) {
+      let kind = Builtin.table[Int(builtin)].isConstant ? "a constant" : "an operator"
+      return .failure(.requestFailed("`\(newName)` is \(kind); a variable cannot have its name"))
+    }
+    if newName.utf8.elementsEqual(name.utf8) { return .success(["changes": .object([(found.uri, .array([]))])]) }
+    if !found.open.document.occurrences(of: newName).isEmpty {
+      return .failure(
+        .requestFailed("`\(newName)` is already a variable in this document; renaming `\(name)` to it would merge the two"))
+    }
+    let converter = converter(for: found.open.document)
+    let edits: [JSONValue] = found.open.document.occurrences(of: name).map { occurrence in
+      ["range": converter.range(line: occurrence.line, utf8Range: occurrence.nameRange).json, "newText": .string(newName)]
+    }
+    return .success(["changes": .object([(found.uri, .array(edits))])])
+  }
+
+  /// `textDocument/documentSymbol`: each store that succeeded, as a Variable (13) named without
+  /// its `=`, with the stored value as detail.
+  func documentSymbols(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+    openDocument(params).map { _, open in
+      let converter = converter(for: open.document)
+      let display = settings.display
+      return .array(
+        open.document.storedVariables().map { store in
+          [
+            "name": .string(store.name),
+            "kind": 13,
+            "detail": .string(ValueFormat.format(store.value, precision: display.precision)),
+            "range": converter.range(line: store.line, utf8Range: store.range).json,
+            "selectionRange": converter.range(line: store.line, utf8Range: store.nameRange).json,
+          ]
+        })
+    }
+  }
+}
