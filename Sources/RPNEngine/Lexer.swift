@@ -136,7 +136,7 @@ package struct Lexer {
 
   /// Whether the bytes are a valid name: a letter or `_`, then letters, digits 0–9 or `_`.
   @inline(__always)
-  static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var i = 0
     var first = true
     while i < bytes.count {

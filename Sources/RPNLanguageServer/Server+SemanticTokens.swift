@@ -5,6 +5,7 @@ import RPNEngine
 /// Semantic tokens: how editors without a grammar for `.rpn` get colour.
 extension Server {
   static let semanticTokenTypes = ["number", "operator", "function", "variable", "comment"]
+  static let constantBuiltins = Set(Builtin.table.indices.filter { Builtin.table[$0].isConstant }.map { Builtin.ID($0) })
   static let semanticTokenModifiers = ["declaration", "readonly", "defaultLibrary"]
 
   var semanticTokensLegend: JSONValue {
@@ -43,7 +44,8 @@ extension Server {
     var previousStart = 0
     for line in lines {
       // Uses of names that are not visible are unknown words: they get no token.
-      let unknown = Set(document.diagnostics(inLine: line).filter { $0.code == .unknownWord }.map(\.range))
+      let diagnostics = document.diagnostics(inLine: line)
+      let unknown = diagnostics.isEmpty ? [] : diagnostics.filter { $0.code == .unknownWord }.map(\.range)
       document.withUTF8(ofLine: line) { bytes in
         let (tokens, commentStart) = Lexer.tokens(of: bytes)
         var spans: [(range: Range<Int>, type: Int, modifiers: Int)] = []
@@ -52,11 +54,9 @@ extension Server {
           case .number, .invalidNumber:
             spans.append((token.range, 0, 0))
           case .builtin(let id):
-            let builtin = Builtin.table[Int(id)]
-            let spelling = String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self)
-            if builtin.isConstant {
+            if Self.constantBuiltins.contains(id) {
               spans.append((token.range, 3, 0b110))
-            } else if Builtin.isSymbolic(spelling) {
+            } else if !Lexer.isName(UnsafeBufferPointer(rebasing: bytes[token.range])) {
               spans.append((token.range, 1, 0))
             } else {
               spans.append((token.range, 2, 0b100))
