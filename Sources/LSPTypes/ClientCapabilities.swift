@@ -15,6 +15,12 @@ package struct ClientCapabilities: Equatable, Sendable {
   package var pullDiagnostics = false
   /// `workspace.diagnostics.refreshSupport`.
   package var diagnosticRefresh = false
+  /// `textDocument.rename.prepareSupport`.
+  package var prepareRename = false
+  /// `textDocument.codeAction.codeActionLiteralSupport` present.
+  package var codeActionLiterals = false
+  /// `textDocument.documentSymbol.hierarchicalDocumentSymbolSupport`.
+  package var hierarchicalSymbols = false
 
   package init() {}
 
@@ -32,6 +38,10 @@ package struct ClientCapabilities: Equatable, Sendable {
     inlayHintRefresh = json["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
     pullDiagnostics = json["textDocument"]?["diagnostic"]?.isObject ?? false
     diagnosticRefresh = json["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
+    prepareRename = json["textDocument"]?["rename"]?["prepareSupport"]?.boolValue ?? false
+    codeActionLiterals = json["textDocument"]?["codeAction"]?["codeActionLiteralSupport"]?.isObject ?? false
+    hierarchicalSymbols =
+      json["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
   }
 
   /// UTF-8 when the client offers it, else UTF-16 (which every client must support).

@@ -1,5 +1,6 @@
 /// The layout of SPEC §2.3's formatting: one space between tokens, one space before a trailing
-/// comment, no leading or trailing whitespace (a whitespace-only line becomes empty). Tokens,
+/// comment, no leading or trailing whitespace (a whitespace-only line becomes empty, unless that
+/// would join two line breaks into one). Tokens,
 /// comment text, blank lines and line endings stay as written, so no stack label or diagnostic
 /// can change: tokens are split only at whitespace and `#`, and only whitespace moves.
 package enum Formatter {
@@ -25,7 +26,7 @@ package enum Formatter {
     let range = lines.map { max(0, $0.lowerBound)..<min(document.lineCount, $0.upperBound) } ?? 0..<document.lineCount
     var edits: [(line: Int, text: String)] = []
     for line in range {
-      if let text = document.withUTF8(ofLine: line, { format(line: $0) }) { edits.append((line, text)) }
+      if let text = format(line: line, of: document) { edits.append((line, text)) }
     }
     return edits
   }
@@ -34,10 +35,21 @@ package enum Formatter {
   package static func format(_ document: Document) -> String {
     var output = ""
     for line in 0..<document.lineCount {
-      output += document.withUTF8(ofLine: line) { format(line: $0) ?? String(decoding: $0, as: UTF8.self) }
+      output += format(line: line, of: document) ?? document.text(ofLine: line)
       output += document.terminator(ofLine: line).string
     }
     return output
+  }
+
+  /// One line of a document formatted, or nil when it stays as it is. A whitespace-only line
+  /// between a `\r` and a `\n` stays: emptied, its two line breaks would read as one `\r\n`
+  /// and the lines below would move up (keeping every line wins over trimming that one).
+  private static func format(line: Int, of document: Document) -> String? {
+    guard let text = document.withUTF8(ofLine: line, { format(line: $0) }) else { return nil }
+    if text.isEmpty, line > 0, document.terminator(ofLine: line - 1) == .cr, document.terminator(ofLine: line) == .lf {
+      return nil
+    }
+    return text
   }
 
   private static func trimTrailingWhitespace(_ bytes: inout [UInt8]) {

@@ -10,11 +10,14 @@ extension Server {
     }
   }
 
-  /// `textDocument/rangeFormatting`: the lines the range touches.
+  /// `textDocument/rangeFormatting`: the lines the range touches (its end excluded, as LSP's
+  /// ranges are).
   func rangeFormatting(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
     openDocument(params).flatMap { _, open in
       LSPRange.decode(params?["range"], field: "range").map { range in
-        formattingEdits(open.document, lines: range.start.line..<(range.end.line + 1))
+        // A range ending at the start of a line (whole lines selected) does not touch that line.
+        let end = range.end.character == 0 && range.end.line > range.start.line ? range.end.line : range.end.line + 1
+        return formattingEdits(open.document, lines: range.start.line..<end)
       }
     }
   }

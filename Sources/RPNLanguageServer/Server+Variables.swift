@@ -109,18 +109,28 @@ extension Server {
   }
 
   /// `textDocument/documentSymbol`: each store that succeeded, as a Variable (13) named without
-  /// its `=`, with the stored value as detail.
+  /// its `=`, with the stored value as detail. Clients without hierarchical symbols get the
+  /// flat `SymbolInformation` form, with the value after the name.
   func documentSymbols(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    openDocument(params).map { _, open in
+    openDocument(params).map { uri, open in
       let converter = converter(for: open.document)
       let display = settings.display
+      let hierarchical = client.hierarchicalSymbols
       return .array(
         open.document.storedVariables().map { store in
-          [
+          let value = ValueFormat.format(store.value, precision: display.precision)
+          let range = converter.range(line: store.line, utf8Range: store.range).json
+          guard hierarchical else {
+            return [
+              "name": .string("\(store.name) = \(value)"), "kind": 13,
+              "location": ["uri": .string(uri), "range": range],
+            ]
+          }
+          return [
             "name": .string(store.name),
             "kind": 13,
-            "detail": .string(ValueFormat.format(store.value, precision: display.precision)),
-            "range": converter.range(line: store.line, utf8Range: store.range).json,
+            "detail": .string(value),
+            "range": range,
             "selectionRange": converter.range(line: store.line, utf8Range: store.nameRange).json,
           ]
         })

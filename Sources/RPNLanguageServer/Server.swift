@@ -194,10 +194,11 @@ package final class Server {
       ("definitionProvider", true),
       ("referencesProvider", true),
       ("documentHighlightProvider", true),
-      ("renameProvider", ["prepareProvider": true]),
+      // Options may be sent only to clients that declared support for them (LSP 3.17).
+      ("renameProvider", client.prepareRename ? ["prepareProvider": true] : true),
       ("documentSymbolProvider", true),
       ("semanticTokensProvider", ["legend": semanticTokensLegend, "full": true, "range": true]),
-      ("codeActionProvider", ["codeActionKinds": ["quickfix"], "resolveProvider": false]),
+      ("codeActionProvider", client.codeActionLiterals ? ["codeActionKinds": ["quickfix"], "resolveProvider": false] : true),
       ("documentFormattingProvider", true),
       ("documentRangeFormattingProvider", true),
     ]
