@@ -182,3 +182,120 @@ import Testing
     try client.finish()
   }
 }
+
+// MARK: Pull diagnostics: result ids, encodings, settings
+
+/// SPEC §2.3 `textDocument/diagnostic`, beyond the basics above: the result id names the
+/// diagnostics until an edit (or a settings change) to that document; a stale id gets a `full`
+/// report; nothing is ever pushed to a client that pulls.
+extension DiagnosticsTests {
+  static let pullCapabilities: JSONValue = [
+    "diagnostic": ["dynamicRegistration": false, "relatedDocumentSupport": false]
+  ]
+
+  static func pull(_ client: LSPClient, _ uri: String, previous: String? = nil) throws -> JSONValue {
+    var params: [(key: String, value: JSONValue)] = [("textDocument", ["uri": .string(uri)])]
+    if let previous { params.append(("previousResultId", .string(previous))) }
+    return try client.request("textDocument/diagnostic", .object(params))
+  }
+
+  @Test(arguments: encodings)
+  func pullResultIDsNameTheDiagnosticsUntilAnEdit(encoding: String) throws {
+    let (client, result) = try LSPClient.started(
+      encoding: encoding, capabilities: [("textDocument", Self.pullCapabilities)])
+    #expect(result["capabilities"]?["diagnosticProvider"]?["interFileDependencies"] == false)
+    #expect(result["capabilities"]?["diagnosticProvider"]?["workspaceDiagnostics"] == false)
+    let uri = "file:///pull.rpn"
+    client.open(uri, "😀 √ 1 +\n÷ 2 0 /\n")
+    let first = try Self.pull(client, uri)
+    #expect(first["kind"] == "full")
+    #expect(
+      compact(diagnostics: first["items"]?.arrayValue ?? []) == [
+        span(encoding, 0, (0, 4), (0, 2)) + " error unknown-word: unknown word `😀`",
+        span(encoding, 0, (5, 8), (3, 4)) + " warning stack-underflow: `√` needs 1 value but the stack is empty",
+        span(encoding, 0, (11, 12), (7, 8)) + " warning stack-underflow: `+` needs 2 values but the stack holds only 1",
+        span(encoding, 1, (0, 2), (0, 1)) + " warning stack-underflow: `÷` needs 2 values but the stack holds only 1",
+        span(encoding, 1, (7, 8), (6, 7)) + " warning division-by-zero: `/` divides by zero",
+      ])
+    let id = try #require(first["resultId"]?.stringValue)
+
+    // No edit: `unchanged`, with the same id; asked without an id: the same diagnostics, in full.
+    let unchanged = try Self.pull(client, uri, previous: id)
+    #expect(unchanged["kind"] == "unchanged")
+    #expect(unchanged["resultId"] == .string(id))
+    #expect(unchanged["items"] == nil)
+    let again = try Self.pull(client, uri)
+    #expect(again["kind"] == "full")
+    #expect(again["items"] == first["items"])
+
+    // An edit: a new id and a full report, for the old id and for none.
+    client.change(uri, version: 2, [edit(range(1, 0, 1, pick(encoding, 2, 1)), "")])  // Line 1 loses its `÷`.
+    let changed = try Self.pull(client, uri, previous: id)
+    #expect(changed["kind"] == "full")
+    let newID = try #require(changed["resultId"]?.stringValue)
+    #expect(newID != id)
+    #expect(
+      compactWithoutMessage(diagnostics: changed["items"]?.arrayValue ?? []) == [
+        span(encoding, 0, (0, 4), (0, 2)) + " error unknown-word",
+        span(encoding, 0, (5, 8), (3, 4)) + " warning stack-underflow",
+        span(encoding, 0, (11, 12), (7, 8)) + " warning stack-underflow", "1:5-1:6 warning division-by-zero",
+      ])
+    #expect(try Self.pull(client, uri, previous: newID)["kind"] == "unchanged")
+    #expect(try Self.pull(client, uri, previous: newID)["resultId"] == .string(newID))
+    #expect(try Self.pull(client, uri, previous: id)["kind"] == "full")
+    #expect(try Self.pull(client, uri, previous: "no such id")["kind"] == "full")
+    #expect(client.allPublished(uri).isEmpty, "nothing is pushed to a client that pulls")
+    try client.finish()
+  }
+
+  /// Each document has its own ids: an edit to one leaves the other's id valid. A settings change
+  /// that changes diagnostics invalidates every id, and a client that supports it is asked to
+  /// pull again (`workspace/diagnostic/refresh`).
+  @Test func pullResultIDsPerDocumentAndSettings() throws {
+    let client = try LSPClient.started(capabilities: [
+      "textDocument": Self.pullCapabilities, "workspace": ["diagnostics": ["refreshSupport": true]],
+    ])
+    client.open("file:///a.rpn", "1 +\n")
+    client.open("file:///b.rpn", "90 tan\n")
+    let a = try #require(try Self.pull(client, "file:///a.rpn")["resultId"]?.stringValue)
+    let b = try Self.pull(client, "file:///b.rpn")
+    #expect(b["items"] == [])
+    let bID = try #require(b["resultId"]?.stringValue)
+    #expect(a != bID)
+    client.change("file:///a.rpn", version: 2, [edit(range(0, 0, 0, 0), "2 ")])
+    #expect(try Self.pull(client, "file:///a.rpn", previous: a)["kind"] == "full")
+    #expect(try Self.pull(client, "file:///b.rpn", previous: bID)["kind"] == "unchanged")
+
+    let requestsBefore = client.serverRequests.count
+    client.notify("workspace/didChangeConfiguration", ["settings": ["rpn": ["angleUnit": "degrees"]]])
+    let degrees = try Self.pull(client, "file:///b.rpn", previous: bID)
+    #expect(degrees["kind"] == "full")
+    #expect(compactWithoutMessage(diagnostics: degrees["items"]?.arrayValue ?? []) == ["0:3-0:6 warning domain-error"])
+    #expect(degrees["resultId"] != .string(bID))
+    #expect(
+      client.serverRequests.dropFirst(requestsBefore).contains { $0["method"] == "workspace/diagnostic/refresh" },
+      "a refresh request after the settings changed")
+    #expect(client.allPublished("file:///a.rpn").isEmpty && client.allPublished("file:///b.rpn").isEmpty)
+    client.close("file:///a.rpn")
+    try client.barrier()
+    #expect(client.allPublished("file:///a.rpn").isEmpty, "not even an empty list on close")
+    let error = try client.requestError("textDocument/diagnostic", ["textDocument": ["uri": "file:///a.rpn"]])
+    #expect(error.code == -32602)
+    #expect(error.message.contains("file:///a.rpn"))
+    try client.finish()
+  }
+
+  /// A client that does not declare `textDocument.diagnostic` gets pushed diagnostics and no
+  /// `diagnosticProvider`.
+  @Test func clientsThatDoNotPullArePushedTo() throws {
+    let (client, result) = try LSPClient.started(
+      encoding: "utf-8", capabilities: [("textDocument", ["hover": ["contentFormat": ["plaintext"]]])])
+    #expect(result["capabilities"]?["diagnosticProvider"] == nil)
+    client.open("file:///push.rpn", "1 +\n")
+    #expect(
+      compactWithoutMessage(diagnostics: try client.publishedDiagnostics("file:///push.rpn").diagnostics) == [
+        "0:2-0:3 warning stack-underflow"
+      ])
+    try client.finish()
+  }
+}

@@ -1,0 +1,184 @@
+import JSONRPC
+import Testing
+
+/// SPEC §2.3 `textDocument/codeAction`: quick fixes for `unknown-word` diagnostics, replacing the
+/// word with the suggestion of SPEC §1.5 or splitting a glued token; none for a use before its
+/// store or a word without a suggestion. Each fix is applied to the test's copy of the text and
+/// sent back: its diagnostic is gone, nothing else changed.
+@Suite struct CodeActionTests {
+  static let uri = "file:///fixes.rpn"
+  static let text = "3 =rate 2 =x\nratr sqr dupp\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n"
+
+  /// The fixes, in document order: the word, its range (UTF-8, UTF-16), the replacement, and the
+  /// whole text once it is applied.
+  static let fixes:
+    [(word: String, line: Int, utf8: (Int, Int), utf16: (Int, Int), replacement: String, fixed: String)] = [
+      ("ratr", 1, (0, 4), (0, 4), "rate", "3 =rate 2 =x\nrate sqr dupp\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n"),
+      // `sq` and `sqrt` are both one edit away; the engine picks the first in SPEC §1.3's order.
+      ("sqr", 1, (5, 8), (5, 8), "sq", "3 =rate 2 =x\nratr sq dupp\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n"),
+      ("dupp", 1, (9, 13), (9, 13), "dup", "3 =rate 2 =x\nratr sqr dup\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n"),
+      ("4+", 2, (9, 11), (5, 7), "4 +", "3 =rate 2 =x\nratr sqr dupp\n😀 √ 4 + 3dup swpa\nrata later 1 =later =rata\n"),
+      (
+        "3dup", 2, (12, 16), (8, 12), "3 dup",
+        "3 =rate 2 =x\nratr sqr dupp\n😀 √ 4+ 3 dup swpa\nrata later 1 =later =rata\n"
+      ),
+      (
+        "swpa", 2, (17, 21), (13, 17), "swap",
+        "3 =rate 2 =x\nratr sqr dupp\n😀 √ 4+ 3dup swap\nrata later 1 =later =rata\n"
+      ),
+    ]
+
+  static func started(_ encoding: String) throws -> LSPClient {
+    let client = try LSPClient.started(
+      encoding: encoding,
+      capabilities: [
+        (
+          "textDocument",
+          ["codeAction": ["codeActionLiteralSupport": ["codeActionKind": ["valueSet": ["quickfix", "refactor"]]]]]
+        )
+      ]
+    ).client
+    client.open(uri, text)
+    return client
+  }
+
+  static func codeActions(_ client: LSPClient, _ range: JSONValue, _ diagnostics: [JSONValue], only: [String]? = nil)
+    throws -> [JSONValue]
+  {
+    var context: [(key: String, value: JSONValue)] = [("diagnostics", .array(diagnostics))]
+    if let only { context.append(("only", .array(only.map { .string($0) }))) }
+    let result = try client.request(
+      "textDocument/codeAction", ["textDocument": textDocument(uri), "range": range, "context": .object(context)])
+    if result == .null { return [] }
+    guard let actions = result.arrayValue else { throw ClientFailure("not an array: \(JSONWriter.string(result))") }
+    return actions
+  }
+
+  /// Asked with each diagnostic's range (as editors ask), each fixable word gets exactly one
+  /// preferred quick fix carrying that diagnostic, whose edit replaces the word; the others get none.
+  @Test(arguments: encodings)
+  func oneQuickFixPerFixableWord(encoding: String) throws {
+    let client = try Self.started(encoding)
+    let diagnostics = try client.publishedDiagnostics(Self.uri).diagnostics
+    #expect(
+      compactWithoutMessage(diagnostics: diagnostics) == [
+        "1:0-1:4 error unknown-word", "1:5-1:8 error unknown-word", "1:9-1:13 error unknown-word",
+        span(encoding, 2, (0, 4), (0, 2)) + " error unknown-word",
+        span(encoding, 2, (9, 11), (5, 7)) + " error unknown-word",
+        span(encoding, 2, (12, 16), (8, 12)) + " error unknown-word",
+        span(encoding, 2, (17, 21), (13, 17)) + " error unknown-word", "3:0-3:4 error unknown-word",
+        "3:5-3:10 error unknown-word",
+      ])
+    for diagnostic in diagnostics {
+      let range = try #require(diagnostic["range"])
+      let actions = try Self.codeActions(client, range, [diagnostic])
+      guard let fix = Self.fixes.first(where: { span(encoding, $0.line, $0.utf8, $0.utf16) == compact(range: range) })
+      else {
+        // `😀` has no suggestion; `rata` and `later` are used before their stores.
+        #expect(actions == [], "no fix for \(compact(diagnostic: diagnostic))")
+        continue
+      }
+      try #require(actions.count == 1, "one fix for \(fix.word): \(actions.map { JSONWriter.string($0) })")
+      let action = actions[0]
+      #expect(action["kind"] == "quickfix", "\(fix.word)")
+      #expect(action["isPreferred"] == true, "\(fix.word)")
+      #expect(action["diagnostics"] == [diagnostic], "\(fix.word)")
+      #expect(action["command"] == nil, "\(fix.word)")
+      #expect(action["title"]?.stringValue?.isEmpty == false, "\(fix.word)")
+      let edit = try #require(action["edit"])
+      #expect(
+        try edits(of: edit, uri: Self.uri) == [["range": range, "newText": .string(fix.replacement)]], "\(fix.word)")
+    }
+    try client.finish()
+  }
+
+  /// Each fix applied and sent back: its diagnostic is gone, the others stay, and only that word
+  /// changed in the text.
+  @Test(arguments: encodings)
+  func applyingAFixRemovesItsDiagnosticAndNothingElse(encoding: String) throws {
+    let client = try Self.started(encoding)
+    let before = try client.publishedDiagnostics(Self.uri).diagnostics
+    var version = 1
+    for fix in Self.fixes {
+      let range = ServerTests.range(
+        fix.line, pick(encoding, fix.utf8, fix.utf16).0, fix.line, pick(encoding, fix.utf8, fix.utf16).1)
+      let diagnostic = try #require(before.first { $0["range"] == range }, "the diagnostic of \(fix.word)")
+      let actions = try Self.codeActions(client, range, [diagnostic])
+      try #require(actions.count == 1, "one fix for \(fix.word)")
+      let fixed = try applying(edits(of: actions[0]["edit"] ?? .null, uri: Self.uri), to: Self.text, encoding: encoding)
+      #expect(fixed == fix.fixed, "the text after fixing \(fix.word)")
+      version += 1
+      client.change(Self.uri, version: version, [["text": .string(fixed)]])
+      let after = try client.publishedDiagnostics(Self.uri)
+      #expect(after.version == version)
+      #expect(
+        after.diagnostics.compactMap { $0["message"]?.stringValue }
+          == before.filter { $0 != diagnostic }.compactMap { $0["message"]?.stringValue },
+        "diagnostics after fixing \(fix.word)")
+      // Back to the original for the next fix.
+      version += 1
+      client.change(Self.uri, version: version, [["text": .string(Self.text)]])
+      #expect(try client.publishedDiagnostics(Self.uri).diagnostics == before)
+    }
+    try client.finish()
+  }
+
+  /// A range over the whole document gets every fix, in document order; a cursor gets the fix
+  /// of the word it is in or right after.
+  @Test(arguments: encodings)
+  func rangesAndCursors(encoding: String) throws {
+    let client = try Self.started(encoding)
+    let diagnostics = try client.publishedDiagnostics(Self.uri).diagnostics
+    let all = try Self.codeActions(client, range(0, 0, 4, 0), diagnostics)
+    #expect(
+      all.map { compact(edits: (try? edits(of: $0["edit"] ?? .null, uri: Self.uri)) ?? []) }
+        == Self.fixes.map { ["\(span(encoding, $0.line, $0.utf8, $0.utf16)) → \($0.replacement.debugDescription)"] })
+    #expect(all.allSatisfy { $0["kind"] == "quickfix" && $0["isPreferred"] == true })
+    let cursors: [(at: (Int, Int), word: String?)] = [
+      ((1, 6), "sqr"), ((1, 5), "sqr"), ((1, 8), "sqr"), ((1, 4), "ratr"), ((1, 0), "ratr"),
+      ((2, pick(encoding, 10, 6)), "4+"), ((2, pick(encoding, 21, 17)), "swpa"), ((2, 0), nil), ((3, 2), nil),
+      ((0, 3), nil),
+    ]
+    for (at, word) in cursors {
+      let cursor = position(at.0, at.1)
+      let actions = try Self.codeActions(client, ["start": cursor, "end": cursor], [])
+      let expected = Self.fixes.first { $0.word == word }.map { fix in
+        ["\(span(encoding, fix.line, fix.utf8, fix.utf16)) → \(fix.replacement.debugDescription)"]
+      }
+      #expect(
+        actions.map { compact(edits: (try? edits(of: $0["edit"] ?? .null, uri: Self.uri)) ?? []) }
+          == (expected.map { [$0] } ?? []),
+        "at \(at)")
+    }
+    // Line 3 holds only uses before their stores: nothing to fix there.
+    #expect(try Self.codeActions(client, range(3, 0, 3, 25), diagnostics) == [])
+    try client.finish()
+  }
+
+  /// `context.only` without quick fixes gets none; with them, the same fixes.
+  @Test func onlyOtherKindsGetNothing() throws {
+    let client = try Self.started("utf-16")
+    let diagnostics = try client.publishedDiagnostics(Self.uri).diagnostics
+    #expect(try Self.codeActions(client, range(0, 0, 4, 0), diagnostics, only: ["refactor"]) == [])
+    #expect(try Self.codeActions(client, range(0, 0, 4, 0), diagnostics, only: ["source"]) == [])
+    #expect(try Self.codeActions(client, range(0, 0, 4, 0), diagnostics, only: ["quickfix"]).count == 6)
+    #expect(try Self.codeActions(client, range(0, 0, 4, 0), diagnostics, only: ["refactor", "quickfix"]).count == 6)
+    try client.finish()
+  }
+
+  /// Other diagnostics (stack, result, invalid names and numbers) get no fix.
+  @Test func otherDiagnosticsGetNoFix() throws {
+    let client = try Self.started("utf-16")
+    client.open("file:///other.rpn", "1 +\n1 0 /\n-1 sqrt\n1e999 =dup =9x\n")
+    let diagnostics = try client.publishedDiagnostics("file:///other.rpn").diagnostics
+    #expect(diagnostics.count == 6)
+    let result = try client.request(
+      "textDocument/codeAction",
+      [
+        "textDocument": textDocument("file:///other.rpn"), "range": range(0, 0, 4, 0),
+        "context": ["diagnostics": .array(diagnostics)],
+      ])
+    #expect(result == [] || result == .null)
+    try client.finish()
+  }
+}
