@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Runs rpn-lsp in real, headless Neovims through the shipped configs (EditorConfigs/neovim/),
 # unchanged, on a copy of EditorConfigs/sample.rpn in a fresh temporary folder (no .git above
-# it: single-file mode, rootUri null). test.lua beside this script does the checking.
+# it: single-file mode, rootUri null). test.lua beside this script does the checking: startup,
+# diagnostics, hover, completion, inlay hints and incremental edits, then go-to-definition,
+# references, highlights, symbols, semantic tokens, rename, formatting and a quick fix, each
+# through the client's own commands where the Neovim has them (its header lists the details).
 #
 #   Tests/Editors/neovim/run.sh PATH/TO/rpn-lsp
 #
@@ -102,7 +105,7 @@ one() {
       export RPN_LSP="$server"
     fi
     # --cmd runs before the config: debug logging puts every LSP message in lsp.log.
-    exec timeout 60 "$nvim" --headless -n -i NONE --cmd 'lua vim.lsp.set_log_level("debug")' \
+    exec timeout 90 "$nvim" --headless -n -i NONE --cmd 'lua vim.lsp.set_log_level("debug")' \
       -u "$config" -c "luafile $here/test.lua" sample.rpn </dev/null 2>"$dir/stderr"
   ) || status=$?
   if [ -s "$dir/stderr" ]; then

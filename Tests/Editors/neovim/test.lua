@@ -5,12 +5,26 @@
 --   RPN_TEST_ENCODING  the position encoding the client must end up with (utf-8 / utf-16)
 --   RPN_TEST_UI_HINTS  "1" when the built-in inlay-hint UI must hold the hints (0.10+)
 -- Prints one line per check; exits 0 when all passed, 1 otherwise.
+--
+-- In order: the client attaches in single-file mode with the expected encoding; the sample's
+-- diagnostics, hover, completion and inlay hints (raw, and the built-in UI on 0.10+); two
+-- incremental edits and their undo. Then, through the client's own commands where it has them:
+-- go-to-definition (vim.lsp.buf.definition() moves the cursor), references (raw, and
+-- vim.lsp.buf.references() filling the quickfix list), document highlights and symbols,
+-- semantic tokens (raw full/range, and the built-in highlighter on 0.9+), rename
+-- (vim.lsp.buf.rename(): applied, refused with the server's error, nothing to rename, and back),
+-- range and whole-buffer formatting (vim.lsp.buf.format, or range_formatting/formatting_sync on
+-- 0.7) of messy lines, and the quick fix for `swpa` (vim.lsp.buf.code_action(), the menu
+-- answered here). After each edit: diagnostics re-published and inlay hints still exact.
 
 local api = vim.api
 local label = vim.env.RPN_TEST_LABEL or 'Neovim'
 local expected_encoding = vim.env.RPN_TEST_ENCODING or 'utf-16'
 local want_ui_hints = vim.env.RPN_TEST_UI_HINTS == '1'
 local TIMEOUT = 10000
+-- How long a client command (jump, rename, format, code action) may take to show its effect;
+-- the server answers these in milliseconds, and a missing effect should not eat the run's time.
+local CLIENT_WAIT = 3000
 
 local passed, failed = 0, 0
 
@@ -179,8 +193,8 @@ local sample_hints = {
 }
 
 -- Compares hints (LSP InlayHint objects) with `expected` (1-based line → label), exactly:
--- one hint per line that has tokens, after its last token, paddingLeft.
-local function check_hints(bufnr, hints, expected, what)
+-- one hint per line that has tokens, after its last token, paddingLeft. Returns the problems.
+local function hint_problems(bufnr, hints, expected)
   local by_line, problems = {}, {}
   for _, hint in ipairs(hints) do
     local line = hint.position.line + 1
@@ -213,11 +227,16 @@ local function check_hints(bufnr, hints, expected, what)
       table.insert(problems, string.format('line %d: unexpected hint %s', line, show(hint_label(hint))))
     end
   end
+  table.sort(problems)
+  return problems
+end
+
+local function check_hints(bufnr, hints, expected, what)
+  local problems = hint_problems(bufnr, hints, expected)
   local count = 0
   for _ in pairs(expected) do
     count = count + 1
   end
-  table.sort(problems)
   return check(#problems == 0, string.format('%s: %d hints, labels and positions exact', what, count),
     table.concat(problems, '; '))
 end
@@ -246,19 +265,23 @@ local function diagnostic_code(d)
 end
 
 -- Checks vim.diagnostic.get(bufnr) against `want` (a list of {lnum, col, end_col, code,
--- severity, message_has}, 0-based byte columns as Neovim keeps them).
-local function check_diagnostics(bufnr, want, what)
-  local ready = vim.wait(TIMEOUT, function()
-    return #vim.diagnostic.get(bufnr) == #want
-  end, 20)
+-- severity, message_has}, 0-based byte columns as Neovim keeps them). Waits for them to match
+-- (a multi-edit change can publish an in-between state first).
+-- With `since` (a value of diagnostic_updates taken before an edit), they must also be new:
+-- set (pushed or pulled) after that edit.
+local diagnostic_updates = 0
+
+local function sorted_diagnostics(bufnr)
   local got = vim.diagnostic.get(bufnr)
   table.sort(got, function(a, b)
     return a.lnum < b.lnum or (a.lnum == b.lnum and a.col < b.col)
   end)
-  if not check(ready, string.format('%s: %d diagnostics published', what, #want),
-      string.format('got %d: %s', #got, show(got))) then
-    return
-  end
+  return got
+end
+
+-- The problems of each wanted diagnostic (a list of lists), given the count matches.
+local function diagnostic_problems(got, want)
+  local all = {}
   for i, w in ipairs(want) do
     local d = got[i]
     local problems = {}
@@ -277,6 +300,35 @@ local function check_diagnostics(bufnr, want, what)
     if w.message_has and not d.message:find(w.message_has, 1, true) then
       table.insert(problems, 'message ' .. show(d.message))
     end
+    all[i] = problems
+  end
+  return all
+end
+
+local function check_diagnostics(bufnr, want, what, since)
+  local function settled()
+    local got = sorted_diagnostics(bufnr)
+    if #got ~= #want or (since ~= nil and diagnostic_updates <= since) then
+      return false
+    end
+    for _, problems in ipairs(diagnostic_problems(got, want)) do
+      if #problems > 0 then
+        return false
+      end
+    end
+    return true
+  end
+  -- After an edit (`since`), the client already runs: a missing update should not eat the run's time.
+  vim.wait(since and CLIENT_WAIT or TIMEOUT, settled, 20)
+  local got = sorted_diagnostics(bufnr)
+  local fresh = since == nil or diagnostic_updates > since
+  if not check(#got == #want and fresh, string.format('%s: %d diagnostics published%s', what, #want,
+        since and ' (new ones, set after the change)' or ''),
+      string.format('got %d%s: %s', #got, fresh and '' or ', and none were set after the change', show(got))) then
+    return
+  end
+  for i, problems in ipairs(diagnostic_problems(got, want)) do
+    local w = want[i]
     check(#problems == 0,
       string.format('%s: %s at line %d, bytes %d-%d (0-based), source "rpn"%s', what, w.code, w.lnum,
         w.col, w.end_col, w.message_has and (', message names ' .. w.message_has) or ''),
@@ -311,6 +363,728 @@ local function hover_at(bufnr, client, lnum0, col, what, want)
     'got ' .. show(r))
 end
 
+-- Ranges and locations. `lsp_range` is a token's range in `expected_encoding` units, from
+-- 0-based byte columns of one line.
+local function lsp_range(bufnr, lnum0, start_byte, end_byte)
+  local text = line_text(bufnr, lnum0)
+  return {
+    start = { line = lnum0, character = units(text, start_byte, expected_encoding) },
+    ['end'] = { line = lnum0, character = units(text, end_byte, expected_encoding) },
+  }
+end
+
+local function range_text(r)
+  if type(r) ~= 'table' or type(r.start) ~= 'table' or type(r['end']) ~= 'table' then
+    return show(r)
+  end
+  return string.format('%d:%d-%d:%d', r.start.line, r.start.character, r['end'].line, r['end'].character)
+end
+
+-- The range of the `nth` `needle` on a line (0-based), in `expected_encoding` units.
+local function token_range(bufnr, lnum0, needle, nth)
+  local start = byte_col(bufnr, lnum0, needle, nth)
+  return lsp_range(bufnr, lnum0, start, start + #needle)
+end
+
+local function position_params(client, lnum0, byte)
+  api.nvim_win_set_cursor(0, { lnum0 + 1, byte })
+  return vim.lsp.util.make_position_params(0, client.offset_encoding)
+end
+
+-- Compares a list of LSP Locations with `want` (a list of ranges), in order, and the URIs.
+local function location_problems(bufnr, got, want)
+  if type(got) ~= 'table' then
+    return 'got ' .. show(got)
+  end
+  if got.uri then
+    got = { got }
+  end
+  local uri = vim.uri_from_bufnr(bufnr)
+  local got_text, want_text = {}, {}
+  for _, location in ipairs(got) do
+    table.insert(got_text, (location.uri == uri and '' or (show(location.uri) .. ' ')) .. range_text(location.range))
+  end
+  for _, r in ipairs(want) do
+    table.insert(want_text, range_text(r))
+  end
+  local a, b = table.concat(got_text, ', '), table.concat(want_text, ', ')
+  if a ~= b then
+    return string.format('got [%s], want [%s] (0-based line:character, %s)', a, b, expected_encoding)
+  end
+  return nil
+end
+
+-- Where two lists of lines differ (for messages), or nil when they are equal.
+local function lines_diff(got, want)
+  local problems = {}
+  for i = 1, math.max(#got, #want) do
+    if got[i] ~= want[i] then
+      table.insert(problems, string.format('line %d is %s, want %s', i, show(got[i]), show(want[i])))
+      if #problems >= 6 then
+        table.insert(problems, '…')
+        break
+      end
+    end
+  end
+  if #problems == 0 then
+    return nil
+  end
+  return table.concat(problems, '; ')
+end
+
+local function buffer_lines(bufnr)
+  return api.nvim_buf_get_lines(bufnr, 0, -1, true)
+end
+
+-- `lines` with some 1-based lines replaced.
+local function with_lines(lines, replacements)
+  local copy = vim.deepcopy(lines)
+  for lnum, text in pairs(replacements) do
+    copy[lnum] = text
+  end
+  return copy
+end
+
+-- Runs `body(messages)` with vim.notify (which Neovim's LSP client uses for errors and "nothing
+-- to rename") and vim.ui.select (the code-action menu) replaced: notifications are collected
+-- in `messages` instead of going to stderr; `select` (or nil) answers the menu.
+local function with_ui(select, body)
+  local messages = {}
+  local saved_notify, saved_select = vim.notify, vim.ui.select
+  vim.notify = function(msg, level)
+    table.insert(messages, { msg = tostring(msg), level = level })
+  end
+  vim.ui.select = select or function(items, _, on_choice)
+    table.insert(messages, { msg = 'unexpected vim.ui.select of ' .. #items .. ' items' })
+    on_choice(nil)
+  end
+  local okay, problem = pcall(body, messages)
+  vim.notify, vim.ui.select = saved_notify, saved_select
+  if not okay then
+    error(problem, 0)
+  end
+  return messages
+end
+
+local function messages_text(messages)
+  local parts = {}
+  for _, m in ipairs(messages) do
+    table.insert(parts, show(m.msg))
+  end
+  return #parts == 0 and 'none' or table.concat(parts, ', ')
+end
+
+-- Raw hints and, where the built-in UI holds them (0.10+), the UI's hints, against `expected`;
+-- positions come from the buffer's current text.
+local function check_all_hints(bufnr, expected, what)
+  local hints, err = raw_hints(bufnr)
+  if check(hints ~= nil, 'textDocument/inlayHint answered ' .. what, err or 'null result') then
+    check_hints(bufnr, hints, expected, 'raw textDocument/inlayHint ' .. what)
+  end
+  if want_ui_hints then
+    vim.wait(CLIENT_WAIT, function()
+      return #hint_problems(bufnr, ui_hints(bufnr), expected) == 0
+    end, 20)
+    check_hints(bufnr, ui_hints(bufnr), expected, 'built-in UI ' .. what)
+  end
+end
+
+-- Go-to-definition through the client: `vim.lsp.buf.definition()` from `from` ({lnum, byte},
+-- as nvim_win_get_cursor) must move the cursor to `to`, in the same buffer.
+local function check_definition_jump(bufnr, from, to, what)
+  local win = api.nvim_get_current_win()
+  api.nvim_win_set_cursor(win, from)
+  local messages = with_ui(nil, function(messages)
+    vim.lsp.buf.definition()
+    vim.wait(CLIENT_WAIT, function()
+      local cursor = api.nvim_win_get_cursor(win)
+      return cursor[1] ~= from[1] or cursor[2] ~= from[2] or #messages > 0
+    end, 10)
+  end)
+  local cursor = api.nvim_win_get_cursor(win)
+  check(api.nvim_win_get_buf(win) == bufnr and cursor[1] == to[1] and cursor[2] == to[2],
+    string.format('%s: vim.lsp.buf.definition() from line %d byte %d jumps to line %d byte %d (0-based bytes)',
+      what, from[1], from[2], to[1], to[2]),
+    string.format('the cursor is at line %d byte %d of buffer %d (want buffer %d); messages: %s',
+      cursor[1], cursor[2], api.nvim_win_get_buf(win), bufnr, messages_text(messages)))
+end
+
+local function check_definitions(bufnr, client)
+  -- Raw requests: a use answers its store (`=rent`, the whole token); a store answers itself,
+  -- also after a non-ASCII character (line 31: `26.2 1.609344 × =marathon_km`); off a
+  -- variable, null.
+  local result, err = request(bufnr, 'textDocument/definition', position_params(client, 20, 1))
+  local problem = err or location_problems(bufnr, result, { token_range(bufnr, 17, '=rent') })
+  check(problem == nil, 'textDocument/definition on `rent` (line 21) is `=rent` on line 18, the whole token', problem)
+  result, err = request(bufnr, 'textDocument/definition', position_params(client, 21, byte_col(bufnr, 21, 'spent') + 2))
+  problem = err or location_problems(bufnr, result, { token_range(bufnr, 20, '=spent') })
+  check(problem == nil, 'textDocument/definition on `spent` (line 22) is `=spent` on line 21', problem)
+  local km = byte_col(bufnr, 30, '=marathon_km')
+  result, err = request(bufnr, 'textDocument/definition', position_params(client, 30, km + 4))
+  problem = err or location_problems(bufnr, result, { token_range(bufnr, 30, '=marathon_km') })
+  check(problem == nil, 'textDocument/definition on the store `=marathon_km` after `×` (line 31) is itself, in '
+    .. expected_encoding .. ' units', problem)
+  result, err = request(bufnr, 'textDocument/definition', position_params(client, 20, byte_col(bufnr, 20, '+')))
+  check(result == nil and err == nil, 'textDocument/definition on `+` (not a variable) is null',
+    'got ' .. (err or show(result)))
+
+  -- Through the client, which converts the range to a byte column and moves the cursor.
+  check_definition_jump(bufnr, { 21, 2 }, { 18, 5 }, 'go to definition of `rent`')
+  check_definition_jump(bufnr, { 31, km + 4 }, { 31, km }, 'go to definition on `=marathon_km` after `×`')
+
+  -- CTRL-] : Neovim 0.8+ sets 'tagfunc' to the LSP one, so the tag jump is a definition jump.
+  if vim.bo[bufnr].tagfunc == 'v:lua.vim.lsp.tagfunc' then
+    local win = api.nvim_get_current_win()
+    api.nvim_win_set_cursor(win, { 22, byte_col(bufnr, 21, 'spent') + 1 })
+    local messages = with_ui(nil, function()
+      vim.cmd('silent! normal! \29')
+    end)
+    local cursor = api.nvim_win_get_cursor(win)
+    local want = byte_col(bufnr, 20, '=spent')
+    check(api.nvim_win_get_buf(win) == bufnr and cursor[1] == 21 and cursor[2] == want,
+      string.format("CTRL-] ('tagfunc' is vim.lsp.tagfunc) on `spent` (line 22) jumps to `=spent`, line 21 byte %d", want),
+      string.format('the cursor is at line %d byte %d of buffer %d; messages: %s', cursor[1], cursor[2],
+        api.nvim_win_get_buf(win), messages_text(messages)))
+  else
+    out("  skip  CTRL-] as go-to-definition: 'tagfunc' is " .. show(vim.bo[bufnr].tagfunc) .. ' (Neovim 0.8+ sets it)')
+  end
+end
+
+local function check_references(bufnr, client)
+  local rent_store, rent_use = token_range(bufnr, 17, '=rent'), token_range(bufnr, 20, 'rent')
+  local params = position_params(client, 20, 2)
+  params.context = { includeDeclaration = true }
+  local result, err = request(bufnr, 'textDocument/references', params)
+  local problem = err or location_problems(bufnr, result, { rent_store, rent_use })
+  check(problem == nil, 'textDocument/references on `rent`, includeDeclaration: `=rent` (line 18) and `rent` (line 21)', problem)
+  params.context = { includeDeclaration = false }
+  result, err = request(bufnr, 'textDocument/references', params)
+  problem = err or location_problems(bufnr, result, { rent_use })
+  check(problem == nil, 'textDocument/references on `rent` without the declaration: only `rent` (line 21)', problem)
+
+  -- Through the client: vim.lsp.buf.references() fills the quickfix list (and opens it).
+  local win = api.nvim_get_current_win()
+  vim.fn.setqflist({}, 'r')
+  api.nvim_win_set_cursor(win, { 21, 2 })
+  local messages = with_ui(nil, function(messages)
+    vim.lsp.buf.references()
+    vim.wait(CLIENT_WAIT, function()
+      return #vim.fn.getqflist() > 0 or #messages > 0
+    end, 10)
+  end)
+  local items = {}
+  for _, item in ipairs(vim.fn.getqflist()) do
+    table.insert(items, string.format('%s%d:%d', item.bufnr == bufnr and '' or ('buffer ' .. item.bufnr .. ' '),
+      item.lnum, item.col))
+  end
+  local got_items = table.concat(items, ', ')
+  check(got_items == '18:6, 21:1', 'vim.lsp.buf.references() on `rent` fills the quickfix list: 18:6, 21:1 (line:byte column)',
+    'quickfix list is [' .. got_items .. ']; messages: ' .. messages_text(messages))
+  vim.cmd('cclose')
+  if api.nvim_win_is_valid(win) then
+    api.nvim_set_current_win(win)
+  end
+  check(api.nvim_get_current_buf() == bufnr, 'back in the tape after closing the quickfix window',
+    'current buffer is ' .. api.nvim_get_current_buf())
+
+  -- Highlights: the store is a write (3), the use a read (2).
+  result, err = request(bufnr, 'textDocument/documentHighlight', position_params(client, 17, 7))
+  local got = {}
+  for _, h in ipairs(type(result) == 'table' and result or {}) do
+    table.insert(got, range_text(h.range) .. ' kind ' .. tostring(h.kind))
+  end
+  local want = range_text(rent_store) .. ' kind 3, ' .. range_text(rent_use) .. ' kind 2'
+  check(table.concat(got, ', ') == want, 'textDocument/documentHighlight on `=rent`: ' .. want,
+    err or ('got ' .. table.concat(got, ', ')))
+
+  -- Symbols: each store, in order, named without `=`, the value as detail.
+  result, err = request(bufnr, 'textDocument/documentSymbol', { textDocument = { uri = vim.uri_from_bufnr(bufnr) } })
+  local names, rent = {}, nil
+  for _, symbol in ipairs(type(result) == 'table' and result or {}) do
+    table.insert(names, symbol.name)
+    if symbol.name == 'rent' then
+      rent = symbol
+    end
+  end
+  local want_names = 'income rent groceries phone spent left total marathon_km body_celsius'
+  check(table.concat(names, ' ') == want_names, 'textDocument/documentSymbol: ' .. want_names,
+    err or ('got ' .. table.concat(names, ' ')))
+  check(rent ~= nil and rent.kind == 13 and rent.detail == '1200' and range_text(rent.range) == range_text(rent_store)
+      and range_text(rent.selectionRange) == range_text(token_range(bufnr, 17, 'rent')),
+    'symbol `rent`: kind Variable, detail 1200, range `=rent`, selectionRange `rent`', 'got ' .. show(rent))
+end
+
+-- Semantic tokens, expected at: {0-based line, text, nth, type, modifiers (sorted, comma-joined)};
+-- type false: no token there.
+local semantic_expectations = {
+  { 0, '# A tour', 1, 'comment', '', to_end = true },
+  { 5, '12.5', 1, 'number', '' },
+  { 5, '−3', 1, 'number', '' },
+  { 9, '+', 1, 'operator', '' },
+  { 17, '=rent', 1, 'variable', 'declaration' },
+  { 20, 'rent', 1, 'variable', '' },
+  { 30, '×', 1, 'operator', '' },
+  { 30, '=marathon_km', 1, 'variable', 'declaration' },
+  { 35, 'pi', 1, 'variable', 'defaultLibrary,readonly' },
+  { 35, 'sin', 1, 'function', 'defaultLibrary' },
+  { 36, '√', 1, 'operator', '' },
+  { 36, 'sq', 1, 'function', 'defaultLibrary' },
+  { 36, '# back', 1, 'comment', '', to_end = true },
+  { 52, 'swpa', 1, false },
+}
+
+local function expectation_bytes(bufnr, e)
+  local start = byte_col(bufnr, e[1], e[2], e[3])
+  local stop = e.to_end and #line_text(bufnr, e[1]) or start + #e[2]
+  return start, stop
+end
+
+local function modifier_names(set_or_list)
+  local names = {}
+  for k, v in pairs(set_or_list or {}) do
+    if type(k) == 'string' and v then
+      table.insert(names, k)
+    elseif type(v) == 'string' then
+      table.insert(names, v)
+    end
+  end
+  table.sort(names)
+  return table.concat(names, ',')
+end
+
+-- Decodes LSP semantic-token data (relative, 5 integers a token) with the server's legend.
+local function decode_tokens(data, legend)
+  local tokens, line, start = {}, 0, 0
+  for i = 1, #data, 5 do
+    if data[i] > 0 then
+      line, start = line + data[i], data[i + 1]
+    else
+      start = start + data[i + 1]
+    end
+    local mods = {}
+    for bit = 0, #legend.tokenModifiers - 1 do
+      if math.floor(data[i + 4] / 2 ^ bit) % 2 == 1 then
+        table.insert(mods, legend.tokenModifiers[bit + 1])
+      end
+    end
+    table.insert(tokens, { line = line, start = start, length = data[i + 2], type = legend.tokenTypes[data[i + 3] + 1],
+      modifiers = modifier_names(mods) })
+  end
+  return tokens
+end
+
+local function raw_token_problems(bufnr, tokens, only_line)
+  local problems = {}
+  for _, e in ipairs(semantic_expectations) do
+    if only_line == nil or e[1] == only_line then
+      local start, stop = expectation_bytes(bufnr, e)
+      local text = line_text(bufnr, e[1])
+      local first, last = units(text, start, expected_encoding), units(text, stop, expected_encoding)
+      local found
+      for _, t in ipairs(tokens) do
+        if t.line == e[1] and t.start < last and t.start + t.length > first then
+          found = t
+        end
+      end
+      if e[4] == false then
+        if found then
+          table.insert(problems, string.format('line %d %s: token %s, want none', e[1] + 1, show(e[2]), found.type))
+        end
+      elseif not found or found.start ~= first or found.length ~= last - first or found.type ~= e[4]
+          or found.modifiers ~= e[5] then
+        table.insert(problems, string.format('line %d %s: %s, want %s [%s] at character %d length %d',
+          e[1] + 1, show(e[2]), found and string.format('%s [%s] at character %d length %d', found.type, found.modifiers,
+            found.start, found.length) or 'no token', e[4], e[5], first, last - first))
+      end
+    end
+  end
+  return problems
+end
+
+local function ui_token_problems(bufnr)
+  local problems = {}
+  for _, e in ipairs(semantic_expectations) do
+    local start, stop = expectation_bytes(bufnr, e)
+    local found
+    for _, t in ipairs(vim.lsp.semantic_tokens.get_at_pos(bufnr, e[1], start) or {}) do
+      found = t
+    end
+    if e[4] == false then
+      if found then
+        table.insert(problems, string.format('line %d %s: token %s, want none', e[1] + 1, show(e[2]), found.type))
+      end
+    elseif not found or found.start_col ~= start or found.end_col ~= stop or found.type ~= e[4]
+        or modifier_names(found.modifiers) ~= e[5] then
+      table.insert(problems, string.format('line %d %s: %s, want %s [%s] at bytes %d-%d', e[1] + 1, show(e[2]),
+        found and string.format('%s [%s] at bytes %d-%d', found.type, modifier_names(found.modifiers), found.start_col,
+          found.end_col) or 'no token', e[4], e[5], start, stop))
+    end
+  end
+  return problems
+end
+
+-- What the highlighter drew: vim.inspect_pos lists the semantic-token extmarks at a position
+-- (@lsp.type.TYPE.rpn, @lsp.mod.MODIFIER.rpn). Extmarks exist for drawn lines only, so each
+-- line is brought into view and redrawn first.
+local function drawn_token_problems(bufnr)
+  local problems = {}
+  local win = api.nvim_get_current_win()
+  for _, e in ipairs(semantic_expectations) do
+    local start, stop = expectation_bytes(bufnr, e)
+    api.nvim_win_set_cursor(win, { e[1] + 1, start })
+    vim.cmd('redraw')
+    local groups, exact = {}, {}
+    for _, mark in ipairs(vim.inspect_pos(bufnr, e[1], start).semantic_tokens or {}) do
+      local group = mark.opts and mark.opts.hl_group or '?'
+      table.insert(groups, string.format('%s@%d-%d', group, mark.col, mark.end_col))
+      if mark.col == start and mark.end_col == stop then
+        exact[group] = true
+      end
+    end
+    local want = {}
+    if e[4] then
+      table.insert(want, '@lsp.type.' .. e[4] .. '.rpn')
+      for m in e[5]:gmatch('[^,]+') do
+        table.insert(want, '@lsp.mod.' .. m .. '.rpn')
+      end
+    end
+    local missing = {}
+    for _, group in ipairs(want) do
+      if not exact[group] then
+        table.insert(missing, group)
+      end
+    end
+    if #missing > 0 or (e[4] == false and #groups > 0) then
+      table.insert(problems, string.format('line %d %s: drawn [%s], want %s at bytes %d-%d (window shows lines %d-%d)',
+        e[1] + 1, show(e[2]), table.concat(groups, ' '), #want > 0 and table.concat(want, ' ') or 'nothing', start, stop,
+        vim.fn.line('w0', win), vim.fn.line('w$', win)))
+    end
+  end
+  return problems
+end
+
+-- `when` is empty the first time, or says after what (e.g. ' after formatting').
+local function check_semantic_tokens(bufnr, client, when)
+  when = when or ''
+  local provider = client.server_capabilities.semanticTokensProvider
+  if type(provider) ~= 'table' or provider.legend == nil or when == '' then
+    if not check(type(provider) == 'table' and provider.legend ~= nil, 'server advertises semantic tokens with a legend',
+        'semanticTokensProvider is ' .. show(provider)) then
+      return
+    end
+  end
+  local uri = vim.uri_from_bufnr(bufnr)
+  local result, err = request(bufnr, 'textDocument/semanticTokens/full', { textDocument = { uri = uri } })
+  if check(result ~= nil and type(result.data) == 'table', 'textDocument/semanticTokens/full answered' .. when, err or show(result)) then
+    local problems = raw_token_problems(bufnr, decode_tokens(result.data, provider.legend))
+    check(#problems == 0, string.format('semanticTokens/full%s: %d tokens checked (types, modifiers, %s positions)',
+      when, #semantic_expectations, expected_encoding), table.concat(problems, '; '))
+  end
+  result, err = request(bufnr, 'textDocument/semanticTokens/range', {
+    textDocument = { uri = uri },
+    range = { start = { line = 30, character = 0 }, ['end'] = { line = 31, character = 0 } },
+  })
+  if check(result ~= nil and type(result.data) == 'table', 'textDocument/semanticTokens/range answered' .. when, err or show(result)) then
+    local tokens = decode_tokens(result.data, provider.legend)
+    local problems = raw_token_problems(bufnr, tokens, 30)
+    for _, t in ipairs(tokens) do
+      if t.line ~= 30 then
+        table.insert(problems, 'token on line ' .. (t.line + 1))
+      end
+    end
+    check(#problems == 0 and #tokens == 4, 'semanticTokens/range of line 31' .. when .. ': its 4 tokens (26.2 1.609344 × =marathon_km)',
+      #tokens .. ' tokens; ' .. table.concat(problems, '; '))
+  end
+  -- The built-in highlighter (0.9+) holds the tokens it will draw.
+  if vim.lsp.semantic_tokens and vim.lsp.semantic_tokens.get_at_pos then
+    vim.wait(CLIENT_WAIT, function()
+      return #ui_token_problems(bufnr) == 0
+    end, 20)
+    local problems = ui_token_problems(bufnr)
+    check(#problems == 0, string.format('built-in semantic tokens%s (vim.lsp.semantic_tokens.get_at_pos): %d positions right',
+      when, #semantic_expectations), table.concat(problems, '; '))
+    if vim.inspect_pos then
+      -- After an edit the highlighter draws nothing until its debounced request (200 ms) is answered.
+      vim.wait(CLIENT_WAIT, function()
+        return #drawn_token_problems(bufnr) == 0
+      end, 50)
+      problems = drawn_token_problems(bufnr)
+      check(#problems == 0, 'the highlighter draws them' .. when .. ': vim.inspect_pos shows @lsp.type.*.rpn / @lsp.mod.*.rpn over the exact bytes',
+        table.concat(problems, '; '))
+    end
+  else
+    out('  skip  built-in semantic tokens: this Neovim has none (raw requests checked above)')
+  end
+end
+
+-- Renames through the client: vim.lsp.buf.rename(new_name) with the cursor at `at` ({lnum,
+-- byte}); returns the notifications shown. Waits for the buffer to change or a message.
+local function client_rename(bufnr, at, new_name)
+  api.nvim_win_set_cursor(0, at)
+  local tick = api.nvim_buf_get_changedtick(bufnr)
+  return with_ui(nil, function(messages)
+    vim.lsp.buf.rename(new_name)
+    vim.wait(CLIENT_WAIT, function()
+      return api.nvim_buf_get_changedtick(bufnr) ~= tick or #messages > 0
+    end, 10)
+    -- A refused rename must stay refused: give a late edit a moment to show up.
+    if #messages > 0 then
+      vim.wait(100, function()
+        return api.nvim_buf_get_changedtick(bufnr) ~= tick
+      end, 10)
+    end
+  end)
+end
+
+local function check_rename(bufnr, client, sample_lines, sample_diagnostics)
+  -- prepareRename: the name without `=`.
+  local result, err = request(bufnr, 'textDocument/prepareRename', position_params(client, 17, 7))
+  check(type(result) == 'table' and range_text(result.range) == range_text(token_range(bufnr, 17, 'rent'))
+      and result.placeholder == 'rent',
+    'textDocument/prepareRename on `=rent`: the name `rent` (without `=`), placeholder "rent"', err or ('got ' .. show(result)))
+
+  local renamed = with_lines(sample_lines, {
+    [18] = '1200 =housing',
+    [21] = 'housing groceries + phone + =spent',
+  })
+  local updates = diagnostic_updates
+  local messages = client_rename(bufnr, { 21, 2 }, 'housing')
+  local problem = lines_diff(buffer_lines(bufnr), renamed)
+  check(problem == nil, "vim.lsp.buf.rename('housing') on `rent` (line 21): `=housing` on line 18, `housing` on line 21, nothing else changed",
+    (problem or '') .. '; messages: ' .. messages_text(messages))
+  local left = {}
+  for i, text in ipairs(buffer_lines(bufnr)) do
+    if text:find('rent', 1, true) then
+      table.insert(left, i)
+    end
+  end
+  check(#left == 0, 'no `rent` is left in the buffer', 'still on lines ' .. table.concat(left, ', '))
+  check_diagnostics(bufnr, sample_diagnostics, 'after the rename', updates)
+  check_all_hints(bufnr, sample_hints, 'after the rename')
+
+  -- Refused renames: the client shows the server's error and the buffer stays as it is.
+  local refusals = {
+    { 'dup', '`dup` is an operator' },
+    { 'pi', '`pi` is a constant' },
+    { 'income', '`income` is already a variable' },
+    { '2x', '`2x` is not a valid name' },
+  }
+  for _, refusal in ipairs(refusals) do
+    local tick = api.nvim_buf_get_changedtick(bufnr)
+    local before = buffer_lines(bufnr)
+    messages = client_rename(bufnr, { 18, 8 }, refusal[1])
+    local shown
+    for _, m in ipairs(messages) do
+      if m.msg:find(refusal[2], 1, true) and m.level == vim.log.levels.ERROR then
+        shown = m.msg
+      end
+    end
+    check(shown ~= nil and api.nvim_buf_get_changedtick(bufnr) == tick and lines_diff(buffer_lines(bufnr), before) == nil,
+      string.format("vim.lsp.buf.rename('%s') is refused: the client shows an error with %s, the buffer is unchanged",
+        refusal[1], refusal[2]),
+      string.format('messages: %s; buffer %s', messages_text(messages),
+        api.nvim_buf_get_changedtick(bufnr) == tick and 'unchanged' or ('changed: ' .. tostring(lines_diff(buffer_lines(bufnr), before)))))
+  end
+
+  -- Off a variable: prepareRename says null, the client says there is nothing to rename.
+  local tick = api.nvim_buf_get_changedtick(bufnr)
+  messages = client_rename(bufnr, { 21, byte_col(bufnr, 20, '+') }, 'x')
+  check(#messages > 0 and messages[1].msg:lower():find('nothing to rename', 1, true) ~= nil
+      and api.nvim_buf_get_changedtick(bufnr) == tick,
+    "vim.lsp.buf.rename('x') on `+`: the client says there is nothing to rename, the buffer is unchanged",
+    'messages: ' .. messages_text(messages))
+
+  -- And back: renaming `housing` (from its store) to `rent` gives the sample again.
+  messages = client_rename(bufnr, { 18, 7 }, 'rent')
+  problem = lines_diff(buffer_lines(bufnr), sample_lines)
+  check(problem == nil, "vim.lsp.buf.rename('rent') on `=housing` (line 18) restores the sample exactly",
+    (problem or '') .. '; messages: ' .. messages_text(messages))
+end
+
+-- The sample formatted (SPEC §2.3): 1-based line → text, for the lines that change, with the
+-- messy lines check_formatting makes first.
+local messy_lines = {
+  [4] = ' \t ',
+  [5] = '   # Numbers, in every spelling   ',
+  [7] = 'clear  \t',
+  [17] = '\t2450 \t  =income  ',
+  [18] = '1200   =rent',
+  [21] = '  rent  groceries +   phone + =spent   # spent  so far  ',
+}
+local formatted_lines = {
+  [4] = '',
+  [5] = '# Numbers, in every spelling',
+  [6] = '12 12.5 .5 12. −3 1e3 2.5E-4 1_000_000',
+  [7] = 'clear',
+  [10] = '2 3 + # 5',
+  [11] = '10 4 − # subtract (U+2212 works too)',
+  [12] = '6 7 × 84 2 ÷ # × and ÷ are * and /',
+  [13] = '2 10 ^ 9 0.5 ** 2 3 pow # ^ ** and pow are one operator',
+  [17] = '2450 =income',
+  [18] = '1200 =rent',
+  [19] = '310.40 =groceries',
+  [20] = '89.99 =phone',
+  [21] = 'rent groceries + phone + =spent # spent  so far',
+  [26] = '48.60 18 % + # the bill plus an 18% tip',
+  [36] = 'pi 6 / sin # 0.5, or as close as a double gets',
+  [37] = '2 √ sq # back to 2 (√ is sqrt)',
+  [42] = 'depth # how many values: 8',
+  [43] = 'drop sum # add them all: 31',
+  [44] = '3 4 5 avg # avg (or mean) of the whole stack',
+  [52] = '1 + # stack-underflow: + needs two values',
+  [53] = '4 5 swpa # unknown-word: did you mean `swap`?',
+}
+
+local function format_buffer(what)
+  if vim.lsp.buf.format then
+    vim.lsp.buf.format({ async = false, timeout_ms = TIMEOUT })
+    return what .. ' (vim.lsp.buf.format({ async = false }))'
+  end
+  vim.lsp.buf.formatting_sync(nil, TIMEOUT)
+  return what .. ' (vim.lsp.buf.formatting_sync())'
+end
+
+local function check_formatting(bufnr, sample_lines, sample_diagnostics)
+  local fileformat = vim.bo[bufnr].fileformat
+  for lnum, text in pairs(messy_lines) do
+    api.nvim_buf_set_lines(bufnr, lnum - 1, lnum, true, { text })
+  end
+  local messy = with_lines(sample_lines, messy_lines)
+
+  -- Range formatting of lines 17–18 only.
+  local tick = api.nvim_buf_get_changedtick(bufnr)
+  local how
+  local messages = with_ui(nil, function(messages)
+    if vim.lsp.buf.format then
+      how = 'vim.lsp.buf.format({ range = lines 17–18 })'
+      vim.lsp.buf.format({ async = false, timeout_ms = TIMEOUT, range = { start = { 17, 0 }, ['end'] = { 18, 0 } } })
+    else
+      how = 'vim.lsp.buf.range_formatting({}, {17, 0}, {18, 0})'
+      vim.lsp.buf.range_formatting({}, { 17, 0 }, { 18, 0 })
+    end
+    vim.wait(CLIENT_WAIT, function()
+      return api.nvim_buf_get_changedtick(bufnr) ~= tick or #messages > 0
+    end, 10)
+    vim.wait(50)
+  end)
+  local want = with_lines(messy, { [17] = formatted_lines[17], [18] = formatted_lines[18] })
+  local problem = lines_diff(buffer_lines(bufnr), want)
+  check(problem == nil, how .. ': lines 17 and 18 formatted, the other messy lines left alone',
+    (problem or '') .. '; messages: ' .. messages_text(messages))
+
+  -- gq: Neovim 0.8+ sets 'formatexpr' to the LSP one, so `gqq` range-formats the line.
+  if vim.bo[bufnr].formatexpr == 'v:lua.vim.lsp.formatexpr()' then
+    api.nvim_win_set_cursor(0, { 21, 0 })
+    messages = with_ui(nil, function()
+      vim.cmd('normal! gqq')
+    end)
+    want[21] = formatted_lines[21]
+    problem = lines_diff(buffer_lines(bufnr), want)
+    check(problem == nil, "gqq ('formatexpr' is vim.lsp.formatexpr()) on line 21 formats that line only",
+      (problem or '') .. '; messages: ' .. messages_text(messages))
+  else
+    out("  skip  gq as LSP formatting: 'formatexpr' is " .. show(vim.bo[bufnr].formatexpr) .. ' (Neovim 0.8+ sets it)')
+  end
+
+  -- The whole buffer.
+  local updates = diagnostic_updates
+  local formatted = with_lines(sample_lines, formatted_lines)
+  messages = with_ui(nil, function()
+    how = format_buffer('formatting')
+  end)
+  problem = lines_diff(buffer_lines(bufnr), formatted)
+  check(problem == nil, how .. ': the exact expected lines (21 lines change: spaces between tokens and before comments, '
+      .. 'leading/trailing whitespace, a whitespace-only line emptied; comment text kept)',
+    (problem or '') .. '; messages: ' .. messages_text(messages))
+  check(vim.bo[bufnr].fileformat == fileformat, "the buffer's 'fileformat' is unchanged (" .. fileformat .. ')',
+    'now ' .. show(vim.bo[bufnr].fileformat))
+  local carriage = {}
+  for i, text in ipairs(buffer_lines(bufnr)) do
+    if text:find('\r', 1, true) then
+      table.insert(carriage, i)
+    end
+  end
+  check(#carriage == 0, 'no line gained a carriage return', 'lines ' .. table.concat(carriage, ', '))
+
+  -- Formatting again changes nothing (the server answers no edits).
+  tick = api.nvim_buf_get_changedtick(bufnr)
+  messages = with_ui(nil, function()
+    how = format_buffer('formatting again')
+  end)
+  check(api.nvim_buf_get_changedtick(bufnr) == tick and lines_diff(buffer_lines(bufnr), formatted) == nil,
+    how .. ' changes nothing', 'the buffer changed: ' .. tostring(lines_diff(buffer_lines(bufnr), formatted))
+      .. '; messages: ' .. messages_text(messages))
+  local result, err = request(bufnr, 'textDocument/formatting', {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    options = { tabSize = 8, insertSpaces = true },
+  })
+  check(type(result) == 'table' and #result == 0, 'textDocument/formatting of the formatted buffer answers no edits',
+    err or ('got ' .. show(result)))
+
+  -- Nothing the stack shows moved: same diagnostics, same labels (after each line's new end).
+  check_diagnostics(bufnr, sample_diagnostics, 'after formatting', updates)
+  check_all_hints(bufnr, sample_hints, 'after formatting')
+
+  -- Written to disk: LF line endings, as the sample has.
+  vim.cmd('silent write')
+  local file = io.open(api.nvim_buf_get_name(bufnr), 'rb')
+  local bytes = file and file:read('*a')
+  if file then
+    file:close()
+  end
+  check(bytes == table.concat(formatted, '\n') .. '\n', 'the written file is the formatted text with LF line endings',
+    bytes and ('got ' .. #bytes .. ' bytes, ' .. select(2, bytes:gsub('\r', '')) .. ' carriage returns') or 'unreadable')
+  return formatted
+end
+
+local function check_quick_fix(bufnr, client, lines, sample_diagnostics)
+  -- Raw: the quick fix for the sample's `swpa`.
+  local swpa = token_range(bufnr, 52, 'swpa')
+  local uri = vim.uri_from_bufnr(bufnr)
+  local result, err = request(bufnr, 'textDocument/codeAction', {
+    textDocument = { uri = uri },
+    range = swpa,
+    context = { diagnostics = {} },
+  })
+  local action = type(result) == 'table' and result[1] or nil
+  local edits = action and action.edit and action.edit.changes and action.edit.changes[uri]
+  check(type(result) == 'table' and #result == 1 and action.title == 'Replace `swpa` with `swap`' and action.kind == 'quickfix'
+      and type(edits) == 'table' and #edits == 1 and edits[1].newText == 'swap' and range_text(edits[1].range) == range_text(swpa),
+    'textDocument/codeAction on `swpa`: one quickfix "Replace `swpa` with `swap`", an edit of that word',
+    err or ('got ' .. show(result)))
+
+  -- Through the client: vim.lsp.buf.code_action() offers it in its menu (vim.ui.select, answered
+  -- here) and applies the chosen edit.
+  local offered = {}
+  api.nvim_win_set_cursor(0, { 53, byte_col(bufnr, 52, 'swpa') + 1 })
+  local tick = api.nvim_buf_get_changedtick(bufnr)
+  local updates = diagnostic_updates
+  local messages = with_ui(function(items, _, on_choice)
+    local pick, index
+    for i, item in ipairs(items) do
+      local a = item.action or item[2] or {}
+      table.insert(offered, a.title)
+      if a.title == 'Replace `swpa` with `swap`' then
+        pick, index = item, i
+      end
+    end
+    on_choice(pick, index)
+  end, function(messages)
+    vim.lsp.buf.code_action()
+    vim.wait(CLIENT_WAIT, function()
+      return api.nvim_buf_get_changedtick(bufnr) ~= tick or #messages > 0
+    end, 10)
+  end)
+  local fixed = with_lines(lines, { [53] = '4 5 swap # unknown-word: did you mean `swap`?' })
+  local problem = lines_diff(buffer_lines(bufnr), fixed)
+  check(problem == nil, 'vim.lsp.buf.code_action() on `swpa` offers "Replace `swpa` with `swap`" and applying it fixes line 53',
+    string.format('%s; offered %s; messages: %s', problem or 'buffer right', show(offered), messages_text(messages)))
+  check_diagnostics(bufnr, { sample_diagnostics[1] }, 'after the quick fix', updates)
+  local hints = vim.deepcopy(sample_hints)
+  hints[53] = '[1 5 4]'
+  check_all_hints(bufnr, hints, 'after the quick fix')
+end
+
 local function run()
   local version = vim.version()
   out(string.format('%s (nvim %d.%d.%d)', label, version.major, version.minor, version.patch))
@@ -319,6 +1093,12 @@ local function run()
   if not check(name:match('%.rpn$') ~= nil, 'the .rpn copy is the current buffer', show(name)) then
     return
   end
+  local sample_lines = buffer_lines(bufnr)
+  api.nvim_create_autocmd('DiagnosticChanged', {
+    callback = function()
+      diagnostic_updates = diagnostic_updates + 1
+    end,
+  })
   check(vim.bo[bufnr].filetype == 'rpn', 'the config gives .rpn files filetype "rpn"',
     'filetype is ' .. show(vim.bo[bufnr].filetype))
 
@@ -357,6 +1137,16 @@ local function run()
   local k = vim.fn.maparg('K', 'n', false, true)
   check(type(k) == 'table' and ((k.rhs or '') .. (k.desc or '')):find('hover') ~= nil, 'K is mapped to hover',
     'K is ' .. show(k))
+  if vim.fn.has('nvim-0.11') == 1 then
+    local unmapped = {}
+    for _, lhs in ipairs({ 'grn', 'grr', 'gra', 'gO' }) do
+      if vim.fn.maparg(lhs, 'n') == '' then
+        table.insert(unmapped, lhs)
+      end
+    end
+    check(#unmapped == 0, "Neovim 0.11's LSP keys are there: grn (rename), grr (references), gra (code action), gO (symbols)",
+      'not mapped: ' .. table.concat(unmapped, ', '))
+  end
   local caps = client.server_capabilities
   check(caps.hoverProvider and caps.completionProvider and caps.inlayHintProvider and true,
     'server advertises hover, completion and inlay hints',
@@ -459,6 +1249,18 @@ local function run()
   api.nvim_buf_set_text(bufnr, 11, after_div, 11, after_div + #' sqrtt', { '' })
   api.nvim_buf_set_text(bufnr, 9, 3, 9, 4, { '' })
   check_diagnostics(bufnr, sample_diagnostics, 'after undoing the edits')
+  local problem = lines_diff(buffer_lines(bufnr), sample_lines)
+  check(problem == nil, 'the buffer is the sample again', problem)
+
+  -- Variables as symbols, semantic tokens, rename, formatting and a quick fix, each through
+  -- the client's own commands where it has them.
+  check_definitions(bufnr, client)
+  check_references(bufnr, client)
+  check_semantic_tokens(bufnr, client)
+  check_rename(bufnr, client, sample_lines, sample_diagnostics)
+  local formatted = check_formatting(bufnr, sample_lines, sample_diagnostics)
+  check_semantic_tokens(bufnr, client, ' after formatting')
+  check_quick_fix(bufnr, client, formatted, sample_diagnostics)
 
   -- The server stops when asked (shutdown + exit).
   local id = client.id
