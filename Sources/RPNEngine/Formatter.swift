@@ -23,7 +23,12 @@ package enum Formatter {
 
   /// The replacement text of every line of `lines` that needs one.
   package static func edits(_ document: Document, lines: Range<Int>? = nil) -> [(line: Int, text: String)] {
-    let range = lines.map { max(0, $0.lowerBound)..<min(document.lineCount, $0.upperBound) } ?? 0..<document.lineCount
+    // Clamped to the document; a range past its end is empty (found by fuzzing: it trapped).
+    let range =
+      lines.map { requested in
+        let lower = min(max(0, requested.lowerBound), document.lineCount)
+        return lower..<max(lower, min(document.lineCount, requested.upperBound))
+      } ?? 0..<document.lineCount
     var edits: [(line: Int, text: String)] = []
     for line in range {
       if let text = format(line: line, of: document) { edits.append((line, text)) }

@@ -218,3 +218,14 @@ private func expectedLayout(_ line: String) -> String {
         == (0..<document.lineCount).map { document.terminator(ofLine: $0) })
   }
 }
+
+/// Crashes the fuzzers found, kept as regression tests.
+@Suite struct FuzzRegressionTests {
+  /// `rangeFormatting` from line 10 of a 2-line document built a reversed range and trapped.
+  @Test func formattingARangePastTheEndIsEmpty() throws {
+    let document = try Document(text: "  1  2 +\n3")
+    #expect(Formatter.edits(document, lines: 10..<12).isEmpty)
+    #expect(Formatter.edits(document, lines: 1..<12).isEmpty)
+    #expect(Formatter.edits(document, lines: -3..<1).map(\.text) == ["1 2 +"])
+  }
+}
