@@ -2,6 +2,11 @@ import JSONRPC
 import LSPTypes
 import RPNEngine
 
+#if canImport(Glibc)
+  /// glibc's `malloc_trim` (in `<malloc.h>`, which the Glibc module does not export).
+  @_silgen_name("malloc_trim") private func mallocTrim(_ pad: Int) -> Int32
+#endif
+
 /// An open document: the engine's model and the client's version of it.
 final class OpenDocument {
   let document: Document
@@ -100,6 +105,11 @@ extension Server {
     if pushesDiagnostics {
       notification(Method.publishDiagnostics, ["uri": .string(uri), "diagnostics": []])
     }
+    #if canImport(Glibc)
+      // With nothing open, give the freed arenas back to the system: a server that ran for
+      // days on large tapes should shrink when they are closed, not keep its peak.
+      if documents.isEmpty { _ = mallocTrim(0) }
+    #endif
   }
 
   /// Evaluates staged changes and publishes the diagnostics that changed.

@@ -10,6 +10,8 @@ final class PipeClient {
   private var reader: FrameReader
   private var nextID = 1
 
+  var pid: Int32 { process.processIdentifier }
+
   init(binary: String) throws {
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = ["--stdio"]

@@ -122,6 +122,13 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile-eval") {
   exit(0)
 }
 
+if let flag = CommandLine.arguments.firstIndex(of: "--soak") {
+  let rest = CommandLine.arguments.dropFirst(flag + 1)
+  let steps = rest.first.flatMap { Int($0) } ?? 100_000
+  let seed = rest.dropFirst().first.flatMap { UInt64($0) } ?? 1
+  exit(runSoak(binary: serverBinary, steps: steps, seed: seed))
+}
+
 if CommandLine.arguments.contains("--e2e-only") {
   runEndToEnd(binary: serverBinary, sizes: sizes, runs: 21)
   exit(0)
