@@ -3,14 +3,18 @@
 # Builds them first (Tests/Fuzz/build.sh). Each keeps a growing corpus in .build/fuzz/corpus/
 # TARGET, started from the seeds in Tests/Fuzz/seeds/TARGET. A crash stops its target, leaves
 # the input as .build/fuzz/crash-TARGET-*, and makes this script exit 1. The last status line
-# of each run (execs, cov, ft) is printed.
+# of each run (execs, cov, ft) is printed. A crash found becomes a seed and a regression test.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(messages engine lsp)
-bash Tests/Fuzz/build.sh >/dev/null || { echo "fuzz: build failed" >&2; exit 1; }
+# FUZZ_NO_BUILD=1 reuses the built targets (for runs in parallel, which must not rebuild them
+# under each other).
+if [ -z "${FUZZ_NO_BUILD:-}" ]; then
+  bash Tests/Fuzz/build.sh >/dev/null || { echo "fuzz: build failed" >&2; exit 1; }
+fi
 status=0
 for target in "${targets[@]}"; do
   corpus=.build/fuzz/corpus/$target
