@@ -8,10 +8,13 @@
 /// soon as the state after a line (stack and visible variables) equals what that line had
 /// before the edit.
 package final class Document {
-  /// The largest document, in UTF-8 bytes, that the model holds.
-  package static let maximumUTF8Count = 1 << 30
+  /// The largest document, in UTF-8 bytes, that the model holds: 256 MiB, the largest message
+  /// the server reads. The stack is bounded by it too (at most one value per two bytes of text).
+  package static let maximumUTF8Count = 256 << 20
 
   package private(set) var settings: EvaluationSettings
+  /// This document's size limit in UTF-8 bytes (`maximumUTF8Count` unless a test sets less).
+  package let limit: Int
 
   /// The text of every line version ever inserted, appended only; compacted when mostly garbage.
   private var storage: [UInt8] = []
@@ -27,11 +30,14 @@ package final class Document {
   private var bindingsAfterCollection = 0
 
   /// Evaluates `text`. Throws only when it is larger than `maximumUTF8Count`.
-  package init(text: String, settings: EvaluationSettings = EvaluationSettings()) throws(DocumentError) {
+  package init(
+    text: String, settings: EvaluationSettings = EvaluationSettings(), limit: Int = Document.maximumUTF8Count
+  ) throws(DocumentError) {
     self.settings = settings
+    self.limit = min(limit, Self.maximumUTF8Count)
     var text = text
     let count = text.utf8.count
-    guard count <= Self.maximumUTF8Count else { throw .tooLarge(utf8Count: count, limit: Self.maximumUTF8Count) }
+    guard count <= self.limit else { throw .tooLarge(utf8Count: count, limit: self.limit) }
     storage = text.withUTF8 { Array($0) }
     liveTextBytes = count
     // Built in a local (class properties cost exclusivity checks per append) and moved in, so
@@ -364,7 +370,7 @@ package final class Document {
     var removedBytes = 0
     for index in range { removedBytes += Int(lines[index].length) }
     let newLive = liveTextBytes - removedBytes + replacement.count
-    guard newLive <= Self.maximumUTF8Count else { throw .tooLarge(utf8Count: newLive, limit: Self.maximumUTF8Count) }
+    guard newLive <= limit else { throw .tooLarge(utf8Count: newLive, limit: limit) }
     if storage.count + replacement.count > Int(UInt32.max) || storage.count > 2 * liveTextBytes + (1 << 20) {
       compactStorage()
     }

@@ -91,7 +91,14 @@ extension Server {
       do {
         try open.document.stage(edit)
       } catch {
-        showError("\(uri) would grow past rpn-lsp's limit of \(Document.maximumUTF8Count) bytes; the change is ignored")
+        // The editor's text now differs from ours, so every later position would be wrong:
+        // stop following this document rather than answer for text the editor does not have.
+        documents.removeValue(forKey: uri)
+        if pushesDiagnostics { notification(Method.publishDiagnostics, ["uri": .string(uri), "diagnostics": []]) }
+        showError(
+          "\(uri) grew past rpn-lsp's limit of \(Document.maximumUTF8Count) bytes; it is no longer evaluated "
+            + "(reopen it once it is smaller)")
+        return
       }
     }
     if let version = params?["textDocument"]?["version"]?.intValue { open.version = version }
