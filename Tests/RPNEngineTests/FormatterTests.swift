@@ -235,7 +235,7 @@ private func expectedLayout(_ line: String) -> String {
   @Test func aDocumentPastItsLimitIsRefused() throws {
     #expect(throws: DocumentError.tooLarge(utf8Count: 11, limit: 10)) { try Document(text: "1 2 + 3 4 +", limit: 10) }
     let document = try Document(text: "1 2 +", limit: 10)
-    #expect(throws: DocumentError.tooLarge(utf8Count: 12, limit: 10)) {
+    #expect(throws: DocumentError.tooLarge(utf8Count: 11, limit: 10)) {
       try document.replace(from: TextPosition(line: 0, utf8Column: 5), to: TextPosition(line: 0, utf8Column: 5), with: " 7 * 9")
     }
     #expect(document.text == "1 2 +")
