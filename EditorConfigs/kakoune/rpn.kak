@@ -1,0 +1,57 @@
+# rpn-lsp for Kakoune with kakoune-lsp 18 or later: `.rpn` calculator tapes get a filetype, comment
+# settings, a small highlighter, and rpn-lsp (diagnostics, hover, completion, each line's stack as
+# an inlay hint). Put this file in ~/.config/kak/autoload/ (with a symlink to Kakoune's own
+# autoload folder there, as Kakoune's README says), or `source` it from your kakrc. kakoune-lsp
+# itself is enabled in your kakrc as its README says, e.g.:
+#   eval %sh{kak-lsp}
+#   lsp-enable
+
+# Filetype detection.
+hook global BufCreate .*\.rpn %{
+    set-option buffer filetype rpn
+}
+
+# The language server. `command` defaults to the table's name (`rpn-lsp`, found on PATH); set
+# `command = "/path/to/rpn-lsp"` to use another binary. kakoune-lsp sends the `rpn` settings
+# section as initializationOptions and on workspace/didChangeConfiguration (SPEC §2.4).
+# (Without kakoune-lsp loaded the option does not exist, and the `try` keeps that quiet.)
+hook -group lsp-filetype-rpn global BufSetOption filetype=rpn %{
+    try %{
+        set-option buffer lsp_servers %{
+            [rpn-lsp]
+            args = ["--stdio"]
+            root_globs = [".git", ".hg"]
+            settings_section = "rpn"
+            [rpn-lsp.settings.rpn]
+            precision = 15
+            angleUnit = "radians"
+            inlayHints.enabled = true
+            inlayHints.maxItems = 8
+        }
+    }
+}
+
+# Comments, highlighting, and inlay hints (off by default in kakoune-lsp) for .rpn windows.
+hook global WinSetOption filetype=rpn %{
+    set-option window comment_line '#'
+    add-highlighter window/rpn ref rpn
+    # Only when kakoune-lsp is loaded; without it this does nothing.
+    try %{ lsp-inlay-hints-enable window }
+    hook -once -always window WinSetOption filetype=.* %{
+        remove-highlighter window/rpn
+        try %{ lsp-inlay-hints-disable window }
+    }
+}
+
+# A token is what lies between white space and `#`, so each pattern must match a whole token
+# (SPEC §1.1): `4+` is one unknown word. rpn-lsp's diagnostics mark the mistakes.
+add-highlighter shared/rpn regions
+add-highlighter shared/rpn/code default-region group
+add-highlighter shared/rpn/comment region '#' '$' fill comment
+# Stored names, then the builtins over them (ASCII case-insensitive), then numbers.
+add-highlighter shared/rpn/code/variable regex %{(?<!\S)[^\W\d]\w*(?=[\s#])} 0:variable
+add-highlighter shared/rpn/code/store regex %{(?<!\S)=[^\W\d]\w*(?=[\s#])} 0:variable
+add-highlighter shared/rpn/code/function regex %{(?i)(?<!\S)(?:pow|mod|min|max|neg|chs|abs|inv|sqrt|sq|exp|ln|log2|log|asin|acos|atan|sin|cos|tan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|sum|avg|mean)(?=[\s#])} 0:function
+add-highlighter shared/rpn/code/constant regex %{(?i)(?<!\S)(?:pi|π|e)(?=[\s#])} 0:value
+add-highlighter shared/rpn/code/operator regex %{(?<!\S)(?:\*\*|[-+*/^%×÷−√])(?=[\s#])} 0:operator
+add-highlighter shared/rpn/code/number regex %{(?<!\S)[-+−]?(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d+)?(?=[\s#])} 0:value

@@ -1,0 +1,2 @@
+" rpn-lsp: `.rpn` calculator tapes get the filetype `rpn`.
+autocmd BufRead,BufNewFile *.rpn setfiletype rpn

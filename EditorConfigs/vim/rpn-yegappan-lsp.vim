@@ -1,0 +1,65 @@
+" rpn-lsp for Vim 9 with yegappan/lsp (https://github.com/yegappan/lsp): `.rpn` calculator tapes
+" get diagnostics, hover (:LspHover), completion and each line's stack as an inlay hint.
+"
+" Install: source this file from your vimrc, e.g.
+"   source ~/.vim/pack/rpn/start/rpn/rpn-yegappan-lsp.vim
+" or copy it to ~/.vim/plugin/. It registers the server when yegappan/lsp loads (its
+" `User LspSetup` event), or at once if the plugin is already loaded (`packadd lsp` before this
+" file). Without yegappan/lsp it does nothing.
+"
+" Options, set before this file is sourced:
+"   let g:rpn_lsp_cmd = '/path/to/rpn-lsp'      " default: $RPN_LSP, else `rpn-lsp` on PATH
+"   let g:rpn_lsp_settings = {'angleUnit': 'degrees', 'precision': 10}   " SPEC §2.4
+"   let g:rpn_lsp_inlay_hints = 0               " do not call LspOptionsSet({'showInlayHints': v:true})
+
+if exists('g:loaded_rpn_yegappan_lsp')
+  finish
+endif
+let g:loaded_rpn_yegappan_lsp = 1
+
+" yegappan/lsp wants the executable and its arguments apart.
+function! s:RpnLspPath() abort
+  let l:cmd = get(g:, 'rpn_lsp_cmd', '')
+  if type(l:cmd) == v:t_list && !empty(l:cmd)
+    let l:cmd = l:cmd[0]
+  endif
+  if type(l:cmd) != v:t_string || empty(l:cmd)
+    let l:cmd = empty($RPN_LSP) ? 'rpn-lsp' : $RPN_LSP
+  endif
+  return l:cmd
+endfunction
+
+function! s:RegisterRpnLsp() abort
+  if get(s:, 'registered', 0)
+    return
+  endif
+  " The server reads `{"rpn": {...}}` (SPEC §2.4), from the initialize request and from
+  " workspace/didChangeConfiguration alike.
+  let l:settings = {'rpn': get(g:, 'rpn_lsp_settings', {})}
+  call LspAddServer([{
+        \ 'name': 'rpn-lsp',
+        \ 'filetype': ['rpn'],
+        \ 'path': s:RpnLspPath(),
+        \ 'args': ['--stdio'],
+        \ 'initializationOptions': l:settings,
+        \ 'workspaceConfig': l:settings,
+        \ }])
+  let s:registered = 1
+  " Off by default in yegappan/lsp (Vim 9.0.0178 or later shows them). A global option: it
+  " turns inlay hints on for every server that sends them.
+  if get(g:, 'rpn_lsp_inlay_hints', 1)
+    call LspOptionsSet({'showInlayHints': v:true})
+  endif
+endfunction
+
+augroup rpn_yegappan_lsp
+  autocmd!
+  " The same detection as ftdetect/rpn.vim, for when only this file is installed.
+  autocmd BufRead,BufNewFile *.rpn setfiletype rpn
+  autocmd User LspSetup call s:RegisterRpnLsp()
+augroup END
+
+" yegappan/lsp already loaded (older versions have no LspSetup event): register now.
+if exists('*LspAddServer')
+  call s:RegisterRpnLsp()
+endif

@@ -1,0 +1,44 @@
+" rpn-lsp: syntax for `.rpn` calculator tapes (SPEC §1.1), for when semantic tokens are not
+" available (Vim's LSP plugins draw them only on request; plain Vim has none).
+"
+" A token is whatever lies between Unicode white space (here: spaces and tabs) and `#`, so each
+" pattern must match a whole token: `4+` is one unknown word, not a number and an operator.
+" Groups: rpnNumber, rpnOperator (symbols), rpnFunction (named operators), rpnConstant,
+" rpnStore (`=name`), rpnVariable (a name used; not linked, so plain unless a colour scheme
+" links it), rpnComment, rpnTodo.
+
+if exists('b:current_syntax')
+  finish
+endif
+
+let s:cpo_save = &cpo
+set cpo&vim
+
+" Later definitions win when two items start at the same column, so the generic name comes
+" first and the builtins (ASCII case-insensitive, SPEC §1.1) override it.
+" A name: a letter or `_`, then letters, digits or `_`. Non-ASCII letters are approximated by
+" "any non-ASCII character but the operator symbols".
+syntax match rpnVariable "\v\S@<!([A-Za-z_]|[^\x01-\x7f×÷−√])([0-9A-Za-z_]|[^\x01-\x7f×÷−√])*(\s|#|$)@="
+syntax match rpnStore "\v\S@<!\=([A-Za-z_]|[^\x01-\x7f×÷−√])([0-9A-Za-z_]|[^\x01-\x7f×÷−√])*(\s|#|$)@="
+syntax match rpnFunction "\v\c\S@<!(pow|mod|min|max|neg|chs|abs|inv|sq|sqrt|exp|ln|log|log2|sin|cos|tan|asin|acos|atan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|sum|avg|mean)(\s|#|$)@="
+syntax match rpnConstant "\v\c\S@<!(pi|π|e)(\s|#|$)@="
+syntax match rpnOperator "\v\S@<!(\*\*|[-+*/^%×÷−√])(\s|#|$)@="
+" Optional sign (`+`, `-`, U+2212), digits with an optional fraction (`12`, `12.5`, `.5`, `12.`),
+" single `_` between two mantissa digits, optional exponent of ASCII sign and digits.
+syntax match rpnNumber "\v\S@<![-+−]?(\d(_?\d)*(\.(\d(_?\d)*)?)?|\.\d(_?\d)*)([eE][-+]?\d+)?(\s|#|$)@="
+
+syntax keyword rpnTodo contained TODO FIXME XXX NOTE
+syntax match rpnComment "#.*$" contains=rpnTodo,@Spell
+
+highlight default link rpnNumber Number
+highlight default link rpnOperator Operator
+highlight default link rpnFunction Function
+highlight default link rpnConstant Constant
+highlight default link rpnStore Identifier
+highlight default link rpnComment Comment
+highlight default link rpnTodo Todo
+
+let b:current_syntax = 'rpn'
+
+let &cpo = s:cpo_save
+unlet s:cpo_save

@@ -1,0 +1,546 @@
+"""Checks the editor configs in EditorConfigs/ that no editor here can load: they parse, they say
+what the issue asks, and their token patterns agree with SPEC §1.1 and with the builtins table.
+
+    python3 Tests/Editors/configs/check.py [REPO [PATH/TO/rpn-lsp]]
+
+- TOML (tomllib): Helix languages.toml and config.toml, the Zed extension's extension.toml,
+  Cargo.toml and languages/rpn/config.toml, and the `lsp_servers` TOML inside kakoune/rpn.kak.
+- JSON (json, after dropping `//` comments): the Sublime LSP settings (both forms), Zed's
+  settings.json, the LSP4IJ template.
+- YAML (PyYAML): sublime/RPN.sublime-syntax loads; its regexes, with `{{variables}}` expanded,
+  compile with Python's `re` (`\\p{L}` rewritten to Python's spelling); and a small reading of
+  the syntax (earliest match wins, first rule on ties, as Sublime does) passes every assertion
+  in sublime/syntax_test_rpn.rpn.
+- XML (plistlib): sublime/RPN-Comments.tmPreferences.
+- Kakoune's highlighter regexes (a subset of ECMAScript that Python's `re` reads alike) give the
+  expected tokens; every settings object is a valid SPEC §2.4 `{"rpn": {...}}`; the builtin
+  names in the Vim, Sublime and Kakoune syntaxes are exactly Sources/RPNEngine/Builtins.swift's.
+- Given the server, each config's settings object, sent the way its client sends it (Helix, Zed,
+  LSP4IJ: initializationOptions; Kakoune: the `settings_section` alone; Sublime:
+  workspace/didChangeConfiguration), with precision 3 and degrees, changes the inlay hints of
+  `1 3 /` and `90 sin` from the defaults to `[0.333]` and `[0.333 1]`.
+
+Prints one line per check and exits 0 when all passed, 1 otherwise.
+"""
+
+import copy
+import json
+import plistlib
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import yaml
+
+REPO = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parents[3])
+SERVER = Path(sys.argv[2]).resolve() if len(sys.argv) > 2 else None
+CONFIGS = REPO / "EditorConfigs"
+
+passed = 0
+failed = 0
+
+
+def check(condition, what, detail=None):
+    """Records and prints one check; returns the condition."""
+    global passed, failed
+    if condition:
+        passed += 1
+        print(f"  ok    {what}")
+    else:
+        failed += 1
+        print(f"  FAIL  [configs] {what}" + (f": {detail}" if detail else ""))
+    return condition
+
+
+def expect(actual, expected, what):
+    return check(actual == expected, what, f"expected {expected!r}, got {actual!r}")
+
+
+def load(what, loader, path, text=None):
+    """Parses a file (or `text` taken from it) with `loader`; a parse error is a failed check,
+    and the result is then None."""
+    try:
+        value = loader(path.read_text(encoding="utf-8") if text is None else text)
+    except Exception as error:  # any parse error is the finding
+        check(False, f"{what} parses", f"{path.relative_to(REPO)}: {error}")
+        return None
+    check(True, f"{what} parses")
+    return value
+
+
+def strip_line_comments(text):
+    """JSON with `//` comments (Sublime, Zed) to JSON: drops each `//` outside a string."""
+    out = []
+    in_string = escaped = False
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if in_string:
+            out.append(c)
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+            out.append(c)
+        elif text.startswith("//", i):
+            while i < len(text) and text[i] != "\n":
+                i += 1
+            continue
+        else:
+            out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def jsonc(text):
+    return json.loads(strip_line_comments(text))
+
+
+def dig(value, *keys):
+    for key in keys:
+        if not isinstance(value, dict) or key not in value:
+            return None
+        value = value[key]
+    return value
+
+
+def check_rpn_settings(settings, what):
+    """A SPEC §2.4 settings object `{"rpn": {...}}` with known keys and valid values."""
+    inner = dig(settings, "rpn")
+    if not check(isinstance(inner, dict), f"{what}: settings are {{\"rpn\": {{...}}}}", repr(settings)):
+        return
+    unknown = set(inner) - {"precision", "angleUnit", "inlayHints"}
+    check(not unknown, f"{what}: only SPEC §2.4 keys", f"unknown {sorted(unknown)}")
+    if "precision" in inner:
+        value = inner["precision"]
+        check(type(value) is int and 1 <= value <= 17, f"{what}: precision is 1–17", repr(value))
+    if "angleUnit" in inner:
+        check(inner["angleUnit"] in ("radians", "degrees"), f"{what}: angleUnit is radians or degrees",
+              repr(inner["angleUnit"]))
+    hints = inner.get("inlayHints", {})
+    if check(isinstance(hints, dict), f"{what}: inlayHints is an object", repr(hints)):
+        unknown = set(hints) - {"enabled", "maxItems"}
+        check(not unknown, f"{what}: only inlayHints.enabled and inlayHints.maxItems", f"unknown {sorted(unknown)}")
+        if "enabled" in hints:
+            check(hints["enabled"] is True, f"{what}: inlayHints.enabled is true", repr(hints["enabled"]))
+        if "maxItems" in hints:
+            value = hints["maxItems"]
+            check(type(value) is int and value >= 1, f"{what}: inlayHints.maxItems is at least 1", repr(value))
+
+
+# What each client sends the server, for the last section: (what, "initializationOptions" or
+# "didChangeConfiguration", the object as shipped, whether it is the inner object without "rpn").
+SENT_SETTINGS = []
+
+
+def as_sent(what, channel, settings, inner_only=False):
+    if isinstance(settings if inner_only else dig(settings, "rpn"), dict):
+        SENT_SETTINGS.append((what, channel, settings, inner_only))
+
+
+# --- The builtins table, the one source of operator and constant names -----------------------
+
+def builtins_from_swift():
+    """(named operators, symbolic operators, constants) from Builtins.swift, all spellings."""
+    source = (REPO / "Sources/RPNEngine/Builtins.swift").read_text(encoding="utf-8")
+    named, symbolic, constants = set(), set(), set()
+    pattern = re.compile(r'Builtin\(\s*name:\s*"([^"]+)",\s*aliases:\s*\[([^\]]*)\],\s*operation:\s*\.(\w+)')
+    for name, aliases, operation in pattern.findall(source):
+        for spelling in [name] + re.findall(r'"([^"]+)"', aliases):
+            if operation in ("pi", "e"):
+                constants.add(spelling)
+            elif re.match(r"[^\W\d]", spelling):
+                named.add(spelling)
+            else:
+                symbolic.add(spelling)
+    return named, symbolic, constants
+
+
+BUILTIN_NAMED, BUILTIN_SYMBOLIC, BUILTIN_CONSTANTS = builtins_from_swift()
+check(len(BUILTIN_NAMED) > 30 and {"+", "√"} <= BUILTIN_SYMBOLIC and BUILTIN_CONSTANTS == {"pi", "π", "e"},
+      "Builtins.swift read: named operators, symbols and constants",
+      f"{sorted(BUILTIN_NAMED)} {sorted(BUILTIN_SYMBOLIC)} {sorted(BUILTIN_CONSTANTS)}")
+
+
+def alternatives(regex_text):
+    """The words of the first `(a|b|…)` or `(?:a|b|…)` group with more than two branches."""
+    for group in re.findall(r"\((?:\?i?:)?([^()]*\|[^()]*)\)", regex_text):
+        words = group.split("|")
+        if len(words) > 2:
+            return set(words)
+    return set()
+
+
+def symbols_in(regex_text):
+    """The operator symbols spelt out in `(?:\\*\\*|[-+*/^%×÷−√])`-style patterns."""
+    found = set()
+    if r"\*\*" in regex_text:
+        found.add("**")
+    klass = re.search(r"\[([^\]]*)\]\)", regex_text)
+    if klass:
+        found |= set(klass.group(1))
+    return found
+
+
+# A shared token table: each token alone on a line, and the kind it must be highlighted as
+# (None: not highlighted). The same cases as Tests/Editors/vim/test.vim.
+TOKENS = [
+    ("12", "number"), ("12.5", "number"), (".5", "number"), ("12.", "number"), ("−3", "number"),
+    ("1e3", "number"), ("2.5E-4", "number"), ("1_000_000", "number"), ("+3", "number"),
+    ("-0.5e-3", "number"), ("0.000_1", "number"), ("−12.", "number"), (".5E+2", "number"), ("007", "number"),
+    ("4+", None), ("1__0", None), ("1_", None), ("1e3_0", None), ("1.2.3", None), ("1e", None),
+    ("--3", None), ("+-3", None), (".", None), ("1e3.5", None), ("=", None), ("=2x", None),
+    ("_tmp", "variable"), ("E3", "variable"), ("é", "variable"), ("x2", "variable"),
+    ("=rate", "store"), ("=é", "store"), ("=_x1", "store"),
+    ("DUP", "function"), ("Sqrt", "function"), ("log2", "function"), ("mean", "function"), ("chs", "function"),
+    ("PI", "constant"), ("π", "constant"), ("e", "constant"),
+    ("-", "operator"), ("*", "operator"), ("−", "operator"), ("**", "operator"), ("%", "operator"), ("√", "operator"),
+]
+
+
+# --- Helix ------------------------------------------------------------------------------------
+
+print("== Helix (EditorConfigs/helix)")
+helix = load("helix/languages.toml", tomllib.loads, CONFIGS / "helix/languages.toml")
+if helix is not None:
+    server = dig(helix, "language-server", "rpn-lsp") or {}
+    expect(server.get("command"), "rpn-lsp", "helix: [language-server.rpn-lsp] command is rpn-lsp")
+    expect(server.get("args"), ["--stdio"], "helix: args is --stdio")
+    check_rpn_settings(server.get("config"), "helix: [language-server.rpn-lsp.config]")
+    as_sent("helix: config", "initializationOptions", server.get("config"))
+    languages = [language for language in helix.get("language", []) if language.get("name") == "rpn"]
+    if expect(len(languages), 1, "helix: one [[language]] named rpn"):
+        language = languages[0]
+        expect(language.get("scope"), "source.rpn", "helix: scope is source.rpn (required)")
+        expect(language.get("file-types"), ["rpn"], "helix: file-types is [\"rpn\"] (required)")
+        expect(language.get("comment-token"), "#", "helix: comment-token is #")
+        expect(language.get("roots"), [], "helix: roots is [] (single files work)")
+        expect(language.get("language-servers"), ["rpn-lsp"], "helix: language-servers is [\"rpn-lsp\"]")
+helix_config = load("helix/config.toml", tomllib.loads, CONFIGS / "helix/config.toml")
+if helix_config is not None:
+    expect(dig(helix_config, "editor", "lsp", "display-inlay-hints"), True,
+           "helix: [editor.lsp] display-inlay-hints = true")
+
+# --- Kakoune ----------------------------------------------------------------------------------
+
+print("== Kakoune (EditorConfigs/kakoune)")
+kak = (CONFIGS / "kakoune/rpn.kak").read_text(encoding="utf-8")
+check(re.search(r"^hook global BufCreate \.\*\\\.rpn %\{\s*set-option buffer filetype rpn\s*\}", kak, re.M),
+      "kakoune: BufCreate .*\\.rpn sets filetype rpn")
+check("set-option window comment_line '#'" in kak, "kakoune: comment_line is # for rpn windows")
+check("lsp-inlay-hints-enable window" in kak, "kakoune: inlay hints enabled for rpn windows")
+servers = re.search(r"set-option buffer lsp_servers %\{\n(.*?)\n\s*\}", kak, re.S)
+if check(servers, "kakoune: a BufSetOption filetype=rpn hook sets lsp_servers"):
+    kak_toml = "\n".join(line.strip() for line in servers.group(1).splitlines())
+    parsed = load("kakoune: the lsp_servers TOML", tomllib.loads, CONFIGS / "kakoune/rpn.kak", kak_toml)
+    if parsed is not None:
+        server = parsed.get("rpn-lsp", {})
+        expect(server.get("args"), ["--stdio"], "kakoune: [rpn-lsp] args is --stdio (command defaults to rpn-lsp)")
+        expect(server.get("settings_section"), "rpn", "kakoune: settings_section is rpn")
+        check_rpn_settings(server.get("settings"), "kakoune: [rpn-lsp.settings]")
+        section = server.get("settings_section")
+        as_sent("kakoune: the settings_section", "initializationOptions",
+                dig(server, "settings", section) if section else None, inner_only=True)
+
+kak_regexes = dict(re.findall(r"^add-highlighter shared/rpn/code/(\w+) regex %\{(.*)\} \d:\w+$", kak, re.M))
+expect(sorted(kak_regexes), sorted(["variable", "store", "function", "constant", "operator", "number"]),
+       "kakoune: one highlighter per kind of token")
+compiled = {}
+for kind, regex in kak_regexes.items():
+    try:
+        compiled[kind] = re.compile(regex)
+    except re.error as error:
+        check(False, f"kakoune: the {kind} regex compiles", str(error))
+# Later highlighters paint over earlier ones, as Kakoune draws them in order.
+for token, kind in TOKENS:
+    line = token + "\n"
+    painted = None
+    for name in ["variable", "store", "function", "constant", "operator", "number"]:
+        match = compiled.get(name) and compiled[name].search(line)
+        if match and match.start() == 0 and match.end() == len(token):
+            painted = name
+    expect(painted, kind, f"kakoune: {token!r} is {kind or 'not highlighted'}")
+expect(alternatives(kak_regexes.get("function", "")), BUILTIN_NAMED,
+       "kakoune: the function regex names exactly the builtins' named operators")
+expect(symbols_in(kak_regexes.get("operator", "")), BUILTIN_SYMBOLIC,
+       "kakoune: the operator regex spells exactly the builtins' symbols")
+
+# --- Vim (names only; Tests/Editors/vim runs the syntax in Vim) -------------------------------
+
+print("== Vim (EditorConfigs/vim/syntax/rpn.vim, names only)")
+vim_syntax = (CONFIGS / "vim/syntax/rpn.vim").read_text(encoding="utf-8")
+vim_function = re.search(r'^syntax match rpnFunction "(.*)"$', vim_syntax, re.M)
+vim_operator = re.search(r'^syntax match rpnOperator "(.*)"$', vim_syntax, re.M)
+expect(alternatives(vim_function.group(1)) if vim_function else None, BUILTIN_NAMED,
+       "vim: rpnFunction names exactly the builtins' named operators")
+expect(symbols_in(vim_operator.group(1)) if vim_operator else None, BUILTIN_SYMBOLIC,
+       "vim: rpnOperator spells exactly the builtins' symbols")
+
+# --- Sublime Text -----------------------------------------------------------------------------
+
+print("== Sublime Text (EditorConfigs/sublime)")
+for name in ["LanguageServers.sublime-settings", "LSP.sublime-settings"]:
+    settings = load(f"sublime/{name}", jsonc, CONFIGS / "sublime" / name)
+    if settings is None:
+        continue
+    client = settings.get("rpn-lsp") if name.startswith("LanguageServers") else dig(settings, "clients", "rpn-lsp")
+    if not check(isinstance(client, dict), f"sublime/{name}: an rpn-lsp server configuration"):
+        continue
+    expect(client.get("enabled"), True, f"sublime/{name}: enabled")
+    expect(client.get("command"), ["rpn-lsp", "--stdio"], f"sublime/{name}: command is rpn-lsp --stdio")
+    expect(client.get("selector"), "source.rpn", f"sublime/{name}: selector is source.rpn")
+    check_rpn_settings(client.get("settings"), f"sublime/{name}")
+    as_sent(f"sublime/{name}: settings", "didChangeConfiguration", client.get("settings"))
+    if name == "LSP.sublime-settings":
+        expect(settings.get("show_inlay_hints"), True, "sublime: show_inlay_hints is true")
+        expect(settings.get("semantic_highlighting"), True, "sublime: semantic_highlighting is true")
+
+preferences = load("sublime/RPN-Comments.tmPreferences", lambda text: plistlib.loads(text.encode("utf-8")),
+                   CONFIGS / "sublime/RPN-Comments.tmPreferences")
+if preferences is not None:
+    expect(preferences.get("scope"), "source.rpn", "sublime: comment preferences apply to source.rpn")
+    variables = {entry.get("name"): entry.get("value") for entry in dig(preferences, "settings", "shellVariables") or []}
+    expect(variables.get("TM_COMMENT_START"), "# ", "sublime: toggling comments uses \"# \"")
+
+
+def python_regex(oniguruma):
+    """The syntax's regexes in Python's spelling: Python's `re` has no `\\p{L}`."""
+    return oniguruma.replace(r"[\p{L}_]", r"[^\W\d]").replace(r"[\p{L}0-9_]", r"\w")
+
+
+syntax = load("sublime/RPN.sublime-syntax", yaml.safe_load, CONFIGS / "sublime/RPN.sublime-syntax")
+rules = []
+if syntax is not None:
+    expect(syntax.get("scope"), "source.rpn", "sublime: the syntax's scope is source.rpn")
+    expect(syntax.get("file_extensions"), ["rpn"], "sublime: the syntax is for .rpn files")
+    variables = syntax.get("variables", {})
+
+    def expand(text, depth=0):
+        if depth > 10:
+            raise ValueError("variables nest too deep")
+        return re.sub(r"\{\{(\w+)\}\}", lambda m: expand(variables[m.group(1)], depth + 1), text)
+
+    regex_errors = []
+    for context_name, context in syntax.get("contexts", {}).items():
+        for rule in context:
+            if "match" not in rule:
+                continue
+            try:
+                regex = re.compile(python_regex(expand(rule["match"])))
+            except (re.error, KeyError, ValueError) as error:
+                regex_errors.append(f"{context_name}: {rule['match']!r}: {error}")
+                continue
+            if context_name == "main":
+                rules.append((regex, rule))
+    check(not regex_errors, "sublime: every match regex compiles (Python re)", "; ".join(regex_errors))
+    expect(alternatives(variables.get("builtin", "")), BUILTIN_NAMED,
+           "sublime: the builtin variable names exactly the builtins' named operators")
+    operator_rules = [rule["match"] for rule in syntax["contexts"]["main"]
+                      if rule.get("scope") == "keyword.operator.arithmetic.rpn"]
+    expect(symbols_in(operator_rules[0]) if operator_rules else None, BUILTIN_SYMBOLIC,
+           "sublime: the operator rule spells exactly the builtins' symbols")
+
+
+def sublime_scopes(line):
+    """The scopes at each character of one line, as Sublime would give them with this syntax:
+    in `main`, the rule whose match starts first wins, ties go to the earlier rule; `#` pushes
+    the comment context, which runs to the end of the line."""
+    scopes = [["source.rpn"] for _ in line]
+    position = 0
+    while position < len(line):
+        best = None
+        for regex, rule in rules:
+            match = regex.search(line, position)
+            if match and (best is None or match.start() < best[0].start()):
+                best = (match, rule)
+        if best is None:
+            break
+        match, rule = best
+        if rule.get("push") == "comment":
+            for i in range(match.start(), len(line)):
+                scopes[i].append("comment.line.number-sign.rpn")
+            for i in range(match.start(), match.end()):
+                scopes[i].append(rule["scope"])
+            break
+        if "scope" in rule:
+            for i in range(match.start(), match.end()):
+                scopes[i].append(rule["scope"])
+        for group, scope in rule.get("captures", {}).items():
+            for i in range(match.start(int(group)), match.end(int(group))):
+                scopes[i].append(scope)
+        position = max(match.end(), position + 1)
+    return scopes
+
+
+def selector_matches(selector, scopes):
+    """Sublime selectors as the test uses them: `a.b c.d - e - f` (prefix match on dotted parts)."""
+    def has(scope_names):
+        names = scope_names.split()
+        k = 0
+        for scope in scopes:
+            if k < len(names) and (scope == names[k] or scope.startswith(names[k] + ".")):
+                k += 1
+        return k == len(names)
+
+    parts = [part.strip() for part in re.split(r"(?:^|\s)-\s", " " + selector)]
+    wanted, excluded = parts[0], parts[1:]
+    return (not wanted or has(wanted)) and not any(has(part) for part in excluded if part)
+
+
+if rules:
+    test_file = CONFIGS / "sublime/syntax_test_rpn.rpn"
+    lines = test_file.read_text(encoding="utf-8").split("\n")
+    expect(lines[0], '# SYNTAX TEST "Packages/User/RPN.sublime-syntax"', "sublime: syntax test header")
+    assertion = re.compile(r"^#(\s*)(<-|\^+)\s*(.*)$")
+    subject = None
+    count = 0
+    problems = []
+    for number, line in enumerate(lines[1:], start=2):
+        found = assertion.match(line)
+        if not found:
+            subject = line
+            continue
+        count += 1
+        if found.group(2) == "<-":
+            columns = [0]
+        else:
+            start = 1 + len(found.group(1))
+            columns = range(start, start + len(found.group(2)))
+        scopes = sublime_scopes(subject)
+        for column in columns:
+            if column >= len(subject) or not selector_matches(found.group(3), scopes[column]):
+                got = scopes[column] if column < len(subject) else "past the end"
+                problems.append(f"line {number} column {column} ({subject[column:column + 1]!r}): "
+                                f"wanted {found.group(3)!r}, got {got}")
+    check(count > 50 and not problems, f"sublime: syntax_test_rpn.rpn, {count} assertions", "; ".join(problems))
+    # The kind of a whole token: one scope over all of it, or `=` then a declared name.
+    kinds = {("constant.numeric.rpn",): "number", ("keyword.operator.arithmetic.rpn",): "operator",
+             ("support.function.builtin.rpn",): "function", ("constant.language.rpn",): "constant",
+             ("variable.other.rpn",): "variable",
+             ("keyword.operator.assignment.rpn", "entity.name.variable.rpn"): "store"}
+    for token, kind in TOKENS:
+        innermost = []
+        for scopes in sublime_scopes(token):
+            if not innermost or innermost[-1] != scopes[-1]:
+                innermost.append(scopes[-1])
+        got = kinds.get(tuple(innermost), None if innermost == ["source.rpn"] else innermost)
+        expect(got, kind, f"sublime: {token!r} is {kind or 'not highlighted'}")
+
+# --- Zed --------------------------------------------------------------------------------------
+
+print("== Zed (EditorConfigs/zed; written, not built)")
+extension = load("zed/extension.toml", tomllib.loads, CONFIGS / "zed/extension.toml")
+if extension is not None:
+    for key in ["id", "name", "version", "description", "authors", "repository"]:
+        check(key in extension, f"zed: extension.toml has {key}")
+    expect(extension.get("schema_version"), 1, "zed: schema_version is 1")
+    server = dig(extension, "language_servers", "rpn-lsp") or {}
+    expect(server.get("languages"), ["RPN"], "zed: [language_servers.rpn-lsp] serves the RPN language")
+    expect(server.get("language_ids"), {"RPN": "rpn"}, "zed: the languageId sent is rpn")
+    check("grammars" not in extension, "zed: no [grammars] table (none exists yet; the README says so)")
+language = load("zed/languages/rpn/config.toml", tomllib.loads, CONFIGS / "zed/languages/rpn/config.toml")
+if language is not None:
+    expect(language.get("name"), "RPN", "zed: the language is named RPN (as extension.toml says)")
+    expect(language.get("path_suffixes"), ["rpn"], "zed: path_suffixes is [\"rpn\"]")
+    expect(language.get("line_comments"), ["# "], "zed: line_comments is [\"# \"]")
+    check("grammar" in language, "zed: grammar is set (Zed requires it)")
+cargo = load("zed/Cargo.toml", tomllib.loads, CONFIGS / "zed/Cargo.toml")
+if cargo is not None:
+    expect(dig(cargo, "lib", "crate-type"), ["cdylib"], "zed: Cargo.toml builds a cdylib (WASM)")
+    check("zed_extension_api" in (cargo.get("dependencies") or {}), "zed: Cargo.toml depends on zed_extension_api")
+lib = (CONFIGS / "zed/src/lib.rs").read_text(encoding="utf-8")
+for needle in ["impl zed::Extension for", "fn language_server_command(", "zed::register_extension!("]:
+    check(needle in lib, f"zed: src/lib.rs has `{needle}`")
+check(lib.count("{") == lib.count("}") and lib.count("(") == lib.count(")"), "zed: src/lib.rs brackets balance")
+zed_settings = load("zed/settings.json", jsonc, CONFIGS / "zed/settings.json")
+if zed_settings is not None:
+    expect(dig(zed_settings, "languages", "RPN", "inlay_hints", "enabled"), True,
+           "zed: settings.json turns inlay hints on for RPN")
+    check_rpn_settings(dig(zed_settings, "lsp", "rpn-lsp", "initialization_options"), "zed: settings.json")
+    as_sent("zed: initialization_options", "initializationOptions",
+            dig(zed_settings, "lsp", "rpn-lsp", "initialization_options"))
+
+# --- JetBrains (LSP4IJ) -----------------------------------------------------------------------
+
+print("== JetBrains + LSP4IJ (EditorConfigs/jetbrains)")
+template = load("jetbrains/rpn-lsp/template.json", json.loads, CONFIGS / "jetbrains/rpn-lsp/template.json")
+if template is not None:
+    expect(template.get("name"), "rpn-lsp", "jetbrains: the template's server is named rpn-lsp")
+    expect(dig(template, "programArgs", "default"), "rpn-lsp --stdio", "jetbrains: the command is rpn-lsp --stdio")
+    mappings = template.get("fileTypeMappings") or [{}]
+    expect(dig(mappings[0], "fileType", "patterns"), ["*.rpn"], "jetbrains: mapped to *.rpn")
+    expect(mappings[0].get("languageId"), "rpn", "jetbrains: language id rpn")
+options = load("jetbrains/rpn-lsp/initializationOptions.json", json.loads,
+               CONFIGS / "jetbrains/rpn-lsp/initializationOptions.json")
+if options is not None:
+    check_rpn_settings(options, "jetbrains: initializationOptions.json")
+    as_sent("jetbrains: initializationOptions.json", "initializationOptions", options)
+
+# --- READMEs ----------------------------------------------------------------------------------
+
+print("== READMEs")
+for editor in ["vim", "helix", "kakoune", "sublime", "zed", "jetbrains"]:
+    readme = CONFIGS / editor / "README.md"
+    text = readme.read_text(encoding="utf-8") if readme.exists() else ""
+    check(re.search(r"^## Install", text, re.M) and re.search(r"^## What you get", text, re.M)
+          and re.search(r"^## Inlay hints", text, re.M),
+          f"{editor}/README.md has Install, What you get and Inlay hints sections")
+
+# --- The settings, as each client sends them, reach the server --------------------------------
+
+
+def inlay_hints(initialization_options=None, changed_settings=None):
+    """Inlay hint labels of a two-line tape from a real rpn-lsp session."""
+    params = {"processId": None, "rootUri": None, "capabilities": {"textDocument": {"inlayHint": {}}}}
+    if initialization_options is not None:
+        params["initializationOptions"] = initialization_options
+    messages = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": params},
+                {"jsonrpc": "2.0", "method": "initialized", "params": {}}]
+    if changed_settings is not None:
+        messages.append({"jsonrpc": "2.0", "method": "workspace/didChangeConfiguration",
+                         "params": {"settings": changed_settings}})
+    uri = "file:///settings-check.rpn"
+    messages += [
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "rpn", "version": 1, "text": "1 3 /\n90 sin\n"}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "textDocument/inlayHint", "params": {
+            "textDocument": {"uri": uri},
+            "range": {"start": {"line": 0, "character": 0}, "end": {"line": 2, "character": 0}}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"}]
+    stdin = b"".join(b"Content-Length: %d\r\n\r\n" % len(body) + body
+                     for body in (json.dumps(message).encode() for message in messages))
+    stdout = subprocess.run([str(SERVER), "--stdio"], input=stdin, capture_output=True, timeout=30).stdout
+    for header in re.finditer(rb"Content-Length: (\d+)\r\n\r\n", stdout):
+        body = json.loads(stdout[header.end():header.end() + int(header.group(1))])
+        if body.get("id") == 2:
+            return [hint["label"] for hint in body.get("result") or []]
+    return None
+
+
+if SERVER is not None:
+    print(f"== The settings reach the server ({SERVER})")
+    defaults = ["[0.333333333333333]", "[0.333333333333333 0.893996663600558]"]
+    changed = ["[0.333]", "[0.333 1]"]
+    expect(inlay_hints(), defaults, "server: inlay hints with no settings")
+    check(len(SENT_SETTINGS) >= 6, "server: settings from Helix, Kakoune, Sublime (2), Zed and LSP4IJ",
+          ", ".join(what for what, *_ in SENT_SETTINGS))
+    for what, channel, settings, inner_only in SENT_SETTINGS:
+        def send(value):
+            if channel == "initializationOptions":
+                return inlay_hints(initialization_options=value)
+            return inlay_hints(changed_settings=value)
+
+        sent = copy.deepcopy(settings)
+        expect(send(sent), defaults, f"server: {what} as shipped keeps the defaults ({channel})")
+        (sent if inner_only else sent["rpn"]).update(precision=3, angleUnit="degrees")
+        expect(send(sent), changed, f"server: {what} with precision 3 and degrees is read ({channel})")
+
+print(f"configs: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)

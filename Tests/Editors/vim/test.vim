@@ -1,0 +1,253 @@
+" Headless editor test for EditorConfigs/vim/: runs inside plain Vim (no plugins) started by
+" run.sh as `vim -Nu NONE -i NONE -es --cmd 'set rtp^=EditorConfigs/vim' --cmd 'filetype plugin
+" on' --cmd 'syntax on' -S test.vim`, i.e. with the folder on 'runtimepath' as its README says.
+" Environment (set by run.sh):
+"   RPN_TEST_LABEL  what to call this run in messages, e.g. "Vim 9.0.1378"
+"   RPN_TEST_TAPE   a copy of EditorConfigs/sample.rpn in a scratch folder
+"   RPN_TEST_DIR    the scratch folder (for a new, unsaved .rpn file)
+"   RPN_TEST_LOG    where to write one line per check (Vim's -es mode prints no :echo)
+"   RPN_TEST_CONFIGS  EditorConfigs/vim, for sourcing the two LSP registration files
+" Exits 0 when every check passed (:qall!), 1 otherwise (:cquit).
+"
+" In order: filetype detection (ftdetect) and the comment settings (ftplugin) on the sample and
+" on a new file; the syntax groups of tokens in the sample and of tricky tokens (whole-token
+" rule, every number spelling of SPEC §1.1, non-numbers); sourcing rpn-vim-lsp.vim and
+" rpn-yegappan-lsp.vim without their plugins (no error, nothing registered); then, with stand-ins
+" for lsp#register_server, LspAddServer and LspOptionsSet, what each file registers when its
+" plugin's setup event fires.
+
+let s:label = empty($RPN_TEST_LABEL) ? 'Vim' : $RPN_TEST_LABEL
+let s:passed = 0
+let s:failed = 0
+
+function! s:Out(line) abort
+  call writefile([a:line], $RPN_TEST_LOG, 'a')
+endfunction
+
+function! s:Check(ok, what, ...) abort
+  if a:ok
+    let s:passed += 1
+    call s:Out('  ok    ' . a:what)
+  else
+    let s:failed += 1
+    call s:Out('  FAIL  [' . s:label . '] ' . a:what . (a:0 ? ': ' . a:1 : ''))
+  endif
+  return a:ok
+endfunction
+
+function! s:Expect(actual, expected, what) abort
+  return s:Check(a:actual ==# a:expected, a:what,
+        \ 'expected ' . string(a:expected) . ', got ' . string(a:actual))
+endfunction
+
+" Runs an Ex command; any Vim error (thrown, or only left in v:errmsg) fails the check.
+function! s:Run(command, what) abort
+  let v:errmsg = ''
+  try
+    execute a:command
+  catch
+    return s:Check(0, a:what, v:exception . ' (at ' . v:throwpoint . ')')
+  endtry
+  return s:Check(empty(v:errmsg), a:what, v:errmsg)
+endfunction
+
+" The syntax group at the first whole-token occurrence of `token` on line `lnum`.
+function! s:GroupOf(lnum, token) abort
+  let l:pattern = '\V\%(\^\|\s\)\zs' . escape(a:token, '\') . '\ze\%(\s\|#\|\$\)'
+  let l:index = match(getline(a:lnum), l:pattern)
+  if l:index < 0
+    return '(token not found)'
+  endif
+  return synIDattr(synID(a:lnum, l:index + 1, 1), 'name')
+endfunction
+
+" The first line matching `pattern` (very nomagic is not used: patterns are plain regexes).
+function! s:LineOf(pattern) abort
+  for l:lnum in range(1, line('$'))
+    if getline(l:lnum) =~# a:pattern
+      return l:lnum
+    endif
+  endfor
+  return 0
+endfunction
+
+call s:Out('== ' . s:label . ' + EditorConfigs/vim')
+
+" --- Filetype detection and comment settings -----------------------------------------------
+
+call s:Run('edit ' . fnameescape($RPN_TEST_TAPE), 'opening sample.rpn raises no error')
+call s:Expect(&filetype, 'rpn', '`.rpn` files get filetype rpn (ftdetect/rpn.vim)')
+call s:Expect(&commentstring, '# %s', 'commentstring is "# %s" (ftplugin/rpn.vim)')
+call s:Expect(&comments, ':#', 'comments is ":#" (ftplugin/rpn.vim)')
+call s:Check(exists('b:undo_ftplugin') && b:undo_ftplugin =~# 'commentstring<',
+      \ 'b:undo_ftplugin restores the comment settings', string(get(b:, 'undo_ftplugin', '')))
+call s:Expect(get(b:, 'current_syntax', ''), 'rpn', 'syntax/rpn.vim is loaded for the buffer')
+
+let s:new_tape = $RPN_TEST_DIR . '/new.rpn'
+call s:Run('edit ' . fnameescape(s:new_tape), 'a new (unsaved) .rpn file opens without error')
+call s:Expect(&filetype, 'rpn', 'a new .rpn file gets filetype rpn (BufNewFile)')
+call s:Expect(&commentstring, '# %s', 'a new .rpn file gets the comment settings')
+call s:Run('edit ' . fnameescape($RPN_TEST_TAPE), 'back to sample.rpn')
+
+" --- Syntax groups on the sample -------------------------------------------------------------
+
+" [a regex for the line, a token on it, the expected group]
+let s:sample_cases = [
+      \ ['^# A tour', '#', 'rpnComment'],
+      \ ['^12  12\.5', '12', 'rpnNumber'],
+      \ ['^12  12\.5', '12.5', 'rpnNumber'],
+      \ ['^12  12\.5', '.5', 'rpnNumber'],
+      \ ['^12  12\.5', '12.', 'rpnNumber'],
+      \ ['^12  12\.5', '−3', 'rpnNumber'],
+      \ ['^12  12\.5', '1e3', 'rpnNumber'],
+      \ ['^12  12\.5', '2.5E-4', 'rpnNumber'],
+      \ ['^12  12\.5', '1_000_000', 'rpnNumber'],
+      \ ['^2 3 +', '+', 'rpnOperator'],
+      \ ['^2 3 +', '#', 'rpnComment'],
+      \ ['^10 4 −', '−', 'rpnOperator'],
+      \ ['^6 7 ×', '×', 'rpnOperator'],
+      \ ['^6 7 ×', '÷', 'rpnOperator'],
+      \ ['^2 10 ^', '^', 'rpnOperator'],
+      \ ['^2 10 ^', '**', 'rpnOperator'],
+      \ ['^2 10 ^', 'pow', 'rpnFunction'],
+      \ ['^2450 =income', '=income', 'rpnStore'],
+      \ ['^rent groceries', 'rent', 'rpnVariable'],
+      \ ['^rent groceries', '=spent', 'rpnStore'],
+      \ ['^48\.60 18 %', '%', 'rpnOperator'],
+      \ ['^round =total', 'round', 'rpnFunction'],
+      \ ['^pi 6 / sin', 'pi', 'rpnConstant'],
+      \ ['^pi 6 / sin', '/', 'rpnOperator'],
+      \ ['^pi 6 / sin', 'sin', 'rpnFunction'],
+      \ ['^2 √ sq', '√', 'rpnOperator'],
+      \ ['^2 √ sq', 'sq', 'rpnFunction'],
+      \ ['^depth', 'depth', 'rpnFunction'],
+      \ ['^1 2 3 rot', 'rot', 'rpnFunction'],
+      \ ['^4 5 swpa', 'swpa', 'rpnVariable'],
+      \ ]
+for [s:line_pattern, s:token, s:group] in s:sample_cases
+  let s:lnum = s:LineOf(s:line_pattern)
+  if s:lnum == 0
+    call s:Check(0, 'sample.rpn has a line matching ' . string(s:line_pattern), 'none (was the sample changed?)')
+    continue
+  endif
+  call s:Expect(s:GroupOf(s:lnum, s:token), s:group,
+        \ 'syntax: ' . string(s:token) . ' on sample.rpn line ' . s:lnum . ' is ' . s:group)
+endfor
+
+" --- Syntax groups on tricky tokens (whole tokens only; SPEC §1.1) ---------------------------
+
+let s:tricky = [
+      \ ['+3', 'rpnNumber'], ['-0.5e-3', 'rpnNumber'], ['0.000_1', 'rpnNumber'],
+      \ ['−12.', 'rpnNumber'], ['.5E+2', 'rpnNumber'], ['007', 'rpnNumber'],
+      \ ['4+', ''], ['1__0', ''], ['1_', ''], ['1e3_0', ''], ['1.2.3', ''], ['1e', ''],
+      \ ['--3', ''], ['+-3', ''], ['.', ''], ['1e3.5', ''], ['=', ''], ['=2x', ''],
+      \ ['_tmp', 'rpnVariable'], ['E3', 'rpnVariable'], ['é', 'rpnVariable'], ['x2', 'rpnVariable'],
+      \ ['=rate', 'rpnStore'], ['=é', 'rpnStore'], ['=_x1', 'rpnStore'],
+      \ ['DUP', 'rpnFunction'], ['Sqrt', 'rpnFunction'], ['log2', 'rpnFunction'],
+      \ ['mean', 'rpnFunction'], ['chs', 'rpnFunction'],
+      \ ['PI', 'rpnConstant'], ['π', 'rpnConstant'], ['e', 'rpnConstant'],
+      \ ['-', 'rpnOperator'], ['*', 'rpnOperator'], ['−', 'rpnOperator'],
+      \ ]
+new
+setfiletype rpn
+call s:Expect(get(b:, 'current_syntax', ''), 'rpn', 'syntax loads for a scratch buffer set to rpn')
+call setline(1, map(copy(s:tricky), 'v:val[0] . " # after"'))
+call setline(len(s:tricky) + 1, 'x#y TODO')
+for s:index in range(len(s:tricky))
+  let [s:token, s:group] = s:tricky[s:index]
+  call s:Expect(s:GroupOf(s:index + 1, s:token), s:group,
+        \ 'syntax: ' . string(s:token) . ' is ' . (empty(s:group) ? 'not highlighted' : s:group))
+endfor
+let s:last = len(s:tricky) + 1
+call s:Expect(synIDattr(synID(s:last, 1, 1), 'name'), 'rpnVariable', 'syntax: `x` in `x#y` is a name')
+call s:Expect(synIDattr(synID(s:last, 2, 1), 'name'), 'rpnComment', 'syntax: `#` right after a token starts a comment')
+call s:Expect(synIDattr(synID(s:last, 5, 1), 'name'), 'rpnTodo', 'syntax: TODO inside a comment')
+bwipeout!
+
+" --- The LSP registration files, without their plugins ---------------------------------------
+
+let s:vim_lsp_file = $RPN_TEST_CONFIGS . '/rpn-vim-lsp.vim'
+let s:yegappan_file = $RPN_TEST_CONFIGS . '/rpn-yegappan-lsp.vim'
+call s:Run('source ' . fnameescape(s:vim_lsp_file), 'rpn-vim-lsp.vim sources without error, vim-lsp not installed')
+call s:Run('source ' . fnameescape(s:yegappan_file), 'rpn-yegappan-lsp.vim sources without error, yegappan/lsp not installed')
+call s:Check(exists('#User#lsp_setup'), 'rpn-vim-lsp.vim waits for vim-lsp (a User lsp_setup autocmd)')
+call s:Check(exists('#User#LspSetup'), 'rpn-yegappan-lsp.vim waits for yegappan/lsp (a User LspSetup autocmd)')
+call s:Expect(get(g:, 'lsp_inlay_hints_enabled', 0), 1, 'rpn-vim-lsp.vim sets g:lsp_inlay_hints_enabled')
+call s:Run('edit ' . fnameescape($RPN_TEST_TAPE), 'sample.rpn still opens with both files sourced')
+call s:Expect(&filetype, 'rpn', 'sample.rpn still gets filetype rpn')
+call s:Check(empty(filter(split(execute('messages'), "\n"), 'v:val =~# "^E\\d\\+:"')),
+      \ 'no error message in :messages so far', execute('messages'))
+
+" --- What each file registers when its plugin fires its setup event --------------------------
+
+" vim-lsp's lsp#register_server lives in autoload/lsp.vim; a stand-in must live there too.
+let s:stubs = $RPN_TEST_DIR . '/stubs'
+call mkdir(s:stubs . '/autoload', 'p')
+call writefile([
+      \ 'let g:rpn_test_vim_lsp_servers = []',
+      \ 'function! lsp#register_server(info) abort',
+      \ '  call add(g:rpn_test_vim_lsp_servers, a:info)',
+      \ 'endfunction',
+      \ ], s:stubs . '/autoload/lsp.vim')
+execute 'set runtimepath+=' . fnameescape(s:stubs)
+let s:vim_lsp_servers = []
+call s:Run('doautocmd <nomodeline> User lsp_setup', 'vim-lsp stand-in: User lsp_setup runs without error')
+let s:vim_lsp_servers = get(g:, 'rpn_test_vim_lsp_servers', [])
+if s:Expect(len(s:vim_lsp_servers), 1, 'vim-lsp: one server registered')
+  let s:info = s:vim_lsp_servers[0]
+  call s:Expect(get(s:info, 'name', ''), 'rpn-lsp', 'vim-lsp: the server is named rpn-lsp')
+  call s:Expect(get(s:info, 'allowlist', []), ['rpn'], 'vim-lsp: allowlist is the rpn filetype')
+  call s:Expect(s:info.cmd({}), ['rpn-lsp', '--stdio'], 'vim-lsp: cmd is rpn-lsp --stdio by default')
+  let $RPN_LSP = '/opt/rpn/bin/rpn-lsp'
+  call s:Expect(s:info.cmd({}), ['/opt/rpn/bin/rpn-lsp', '--stdio'], 'vim-lsp: cmd follows $RPN_LSP')
+  let g:rpn_lsp_cmd = '/usr/local/bin/rpn-lsp'
+  call s:Expect(s:info.cmd({}), ['/usr/local/bin/rpn-lsp', '--stdio'], 'vim-lsp: cmd follows g:rpn_lsp_cmd')
+  let g:rpn_lsp_cmd = ['/usr/local/bin/rpn-lsp', '--stdio', '--stdio']
+  call s:Expect(s:info.cmd({}), g:rpn_lsp_cmd, 'vim-lsp: a list in g:rpn_lsp_cmd is the whole command')
+  unlet g:rpn_lsp_cmd
+  let $RPN_LSP = ''
+  call s:Expect(get(s:info, 'initialization_options', {}), {'rpn': {}}, 'vim-lsp: initialization_options is {"rpn": {}}')
+  call s:Expect(get(s:info, 'workspace_config', {}), {'rpn': {}}, 'vim-lsp: workspace_config is {"rpn": {}}')
+endif
+call s:Run('doautocmd <nomodeline> User lsp_setup', 'vim-lsp stand-in: a second lsp_setup runs without error')
+call s:Expect(len(s:vim_lsp_servers), 1, 'vim-lsp: a second lsp_setup registers nothing more')
+call s:Run('doautocmd <nomodeline> User lsp_buffer_enabled', 'vim-lsp stand-in: User lsp_buffer_enabled in the tape')
+call s:Expect(&omnifunc, 'lsp#complete', 'vim-lsp: .rpn buffers complete with lsp#complete (<C-x><C-o>)')
+call s:Check(maparg('K', 'n') =~? '<Plug>(lsp-hover)', 'vim-lsp: K hovers in .rpn buffers', string(maparg('K', 'n')))
+
+let s:yegappan_servers = []
+let s:yegappan_options = []
+function! LspAddServer(servers) abort
+  call extend(s:yegappan_servers, a:servers)
+endfunction
+function! LspOptionsSet(options) abort
+  call add(s:yegappan_options, a:options)
+endfunction
+let g:rpn_lsp_settings = {'angleUnit': 'degrees'}
+call s:Run('doautocmd <nomodeline> User LspSetup', 'yegappan/lsp stand-in: User LspSetup runs without error')
+if s:Expect(len(s:yegappan_servers), 1, 'yegappan/lsp: one server registered')
+  let s:server = s:yegappan_servers[0]
+  call s:Expect(get(s:server, 'name', ''), 'rpn-lsp', 'yegappan/lsp: the server is named rpn-lsp')
+  call s:Expect(get(s:server, 'filetype', []), ['rpn'], 'yegappan/lsp: filetype is rpn')
+  call s:Expect(get(s:server, 'path', ''), 'rpn-lsp', 'yegappan/lsp: path is rpn-lsp')
+  call s:Expect(get(s:server, 'args', []), ['--stdio'], 'yegappan/lsp: args is --stdio')
+  call s:Expect(get(s:server, 'initializationOptions', {}), {'rpn': {'angleUnit': 'degrees'}},
+        \ 'yegappan/lsp: initializationOptions carry g:rpn_lsp_settings under "rpn"')
+endif
+call s:Expect(s:yegappan_options, [{'showInlayHints': v:true}], 'yegappan/lsp: inlay hints turned on (showInlayHints)')
+
+" Sourced when yegappan/lsp is already loaded (`packadd lsp` first, or a version without the
+" LspSetup event): it registers at once. A copy is a fresh script, so its own guard is unset.
+let s:copy = $RPN_TEST_DIR . '/rpn-yegappan-lsp-copy.vim'
+call writefile(readfile(s:yegappan_file), s:copy)
+unlet g:loaded_rpn_yegappan_lsp
+call s:Run('source ' . fnameescape(s:copy), 'rpn-yegappan-lsp.vim sources without error with yegappan/lsp loaded')
+call s:Expect(len(s:yegappan_servers), 2, 'yegappan/lsp: sourced after the plugin, it registers at once')
+call s:Check(empty(filter(split(execute('messages'), "\n"), 'v:val =~# "^E\\d\\+:"')),
+      \ 'no error message in :messages at the end', execute('messages'))
+
+call s:Out(printf('vim: %d passed, %d failed', s:passed, s:failed))
+if s:failed > 0
+  cquit
+endif
+qall!
