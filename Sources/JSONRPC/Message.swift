@@ -9,7 +9,8 @@ package enum Message: Equatable {
   /// null id (SPEC §2.1), to be answered as such.
   package static func classify(_ json: JSONValue) -> Result<Message, ResponseError> {
     guard json.isObject else { return .failure(.invalidRequest("a message must be a JSON object")) }
-    let params = json["params"]
+    // `"params": null` is not structured, but clients send it for `shutdown` and `exit`: absent.
+    let params = json["params"] == .null ? nil : json["params"]
     if let params, !(params.isObject || params.arrayValue != nil) {
       if let id = json["id"], isValidID(id), json["method"]?.stringValue != nil {
         return .success(.request(id: id, method: json["method"]?.stringValue ?? "", params: params))

@@ -45,3 +45,15 @@ import Testing
     #expect(JSONWriter.string(["n": 3, "x": 0.25]) == "{\"n\":3,\"x\":0.25}")
   }
 }
+
+@Suite struct MessageTests {
+  /// Clients send `"params": null` for `shutdown` and `exit`; it means no params.
+  @Test func nullParamsAreAbsent() {
+    let exit = JSONParser.parse(#"{"jsonrpc":"2.0","method":"exit","params":null}"#).map(Message.classify)
+    #expect(exit == .success(.success(.notification(method: "exit", params: nil))))
+    let shutdown = JSONParser.parse(#"{"jsonrpc":"2.0","id":7,"method":"shutdown","params":null}"#).map(Message.classify)
+    #expect(shutdown == .success(.success(.request(id: 7, method: "shutdown", params: nil))))
+    let number = JSONParser.parse(#"{"jsonrpc":"2.0","method":"exit","params":5}"#).map(Message.classify)
+    #expect(number == .success(.failure(.invalidRequest("params must be an object or an array"))))
+  }
+}
