@@ -1,0 +1,181 @@
+// The VS Code side of rpn-lsp: starts the `rpn-lsp` language server for `.rpn` documents
+// (through vscode-languageclient, over stdio) and passes it the `rpn.*` settings.
+'use strict';
+
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const vscode = require('vscode');
+const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
+
+const OUTPUT_NAME = 'RPN Language Server';
+
+/** @type {LanguageClient | undefined} the running client, if any */
+let client;
+/** @type {vscode.OutputChannel | undefined} one channel for every (re)start */
+let output;
+/** Starts and stops run one after the other, in the order they were asked for. */
+let queue = Promise.resolve();
+
+/**
+ * The settings of SPEC §2.4 as the server reads them: `{"rpn": {...}}`. Sent as
+ * `initializationOptions`; later changes reach the server through
+ * `workspace/didChangeConfiguration` (`synchronize.configurationSection` below).
+ */
+function serverSettings() {
+  const config = vscode.workspace.getConfiguration('rpn');
+  return {
+    rpn: {
+      precision: config.get('precision', 15),
+      angleUnit: config.get('angleUnit', 'radians'),
+      inlayHints: {
+        enabled: config.get('inlayHints.enabled', true),
+        maxItems: config.get('inlayHints.maxItems', 8),
+      },
+    },
+  };
+}
+
+/** Whether `file` is a file this process may execute. */
+function isExecutableFile(file) {
+  try {
+    if (!fs.statSync(file).isFile()) return false;
+    if (process.platform !== 'win32') fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Finds the binary `rpn.server.path` names: a command name is looked up on PATH (with PATHEXT
+ * on Windows), `~` is the home folder, and a relative path is taken from the first workspace
+ * folder. Returns `{ command }` (an absolute path) or `{ problem }` (a sentence for the user).
+ */
+function resolveServer(setting) {
+  const isWindows = process.platform === 'win32';
+  let name = typeof setting === 'string' && setting.trim() !== '' ? setting.trim() : 'rpn-lsp';
+  if (name === '~' || name.startsWith('~/') || (isWindows && name.startsWith('~\\'))) {
+    name = path.join(os.homedir(), name.slice(1));
+  }
+  const suffixes = isWindows
+    ? [''].concat((process.env.PATHEXT || '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean))
+    : [''];
+  const found = (base) => suffixes.map((suffix) => base + suffix).find(isExecutableFile);
+
+  if (path.isAbsolute(name)) {
+    const command = found(name);
+    return command
+      ? { command }
+      : { problem: `"${name}" (the rpn.server.path setting) is not an executable file.` };
+  }
+  if (name.includes('/') || (isWindows && name.includes('\\'))) {
+    const folder = (vscode.workspace.workspaceFolders || []).find((f) => f.uri.scheme === 'file');
+    if (!folder) {
+      return { problem: `rpn.server.path is the relative path "${name}", but no folder is open to resolve it from; use an absolute path.` };
+    }
+    const full = path.join(folder.uri.fsPath, name);
+    const command = found(full);
+    return command
+      ? { command }
+      : { problem: `"${full}" (rpn.server.path, relative to the workspace folder) is not an executable file.` };
+  }
+  const dirs = (process.env.PATH || '').split(path.delimiter).filter(Boolean);
+  for (const dir of dirs) {
+    const command = found(path.join(dir, name));
+    if (command) return { command };
+  }
+  return { problem: `"${name}" was not found on PATH.` };
+}
+
+/** Shows why the server cannot start, with a way to fix it. */
+async function reportMissingServer(problem) {
+  const message =
+    `RPN: cannot start the rpn-lsp language server: ${problem} ` +
+    'Install rpn-lsp (swift build -c release, then put .build/release/rpn-lsp on your PATH) ' +
+    'or set "rpn.server.path" to the binary.';
+  output.appendLine(message);
+  const choice = await vscode.window.showErrorMessage(message, 'Open Settings', 'Show Output');
+  if (choice === 'Open Settings') {
+    await vscode.commands.executeCommand('workbench.action.openSettings', 'rpn.server.path');
+  } else if (choice === 'Show Output') {
+    output.show(true);
+  }
+}
+
+async function startClient() {
+  const setting = vscode.workspace.getConfiguration('rpn').get('server.path', 'rpn-lsp');
+  const resolved = resolveServer(setting);
+  if (!resolved.command) {
+    void reportMissingServer(resolved.problem);
+    return;
+  }
+
+  // transport stdio: vscode-languageclient appends `--stdio` to args itself.
+  const serverOptions = { command: resolved.command, args: [], transport: TransportKind.stdio };
+  const clientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'rpn' },
+      { scheme: 'untitled', language: 'rpn' },
+    ],
+    // A function, so that every (re)start sends the settings as they are then.
+    initializationOptions: serverSettings,
+    // Every change under "rpn" is sent as didChangeConfiguration {"settings": {"rpn": {...}}}.
+    synchronize: { configurationSection: 'rpn' },
+    outputChannel: output,
+  };
+  // The id "rpn" makes the rpn.trace.server setting control message tracing.
+  const candidate = new LanguageClient('rpn', OUTPUT_NAME, serverOptions, clientOptions);
+  output.appendLine(`Starting ${resolved.command} --stdio`);
+  try {
+    await candidate.start();
+    client = candidate;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    output.appendLine(`rpn-lsp did not start: ${reason}`);
+    void vscode.window.showErrorMessage(`RPN: rpn-lsp (${resolved.command}) did not start: ${reason}`, 'Show Output')
+      .then((choice) => { if (choice === 'Show Output') output.show(true); });
+  }
+}
+
+async function stopClient() {
+  const running = client;
+  client = undefined;
+  if (running) {
+    try {
+      await running.stop();
+    } catch (error) {
+      output.appendLine(`Stopping rpn-lsp failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+/** Queues a stop (if running) and a start. */
+function restartClient() {
+  queue = queue.then(stopClient).then(startClient).catch(logFailure);
+  return queue;
+}
+
+function logFailure(error) {
+  output.appendLine(`rpn-lsp: ${error instanceof Error ? error.stack || error.message : String(error)}`);
+}
+
+function activate(context) {
+  output = vscode.window.createOutputChannel(OUTPUT_NAME);
+  context.subscriptions.push(
+    output,
+    vscode.commands.registerCommand('rpn.restartServer', restartClient),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      // The other rpn.* settings reach the running server through didChangeConfiguration.
+      if (event.affectsConfiguration('rpn.server.path')) void restartClient();
+    }),
+  );
+  return restartClient();
+}
+
+function deactivate() {
+  queue = queue.then(stopClient).catch(logFailure);
+  return queue;
+}
+
+module.exports = { activate, deactivate, resolveServer, serverSettings };

@@ -1,0 +1,1077 @@
+#!/usr/bin/env python3
+"""Checks the VS Code extension in EditorConfigs/vscode/ without VS Code.
+
+    check.py [--server PATH/TO/rpn-lsp] [--engine onig|re]
+
+Run by run.sh beside it, which installs onigurumacffi (Oniguruma, the regex engine of VS Code's
+TextMate tokenizer) first. What is checked, in order:
+
+ 1. manifest     package.json, language-configuration.json and the grammar are valid JSON with
+                 the fields VS Code and vsce require; the settings mirror SPEC §2.4.
+ 2. grammar      the grammar uses only `match` rules (with `captures`) and `include`s of its
+                 repository, so that the tokenizer below is faithful; its operator and constant
+                 alternations are exactly the spellings of Sources/RPNEngine/Builtins.swift.
+ 3. tokenizer    a TextMate-style tokenizer (the line plus "\n", at each position the leftmost
+                 match of all rules, ties to the first rule, as vscode-textmate does) gives the
+                 exact scopes expected for sample lines, and for every builtin spelling.
+ 4. extension.js `node --check`, then activate()/deactivate() under stand-ins for the `vscode`
+                 and `vscode-languageclient/node` modules: the server options, document selector,
+                 initializationOptions and configurationSection it gives the client, how it
+                 finds the binary, and the error it shows when the binary is missing.
+ 5. server       (with --server) rpn-lsp started as vscode-languageclient starts it (the command
+                 extension.js chose, plus the `--stdio` the client appends), with a VS Code-like
+                 initialize (utf-16 only, no root) and extension.js's initializationOptions:
+                 the server must answer utf-16; its semantic tokens must classify every token of
+                 a corpus of tricky lines and of EditorConfigs/sample.rpn as the grammar does;
+                 its inlay hints must follow the settings, from initializationOptions and from
+                 didChangeConfiguration {"settings": {"rpn": …}} as the client sends it.
+
+Each check prints one line; any failure makes the exit status 1.
+"""
+
+import argparse
+import json
+import os
+import queue
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import unicodedata
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+EXT = os.path.join(REPO, "EditorConfigs", "vscode")
+BUILTINS_SWIFT = os.path.join(REPO, "Sources", "RPNEngine", "Builtins.swift")
+SAMPLE = os.path.join(REPO, "EditorConfigs", "sample.rpn")
+
+failures = []
+
+
+def check(ok, what, detail=""):
+    """Prints one check's result; remembers failures."""
+    if ok:
+        print(f"ok   - {what}")
+    else:
+        print(f"FAIL - {what}" + (f"\n       {detail}" if detail else ""))
+        failures.append(what)
+    return ok
+
+
+def section(title):
+    print(f"# {title}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Regex engines
+
+# Unicode White_Space, as Sources/RPNEngine/Lexer.swift spells it out (for the `re` fallback).
+WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+
+
+def letter_class_body():
+    """The code points of general category L, as the inside of a `re` character class."""
+    ranges = []
+    start = prev = None
+    for cp in range(sys.maxunicode + 1):
+        if unicodedata.category(chr(cp)).startswith("L"):
+            if start is None:
+                start = cp
+            elif cp != prev + 1:
+                ranges.append((start, prev))
+                start = cp
+            prev = cp
+    ranges.append((start, prev))
+    return "".join(re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in ranges)
+
+
+class Engine:
+    """Compiles the grammar's Oniguruma regexes with onigurumacffi, or translates them to `re`."""
+
+    def __init__(self, name):
+        self.name = name
+        if name == "onig":
+            import onigurumacffi
+
+            self.onig = onigurumacffi
+        else:
+            self.letters = letter_class_body()
+
+    def compile(self, pattern):
+        if self.name == "onig":
+            return self.onig.compile(pattern)
+        # Exact for what the grammar uses: \p{L} only inside classes, \s and \S as White_Space.
+        translated = pattern.replace(r"\p{L}", self.letters)
+        translated = translated.replace(r"[^\s", "[^" + WHITE_SPACE).replace(r"\S", "[^" + WHITE_SPACE + "]")
+        translated = translated.replace(r"\s", "[" + WHITE_SPACE + "]")
+        return re.compile(translated)
+
+    def regset(self, patterns):
+        return self.onig.compile_regset(*patterns) if self.name == "onig" else None
+
+    @staticmethod
+    def span(match, group):
+        """A group's span in characters, or None when it did not take part."""
+        if hasattr(match, "_begs"):  # onigurumacffi reports -1 for a group that did not match
+            if match._begs[group] < 0:
+                return None
+        elif match.start(group) < 0:
+            return None
+        return match.start(group), match.end(group)
+
+
+# ---------------------------------------------------------------------------------------------
+# 1. The manifest files
+
+
+def load_json(path, what):
+    try:
+        with open(path, encoding="utf-8") as f:
+            value = json.load(f)
+        check(True, f"{what} is valid JSON")
+        return value
+    except (OSError, ValueError) as error:
+        check(False, f"{what} is valid JSON", str(error))
+        return None
+
+
+def dig(obj, *keys):
+    for key in keys:
+        if isinstance(obj, dict) and key in obj:
+            obj = obj[key]
+        elif isinstance(obj, list) and isinstance(key, int) and -len(obj) <= key < len(obj):
+            obj = obj[key]
+        else:
+            return None
+    return obj
+
+
+def check_manifest():
+    section("manifest: package.json, language-configuration.json, .vscodeignore")
+    pkg = load_json(os.path.join(EXT, "package.json"), "package.json")
+    if pkg is None:
+        return None
+    for field in ("name", "displayName", "description", "version", "publisher", "main"):
+        check(isinstance(pkg.get(field), str) and pkg[field] != "", f"package.json has a non-empty `{field}`")
+    check(re.fullmatch(r"[a-z0-9][a-z0-9._-]*", pkg.get("name", "")) is not None,
+          "package.json `name` is lowercase without spaces (vsce)", repr(pkg.get("name")))
+    check(re.fullmatch(r"[a-zA-Z0-9][a-zA-Z0-9-]*", pkg.get("publisher", "")) is not None,
+          "package.json `publisher` is a valid publisher id (vsce)", repr(pkg.get("publisher")))
+    check(re.fullmatch(r"\d+\.\d+\.\d+", pkg.get("version", "")) is not None,
+          "package.json `version` is semver", repr(pkg.get("version")))
+    engine = dig(pkg, "engines", "vscode")
+    match = re.fullmatch(r"\^(\d+)\.(\d+)\.(\d+)", engine or "")
+    check(match is not None and (int(match[1]), int(match[2])) >= (1, 82),
+          "engines.vscode is ^1.82.0 or later (vscode-languageclient 9 needs 1.82)", repr(engine))
+    main = pkg.get("main", "")
+    check(os.path.isfile(os.path.join(EXT, main)), f"`main` ({main}) exists")
+    # vsce accepts `main` without activationEvents only for engines ≥ 1.74 with implicit events;
+    # we list onLanguage:rpn explicitly so that every vsce release accepts the manifest.
+    check(dig(pkg, "activationEvents") == ["onLanguage:rpn"],
+          "activationEvents is [\"onLanguage:rpn\"] (explicit; implicit from contributes.languages on VS Code ≥ 1.74)",
+          repr(pkg.get("activationEvents")))
+    languages = dig(pkg, "contributes", "languages") or [{}]
+    lang = languages[0]
+    check(lang.get("id") == "rpn", "contributes.languages[0].id is rpn", repr(lang.get("id")))
+    check(lang.get("extensions") == [".rpn"], "contributes.languages[0].extensions is [\".rpn\"]", repr(lang.get("extensions")))
+    check(lang.get("configuration") == "./language-configuration.json",
+          "contributes.languages[0].configuration is ./language-configuration.json", repr(lang.get("configuration")))
+    grammars = dig(pkg, "contributes", "grammars") or [{}]
+    gram = grammars[0]
+    check(gram.get("language") == "rpn", "contributes.grammars[0].language is rpn", repr(gram.get("language")))
+    check(gram.get("scopeName") == "source.rpn", "contributes.grammars[0].scopeName is source.rpn", repr(gram.get("scopeName")))
+    check(isinstance(gram.get("path"), str) and os.path.isfile(os.path.join(EXT, gram.get("path", ""))),
+          f"contributes.grammars[0].path ({gram.get('path')}) exists")
+
+    props = dig(pkg, "contributes", "configuration", "properties") or {}
+    expected = {
+        "rpn.server.path": {"type": "string", "default": "rpn-lsp"},
+        "rpn.precision": {"type": "integer", "default": 15, "minimum": 1, "maximum": 17},
+        "rpn.angleUnit": {"type": "string", "default": "radians", "enum": ["radians", "degrees"]},
+        "rpn.inlayHints.enabled": {"type": "boolean", "default": True},
+        "rpn.inlayHints.maxItems": {"type": "integer", "default": 8, "minimum": 1},
+    }
+    for key, want in expected.items():
+        got = props.get(key)
+        wrong = {k: (got or {}).get(k) for k, v in want.items() if (got or {}).get(k) != v}
+        if key == "rpn.inlayHints.maxItems" and got and "maximum" in got:
+            wrong["maximum"] = got["maximum"]  # SPEC §2.4: at least 1, no upper bound
+        check(got is not None and not wrong and (got.get("description") or got.get("markdownDescription")),
+              f"setting {key}: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in want.items()),
+              f"got {json.dumps(got)}" if got is not None else "missing")
+    extra = sorted(set(props) - set(expected) - {"rpn.trace.server"})
+    check(not extra, "no settings beyond SPEC §2.4, rpn.server.path and rpn.trace.server", repr(extra))
+    restricted = dig(pkg, "capabilities", "untrustedWorkspaces", "restrictedConfigurations") or []
+    check("rpn.server.path" in restricted,
+          "rpn.server.path is a restricted configuration (an untrusted workspace cannot pick the binary)")
+    deps = pkg.get("dependencies") or {}
+    check(re.fullmatch(r"\^9\.\d+\.\d+", deps.get("vscode-languageclient", "")) is not None,
+          "dependencies has vscode-languageclient ^9", repr(deps))
+    check("vscode" not in deps, "`vscode` is not a dependency (vsce refuses it)")
+    commands = [c.get("command") for c in dig(pkg, "contributes", "commands") or []]
+    check(commands == ["rpn.restartServer"], "contributes.commands is the restart command", repr(commands))
+
+    conf = load_json(os.path.join(EXT, "language-configuration.json"), "language-configuration.json")
+    if conf is not None:
+        check(dig(conf, "comments", "lineComment") == "#", "language-configuration: line comments start with #")
+        check("blockComment" not in (conf.get("comments") or {}), "language-configuration: no block comments")
+        check(conf.get("brackets") == [] and conf.get("autoClosingPairs") == [] and conf.get("surroundingPairs") == [],
+              "language-configuration: no brackets, auto-closing or surrounding pairs")
+
+    readme = open(os.path.join(EXT, "README.md"), encoding="utf-8").read()
+    missing = [s for s in ("npm install", "npx @vscode/vsce package", "--install-extension", ".vsix",
+                           "editor.inlayHints.enabled", "rpn.server.path") if s not in readme]
+    check(not missing, "README.md: install with npm install, npx @vscode/vsce package, the .vsix; inlay hints", repr(missing))
+    relative = re.findall(r"!?\[[^\]]*\]\((?!https?://|#)([^)]*)\)", readme)
+    check(not relative, "README.md has no relative links (vsce refuses them without a repository URL)", repr(relative))
+
+    ignore = open(os.path.join(EXT, ".vscodeignore"), encoding="utf-8").read().split("\n")
+    kept = ("package.json", "extension.js", "language-configuration.json", "syntaxes", "node_modules", "README.md")
+    bad = [line for line in ignore if line.strip() and not line.startswith("#")
+           and any(line.strip().strip("/*") == k for k in kept)]
+    check(not bad, ".vscodeignore leaves out none of the files the extension needs", repr(bad))
+    return pkg
+
+
+# ---------------------------------------------------------------------------------------------
+# 2. The grammar's structure, against Builtins.swift
+
+
+class Rule:
+    def __init__(self, key, pattern, name, captures, regex):
+        self.key, self.pattern, self.name, self.captures, self.regex = key, pattern, name, captures, regex
+
+
+def flatten_grammar(grammar, engine):
+    """The grammar's rules in the order the tokenizer tries them; includes resolved."""
+    repository = grammar.get("repository") or {}
+    rules, problems = [], []
+
+    def visit(rule, key, seen):
+        if "include" in rule:
+            ref = rule["include"]
+            if not (ref.startswith("#") and ref[1:] in repository) or set(rule) != {"include"}:
+                problems.append(f"{key}: include {ref!r} is not a repository rule")
+            elif ref in seen:
+                problems.append(f"{key}: include {ref!r} is recursive")
+            else:
+                visit(repository[ref[1:]], ref[1:], seen | {ref})
+        elif "match" in rule:
+            unknown = set(rule) - {"match", "name", "captures", "comment"}
+            if unknown:
+                problems.append(f"{key}: keys {sorted(unknown)} are not supported by the test tokenizer")
+            captures = {}
+            for group, capture in (rule.get("captures") or {}).items():
+                if not group.isdigit() or set(capture) != {"name"}:
+                    problems.append(f"{key}: capture {group} must be a group number with only a name")
+                else:
+                    captures[int(group)] = capture["name"]
+            try:
+                regex = engine.compile(rule["match"])
+            except Exception as error:  # onigurumacffi.OnigError or re.error
+                problems.append(f"{key}: {rule['match']!r} does not compile: {error}")
+                return
+            rules.append(Rule(key, rule["match"], rule.get("name"), captures, regex))
+        elif set(rule) <= {"patterns", "comment"}:
+            for inner in rule.get("patterns", []):
+                visit(inner, key, seen)
+        else:
+            problems.append(f"{key}: only match rules (no begin/end/while) keep the test tokenizer faithful: {sorted(rule)}")
+
+    for rule in grammar.get("patterns") or []:
+        visit(rule, "patterns", set())
+    return rules, problems
+
+
+def builtins_from_swift():
+    """(spelling, is_constant) for every spelling of Builtins.swift's table, canonical first."""
+    text = open(BUILTINS_SWIFT, encoding="utf-8").read()
+    table = text[text.index("static let table"):]
+    found = []
+    for match in re.finditer(r'Builtin\(\s*name:\s*"((?:[^"\\]|\\.)*)",\s*aliases:\s*\[([^\]]*)\],\s*operation:\s*\.(\w+)', table):
+        spellings = [match[1]] + re.findall(r'"((?:[^"\\]|\\.)*)"', match[2])
+        for spelling in spellings:
+            found.append((spelling, match[3] in ("pi", "e")))
+    return found
+
+
+def is_name_start(ch):
+    return ch == "_" or unicodedata.category(ch).startswith("L")
+
+
+def check_grammar_structure(grammar, engine):
+    section(f"grammar: syntaxes/rpn.tmLanguage.json (regexes compiled with {engine.name})")
+    check(grammar.get("scopeName") == "source.rpn", "the grammar's scopeName is source.rpn")
+    check(isinstance(grammar.get("name"), str), "the grammar has a name")
+    rules, problems = flatten_grammar(grammar, engine)
+    check(not problems, "only match rules with captures, includes of the repository, every regex compiles",
+          "; ".join(problems))
+    check(len(rules) >= 7, f"the grammar has its rules ({len(rules)})")
+
+    builtins = builtins_from_swift()
+    check(len(builtins) >= 40, f"Builtins.swift lists the spellings ({len(builtins)})")
+    symbolic = {s for s, _ in builtins if not is_name_start(s[0])}
+    constants = {s for s, c in builtins if c}
+    named = {s for s, c in builtins if not c and is_name_start(s[0])}
+    by_key = {r.key: r for r in rules}
+
+    def alternation(key, inner=r"\(\?i:([^)]*)\)"):
+        rule = by_key.get(key)
+        match = re.search(inner, rule.pattern) if rule else None
+        return set(match[1].split("|")) if match else set()
+
+    check(alternation("named-operator") == named,
+          "named-operator lists exactly Builtins.swift's named operators",
+          f"grammar only: {sorted(alternation('named-operator') - named)}; Builtins.swift only: {sorted(named - alternation('named-operator'))}")
+    ascii_constants = {s for s in constants if s.isascii()}
+    check(alternation("constant") == ascii_constants and all(s in by_key["constant"].pattern for s in constants),
+          "constant lists exactly Builtins.swift's constants", f"{sorted(constants)} vs {by_key['constant'].pattern if 'constant' in by_key else None}")
+    check(alternation("store-reserved") == named | ascii_constants,
+          "store-reserved lists every name-like builtin", f"{sorted((named | ascii_constants) ^ alternation('store-reserved'))}")
+    return rules, symbolic, constants, named
+
+
+# ---------------------------------------------------------------------------------------------
+# 3. The tokenizer
+
+
+class Tokenizer:
+    """vscode-textmate's loop for a grammar of match rules: from the current position, the rule
+    whose match starts first wins (the first rule on ties); its name covers the match and each
+    capture's name covers its group inside it; then the search goes on after the match. The line
+    is searched with "\n" appended, as vscode-textmate does."""
+
+    def __init__(self, rules, engine):
+        self.rules = rules
+        self.regset = engine.regset([r.pattern for r in rules])
+        self.engine = engine
+
+    def spans(self, line):
+        """[(start, end, rule, scopes-per-char)] for one line, offsets in code points."""
+        text = line + "\n"
+        pos = 0
+        result = []
+        while pos < len(text):
+            best = None
+            for index, rule in enumerate(self.rules):
+                match = rule.regex.search(text, pos)
+                if match is not None and (best is None or match.start() < best[2].start()):
+                    best = (index, rule, match)
+            if self.regset is not None:  # Oniguruma's own "leftmost, then first" must agree
+                index, match = self.regset.search(text, pos)
+                got = None if best is None else (best[0], best[2].start(), best[2].end())
+                want = None if match is None else (index, match.start(), match.end())
+                if got != want:
+                    raise AssertionError(f"tokenizer and onig_regset_search disagree at {pos} in {line!r}: {got} vs {want}")
+            if best is None:
+                break
+            _, rule, match = best
+            if match.end() == match.start():
+                raise AssertionError(f"rule {rule.key} matched the empty string at {match.start()} in {line!r}")
+            start, end = match.start(), min(match.end(), len(line))
+            scopes = [[rule.name] if rule.name else [] for _ in range(start, end)]
+            for group, name in sorted(rule.captures.items()):
+                span = self.engine.span(match, group)
+                if span:
+                    for i in range(max(span[0], start), min(span[1], end)):
+                        scopes[i - start].append(name)
+            result.append((start, end, rule, scopes))
+            pos = match.end()
+        return result
+
+    def segments(self, line):
+        """[(text, "scope > scope")]: runs of characters with the same scopes below source.rpn;
+        characters no rule covers are split at white space into words with scope ""."""
+        per_char = [()] * len(line)
+        for start, end, _, scopes in self.spans(line):
+            for i in range(start, end):
+                per_char[i] = tuple(scopes[i - start])
+        out = []
+        i = 0
+        while i < len(line):
+            j = i
+            while j < len(line) and per_char[j] == per_char[i]:
+                j += 1
+            text = line[i:j]
+            if per_char[i]:
+                out.append((text, " > ".join(per_char[i])))
+            else:
+                out.extend((word, "") for word in re.split("[" + WHITE_SPACE + "]+", text) if word)
+            i = j
+        return out
+
+
+# Words that are almost builtins. Unicode case folding would make ſqrt (long s), the Kelvin sign
+# and Pİ builtins; spellings are ASCII case-insensitive only.
+NEAR_MISSES = ["Π", "ſqrt", "\u212a", "Pİ", "sqr", "dupe", "pi2", "ee", "√√", "+*"]
+
+NUM = "constant.numeric.rpn"
+OP = "keyword.operator.rpn"
+FN = "support.function.rpn"
+CONST = "constant.language.rpn"
+VAR = "variable.other.rpn"
+STORE = "variable.other.assignment.rpn"
+STORE_EQ = STORE + " > keyword.operator.assignment.rpn"
+RESERVED = "invalid.illegal.reserved-name.rpn"
+BAD_STORE = "invalid.illegal.store.rpn"
+COMMENT = "comment.line.number-sign.rpn"
+COMMENT_MARK = COMMENT + " > punctuation.definition.comment.rpn"
+NONE = ""
+
+# (line, expected segments). NONE: no rule matches the token (an unknown word for the server).
+EXPECTED_LINES = [
+    ("12.5 8 + =lunch # split",
+     [("12.5", NUM), ("8", NUM), ("+", OP), ("=", STORE_EQ), ("lunch", STORE), ("#", COMMENT_MARK), (" split", COMMENT)]),
+    ("−3 1_000 .5 12. 2.5E-4 1e3",
+     [("−3", NUM), ("1_000", NUM), (".5", NUM), ("12.", NUM), ("2.5E-4", NUM), ("1e3", NUM)]),
+    ("+3 -3 0.000_1 1_000_000 1e+5 -.5 +12. 007 −2.5e-3 .5_5",
+     [("+3", NUM), ("-3", NUM), ("0.000_1", NUM), ("1_000_000", NUM), ("1e+5", NUM), ("-.5", NUM), ("+12.", NUM),
+      ("007", NUM), ("−2.5e-3", NUM), (".5_5", NUM)]),
+    ("1__0 1_ 1_.5 1._5 1e 1e−3 1e3_0 . +-3 4+ 1.2.3 ١٢ 1e2.5",
+     [("1__0", NONE), ("1_", NONE), ("1_.5", NONE), ("1._5", NONE), ("1e", NONE), ("1e−3", NONE), ("1e3_0", NONE),
+      (".", NONE), ("+-3", NONE), ("4+", NONE), ("1.2.3", NONE), ("١٢", NONE), ("1e2.5", NONE)]),
+    ("dup SQRT pi π × ÷ √ ** Pi E mean log2 Mod",
+     [("dup", FN), ("SQRT", FN), ("pi", CONST), ("π", CONST), ("×", OP), ("÷", OP), ("√", OP), ("**", OP),
+      ("Pi", CONST), ("E", CONST), ("mean", FN), ("log2", FN), ("Mod", FN)]),
+    ("+ - − * / ^ % pow chs neg",
+     [("+", OP), ("-", OP), ("−", OP), ("*", OP), ("/", OP), ("^", OP), ("%", OP), ("pow", FN), ("chs", FN), ("neg", FN)]),
+    ("rate _tmp _1 café Δt x1 Π ſqrt sqrtt e3 pie",
+     [("rate", VAR), ("_tmp", VAR), ("_1", VAR), ("café", VAR), ("Δt", VAR), ("x1", VAR), ("Π", VAR), ("ſqrt", VAR),
+      ("sqrtt", VAR), ("e3", VAR), ("pie", VAR)]),
+    ("*** ×× √2 -- x² 🎉 a-b",
+     [("***", NONE), ("××", NONE), ("√2", NONE), ("--", NONE), ("x²", NONE), ("🎉", NONE), ("a-b", NONE)]),
+    ("x#y", [("x", VAR), ("#", COMMENT_MARK), ("y", COMMENT)]),
+    ("2 3 +# tight", [("2", NUM), ("3", NUM), ("+", OP), ("#", COMMENT_MARK), (" tight", COMMENT)]),
+    ("4+#c", [("4+", NONE), ("#", COMMENT_MARK), ("c", COMMENT)]),
+    ("   # only a comment: é 🎉 12 dup", [("#", COMMENT_MARK), (" only a comment: é 🎉 12 dup", COMMENT)]),
+    ("=x =_1 =Π =é =dup =PI =π =e =2x = =a-b =x#c",
+     [("=", STORE_EQ), ("x", STORE), ("=", STORE_EQ), ("_1", STORE), ("=", STORE_EQ), ("Π", STORE), ("=", STORE_EQ), ("é", STORE),
+      ("=dup", RESERVED), ("=PI", RESERVED), ("=π", RESERVED), ("=e", RESERVED), ("=2x", BAD_STORE), ("=", BAD_STORE),
+      ("=a-b", BAD_STORE), ("=", STORE_EQ), ("x", STORE), ("#", COMMENT_MARK), ("c", COMMENT)]),
+    # U+00A0 and U+3000 separate tokens (White_Space); U+200B does not.
+    ("1\u00a02\u30003 dup\u2028swap 1\u200b2",
+     [("1", NUM), ("2", NUM), ("3", NUM), ("dup", FN), ("swap", FN), ("1\u200b2", NONE)]),
+    ("\t12\t=total\t", [("12", NUM), ("=", STORE_EQ), ("total", STORE)]),
+]
+
+
+def check_tokenizer(tokenizer, symbolic, constants, named):
+    section("tokenizer: exact scopes for sample lines")
+    for line, want in EXPECTED_LINES:
+        try:
+            got = tokenizer.segments(line)
+        except AssertionError as error:
+            check(False, f"tokenizes {line!r}", str(error))
+            continue
+        detail = ""
+        if got != want:
+            rows = []
+            for k in range(max(len(got), len(want))):
+                g = got[k] if k < len(got) else None
+                w = want[k] if k < len(want) else None
+                mark = "  " if g == w else "!!"
+                rows.append(f"{mark} got {g!r:<55} want {w!r}")
+            detail = "\n       ".join(rows)
+        check(got == want, f"{line!r}", detail)
+
+    section("tokenizer: every spelling of Builtins.swift, in every ASCII case")
+    wrong = []
+    for spelling in sorted(symbolic | constants | named):
+        variants = {spelling, spelling.upper(), spelling.lower(), spelling.capitalize()} if spelling.isascii() else {spelling}
+        scope = OP if spelling in symbolic else CONST if spelling in constants else FN
+        for text in sorted(variants):
+            for line, expected in ((text, [(text, scope)]), (f"1 {text} # c", [("1", NUM), (text, scope), ("#", COMMENT_MARK), (" c", COMMENT)])):
+                got = tokenizer.segments(line)
+                if got != expected:
+                    wrong.append(f"{line!r}: {got}")
+            if is_name_start(text[0]):
+                got = tokenizer.segments("=" + text)
+                if got != [("=" + text, RESERVED)]:
+                    wrong.append(f"{'=' + text!r}: {got}")
+    check(not wrong, f"{len(symbolic)} symbolic operators, {len(named)} named operators and {len(constants)} constants get their scopes; =name of each is reserved",
+          "; ".join(wrong[:8]))
+    bad = [(w, tokenizer.segments(w)) for w in NEAR_MISSES if any(s in (OP, FN, CONST) for _, s in tokenizer.segments(w))]
+    check(not bad, "near-misses (Π, ſqrt, Kelvin sign, Pİ, sqr, dupe, pi2, ee, √√, +*) are not builtins", repr(bad))
+
+
+# ---------------------------------------------------------------------------------------------
+# 4. extension.js under stand-in modules
+
+NODE_HARNESS = r"""
+'use strict';
+// Runs extension.js with stand-ins for `vscode` and `vscode-languageclient/node`; prints what
+// it did as JSON. argv: extension folder, scenario (JSON).
+const Module = require('module');
+const fs = require('fs');
+const path = require('path');
+const [extDir, scenarioText] = process.argv.slice(1);
+const scenario = JSON.parse(scenarioText);
+const pkg = JSON.parse(fs.readFileSync(path.join(extDir, 'package.json'), 'utf8'));
+const values = {};  // flat: "rpn.inlayHints.enabled" -> value; defaults from package.json, as VS Code does
+for (const [key, prop] of Object.entries(pkg.contributes.configuration.properties)) values[key] = prop.default;
+Object.assign(values, scenario.settings || {});
+const events = [];
+const listeners = [];
+const commands = {};
+const clients = [];
+
+// workspace.getConfiguration(section): the settings under section as nested objects (how VS Code
+// shows dotted keys), with get/has/inspect/update that JSON.stringify leaves out.
+function getConfiguration(section) {
+  const prefix = section ? section + '.' : '';
+  const config = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (!key.startsWith(prefix)) continue;
+    const parts = key.slice(prefix.length).split('.');
+    let node = config;
+    for (const part of parts.slice(0, -1)) node = node[part] = node[part] || {};
+    node[parts[parts.length - 1]] = value;
+  }
+  const get = (key, fallback) => (prefix + key in values ? values[prefix + key] : fallback);
+  for (const [name, fn] of Object.entries({ get, has: (key) => prefix + key in values, inspect: () => undefined, update: async () => {} })) {
+    Object.defineProperty(config, name, { value: fn, enumerable: false });
+  }
+  return config;
+}
+
+const disposable = { dispose() {} };
+const vscode = {
+  workspace: {
+    getConfiguration,
+    workspaceFolders: (scenario.folders || []).map((f) => ({ uri: { scheme: 'file', fsPath: f } })),
+    onDidChangeConfiguration(listener) { listeners.push(listener); return disposable; },
+    isTrusted: true,
+  },
+  window: {
+    createOutputChannel(name) {
+      return { name, append() {}, appendLine(line) { events.push(['output', line]); }, show() { events.push(['showOutput']); }, dispose() {} };
+    },
+    showErrorMessage(message, ...items) { events.push(['error', message, items]); return Promise.resolve(scenario.errorChoice); },
+  },
+  commands: {
+    registerCommand(id, fn) { commands[id] = fn; return disposable; },
+    async executeCommand(...args) { events.push(['executeCommand', ...args]); },
+  },
+};
+
+const TransportKind = { stdio: 0, ipc: 1, pipe: 2, socket: 3 };
+class LanguageClient {
+  constructor(id, name, serverOptions, clientOptions) {
+    Object.assign(this, { id, name, serverOptions, clientOptions });
+    clients.push(this);
+    events.push(['new', id, serverOptions.command]);
+  }
+  async start() {
+    events.push(['start', this.serverOptions.command]);
+    if (scenario.startFails) throw new Error('spawn EACCES');
+  }
+  async stop() { events.push(['stop', this.serverOptions.command]); }
+}
+const languageclient = { LanguageClient, TransportKind, State: { Stopped: 1, Starting: 3, Running: 2 } };
+
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  if (request === 'vscode') return vscode;
+  if (request === 'vscode-languageclient/node') return languageclient;
+  if (request === 'vscode-languageclient') throw new Error('extension.js must require vscode-languageclient/node');
+  return load.apply(this, arguments);
+};
+
+(async () => {
+  const extension = require(path.join(extDir, pkg.main));
+  const context = { subscriptions: [] };
+  await extension.activate(context);
+  if (scenario.change) {
+    Object.assign(values, scenario.change);
+    const changed = Object.keys(scenario.change);
+    const event = { affectsConfiguration: (s) => changed.some((k) => k === s || k.startsWith(s + '.') || s.startsWith(k + '.')) };
+    for (const listener of listeners) listener(event);
+  }
+  if (scenario.restartCommand) await commands['rpn.restartServer']();
+  await extension.deactivate();
+  await new Promise((resolve) => setTimeout(resolve, 20));  // let error-message follow-ups run
+  const report = {
+    events,
+    commands: Object.keys(commands),
+    subscriptions: context.subscriptions.length,
+    clients: clients.map((c) => ({
+      id: c.id,
+      name: c.name,
+      serverOptions: c.serverOptions,
+      documentSelector: c.clientOptions.documentSelector,
+      synchronize: c.clientOptions.synchronize,
+      initializationOptionsIsFunction: typeof c.clientOptions.initializationOptions === 'function',
+      initializationOptions: typeof c.clientOptions.initializationOptions === 'function'
+        ? c.clientOptions.initializationOptions() : c.clientOptions.initializationOptions,
+      outputChannel: c.clientOptions.outputChannel && c.clientOptions.outputChannel.name,
+    })),
+    // What vscode-languageclient sends for synchronize.configurationSection "rpn":
+    // {settings: {rpn: workspace.getConfiguration("rpn")}}.
+    didChangeConfiguration: JSON.parse(JSON.stringify({ settings: { rpn: getConfiguration('rpn') } })),
+  };
+  process.stdout.write(JSON.stringify(report));
+})().catch((error) => { console.error(error && error.stack || error); process.exit(1); });
+"""
+
+
+def run_harness(scenario, env_path, home=None):
+    env = dict(os.environ, PATH=env_path)
+    if home:
+        env["HOME"] = home
+    node = shutil.which("node")
+    proc = subprocess.run([node, "-e", NODE_HARNESS, EXT, json.dumps(scenario)], capture_output=True, text=True,
+                          env=env, timeout=60)
+    if proc.returncode != 0:
+        raise AssertionError(f"node exited {proc.returncode}: {proc.stderr.strip()}")
+    return json.loads(proc.stdout)
+
+
+DEFAULT_INIT = {"rpn": {"precision": 15, "angleUnit": "radians", "inlayHints": {"enabled": True, "maxItems": 8}}}
+
+
+def check_extension_js(scratch):
+    section("extension.js: syntax, then activate() under stand-ins for vscode and vscode-languageclient")
+    node = shutil.which("node")
+    if not check(node is not None, "node is installed"):
+        return None
+    proc = subprocess.run([node, "--check", os.path.join(EXT, "extension.js")], capture_output=True, text=True)
+    check(proc.returncode == 0, "node --check extension.js", proc.stderr.strip())
+    # The word pattern, as VS Code compiles it (a JavaScript RegExp, global).
+    conf = json.load(open(os.path.join(EXT, "language-configuration.json"), encoding="utf-8"))
+    words = subprocess.run([node, "-e", "const [p, t] = process.argv.slice(1); "
+                            "process.stdout.write(JSON.stringify(t.match(new RegExp(p, 'g'))))",
+                            conf.get("wordPattern", ""), "=lunch 12.5\u00a0** 4+ dup#c −3"], capture_output=True, text=True)
+    got = json.loads(words.stdout) if words.returncode == 0 else words.stderr.strip()
+    check(got == ["lunch", "12.5", "**", "4+", "dup", "c", "−3"],
+          "language-configuration wordPattern: a word is a token (a store's name without =)", repr(got))
+
+    # A stand-in binary on a PATH of its own, and one in a workspace folder and a home folder.
+    bin_dir = os.path.join(scratch, "bin")
+    other_dir = os.path.join(scratch, "other")
+    folder = os.path.join(scratch, "folder")
+    home = os.path.join(scratch, "home")
+    for d in (bin_dir, other_dir, os.path.join(folder, "tools"), os.path.join(home, "bin"), os.path.join(scratch, "empty")):
+        os.makedirs(d, exist_ok=True)
+    fakes = [os.path.join(bin_dir, "rpn-lsp"), os.path.join(other_dir, "rpn-lsp-dev"),
+             os.path.join(folder, "tools", "rpn-lsp"), os.path.join(home, "bin", "rpn-lsp")]
+    for fake in fakes:
+        with open(fake, "w") as f:
+            f.write("#!/bin/sh\nexit 0\n")
+        os.chmod(fake, 0o755)
+    not_executable = os.path.join(other_dir, "not-executable")
+    open(not_executable, "w").close()
+    os.chmod(not_executable, 0o644)
+    empty = os.path.join(scratch, "empty")
+
+    def scenario(what, settings=None, path=bin_dir, **more):
+        try:
+            return run_harness(dict(settings=settings or {}, **more), path, home)
+        except Exception as error:  # noqa: BLE001 - reported as a failed check
+            check(False, what, str(error))
+            return None
+
+    def errors(report):
+        return [e for e in report["events"] if e[0] == "error"]
+
+    # Defaults, rpn-lsp on PATH.
+    report = scenario("activate with defaults")
+    chosen = None
+    if report is not None:
+        clients = report["clients"]
+        check(len(clients) == 1 and not errors(report), "defaults: one client starts, no error", json.dumps(report["events"]))
+        if clients:
+            c = clients[0]
+            chosen = c
+            check(c["id"] == "rpn", "the client id is rpn (so rpn.trace.server traces it)", repr(c["id"]))
+            check(c["serverOptions"] == {"command": fakes[0], "args": [], "transport": 0},
+                  "server options: rpn-lsp found on PATH, args [] (no --stdio: the client appends it), transport TransportKind.stdio", json.dumps(c["serverOptions"]))
+            check(c["documentSelector"] == [{"scheme": "file", "language": "rpn"}, {"scheme": "untitled", "language": "rpn"}],
+                  "documentSelector: language rpn, schemes file and untitled", json.dumps(c["documentSelector"]))
+            check(c["synchronize"] == {"configurationSection": "rpn"}, "synchronize.configurationSection is rpn",
+                  json.dumps(c["synchronize"]))
+            check(c["initializationOptionsIsFunction"] and c["initializationOptions"] == DEFAULT_INIT,
+                  "initializationOptions (read at each start): {\"rpn\": SPEC §2.4 defaults}", json.dumps(c["initializationOptions"]))
+        check([e[0] for e in report["events"] if e[0] in ("new", "start", "stop")] == ["new", "start", "stop"],
+              "activate starts the client, deactivate stops it", json.dumps(report["events"]))
+        check(report["commands"] == ["rpn.restartServer"], "the command rpn.restartServer is registered", repr(report["commands"]))
+        want = {"rpn": {"server": {"path": "rpn-lsp"}, "precision": 15, "angleUnit": "radians",
+                        "inlayHints": {"enabled": True, "maxItems": 8}, "trace": {"server": "off"}}}
+        check(report["didChangeConfiguration"]["settings"] == want,
+              "the rpn section as the client would send it in didChangeConfiguration", json.dumps(report["didChangeConfiguration"]))
+
+    settings = {"rpn.precision": 4, "rpn.angleUnit": "degrees", "rpn.inlayHints.enabled": False, "rpn.inlayHints.maxItems": 3}
+    report = scenario("activate with settings", settings)
+    if report is not None and report["clients"]:
+        got = report["clients"][0]["initializationOptions"]
+        check(got == {"rpn": {"precision": 4, "angleUnit": "degrees", "inlayHints": {"enabled": False, "maxItems": 3}}},
+              "initializationOptions follow the user's rpn.* settings", json.dumps(got))
+
+    report = scenario("binary missing from PATH", path=empty, errorChoice="Open Settings")
+    if report is not None:
+        errs = errors(report)
+        check(not report["clients"] and len(errs) == 1 and "not found on PATH" in errs[0][1] and "rpn.server.path" in errs[0][1],
+              "rpn-lsp not on PATH: no client, one error naming PATH and rpn.server.path", json.dumps(report["events"]))
+        if errs:
+            print(f"       the message: {errs[0][1]}")
+        check(["executeCommand", "workbench.action.openSettings", "rpn.server.path"] in report["events"],
+              "its Open Settings button opens the rpn.server.path setting", json.dumps(report["events"]))
+
+    missing = os.path.join(scratch, "nowhere", "rpn-lsp")
+    report = scenario("absolute path missing", {"rpn.server.path": missing})
+    if report is not None:
+        errs = errors(report)
+        check(not report["clients"] and len(errs) == 1 and missing in errs[0][1] and "not an executable file" in errs[0][1],
+              "rpn.server.path pointing nowhere: no client, an error naming the path", json.dumps(report["events"]))
+
+    report = scenario("not executable", {"rpn.server.path": not_executable})
+    if report is not None:
+        errs = errors(report)
+        check(not report["clients"] and len(errs) == 1 and "not an executable file" in errs[0][1],
+              "rpn.server.path naming a non-executable file: an error", json.dumps(report["events"]))
+
+    report = scenario("relative path", {"rpn.server.path": "tools/rpn-lsp"}, folders=[folder])
+    if report is not None:
+        got = [c["serverOptions"]["command"] for c in report["clients"]]
+        check(got == [fakes[2]], "a relative rpn.server.path is taken from the workspace folder", json.dumps(report["events"]))
+
+    report = scenario("relative path, no folder", {"rpn.server.path": "tools/rpn-lsp"})
+    if report is not None:
+        check(not report["clients"] and len(errors(report)) == 1, "a relative rpn.server.path without a folder: an error",
+              json.dumps(report["events"]))
+
+    report = scenario("home", {"rpn.server.path": "~/bin/rpn-lsp"})
+    if report is not None:
+        got = [c["serverOptions"]["command"] for c in report["clients"]]
+        check(got == [fakes[3]], "~/ in rpn.server.path is the home folder", json.dumps(report["events"]))
+
+    report = scenario("path change", change={"rpn.server.path": fakes[1]})
+    if report is not None:
+        got = [(e[0], e[2] if e[0] == "new" else e[1]) for e in report["events"] if e[0] in ("new", "start", "stop")]
+        want = [("new", fakes[0]), ("start", fakes[0]), ("stop", fakes[0]), ("new", fakes[1]), ("start", fakes[1]), ("stop", fakes[1])]
+        check(got == want, "changing rpn.server.path restarts the server with the new binary", json.dumps(got))
+
+    report = scenario("precision change", change={"rpn.precision": 3})
+    if report is not None:
+        got = [e[0] for e in report["events"] if e[0] in ("new", "start", "stop")]
+        check(got == ["new", "start", "stop"], "changing another rpn.* setting does not restart (the client sends it)", json.dumps(got))
+
+    report = scenario("restart command", restartCommand=True)
+    if report is not None:
+        got = [e[0] for e in report["events"] if e[0] in ("new", "start", "stop")]
+        check(got == ["new", "start", "stop", "new", "start", "stop"], "RPN: Restart Language Server stops and starts a new client",
+              json.dumps(got))
+
+    report = scenario("start fails", startFails=True)
+    if report is not None:
+        errs = errors(report)
+        check(len(errs) == 1 and "did not start" in errs[0][1] and "spawn EACCES" in errs[0][1],
+              "a server that fails to start: an error with the reason", json.dumps(report["events"]))
+    return chosen
+
+
+# ---------------------------------------------------------------------------------------------
+# 5. The real server, started as the client starts it
+
+
+class LspSession:
+    """A minimal LSP client over stdio that answers the server's requests as VS Code would."""
+
+    def __init__(self, argv, settings_section):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.settings_section = settings_section
+        self.inbox = queue.Queue()
+        self.notifications = []
+        self.server_requests = []
+        self.next_id = 1
+        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self.proc.stderr.read, daemon=True).start()
+
+    def _read(self):
+        out = self.proc.stdout
+        while True:
+            length = None
+            while True:
+                line = out.readline()
+                if not line:
+                    self.inbox.put(None)
+                    return
+                line = line.strip()
+                if not line:
+                    break
+                name, _, value = line.partition(b":")
+                if name.strip().lower() == b"content-length":
+                    length = int(value)
+            self.inbox.put(json.loads(out.read(length)))
+
+    def send(self, message):
+        body = json.dumps(dict(jsonrpc="2.0", **message)).encode()
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def notify(self, method, params):
+        # Like vscode-jsonrpc, no `params` at all when there are none (`exit`).
+        self.send({"method": method} if params is None else {"method": method, "params": params})
+
+    def request(self, method, params, timeout=20):
+        ident = self.next_id
+        self.next_id += 1
+        self.send({"id": ident, "method": method} if params is None else {"id": ident, "method": method, "params": params})
+        while True:
+            message = self.inbox.get(timeout=timeout)
+            if message is None:
+                raise AssertionError(f"rpn-lsp closed its output while {method} was pending")
+            if "method" in message and "id" in message:
+                self.server_requests.append(message["method"])
+                result = None
+                if message["method"] == "workspace/configuration":
+                    result = [self.settings_section if item.get("section") == "rpn" else None
+                              for item in message.get("params", {}).get("items", [])]
+                self.send({"id": message["id"], "result": result})
+            elif "method" in message:
+                self.notifications.append(message)
+            elif message.get("id") == ident:
+                if "error" in message:
+                    raise AssertionError(f"{method} failed: {message['error']}")
+                return message.get("result")
+
+    def close(self):
+        try:
+            self.request("shutdown", None, timeout=10)
+            self.notify("exit", None)
+            self.proc.wait(timeout=10)
+        except Exception:  # noqa: BLE001 - the process is killed below anyway
+            pass
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+            return None  # it did not exit by itself
+        return self.proc.returncode
+
+
+# What the parts of the server's semantic tokens and the grammar's scopes mean, side by side.
+GRAMMAR_CLASS = {NUM: "number", OP: "operator", FN: "function", CONST: "constant", STORE: "store", VAR: "variable",
+                 COMMENT: "comment", RESERVED: None, BAD_STORE: None}
+
+
+def server_class(kind, modifiers):
+    if kind == "variable":
+        return "constant" if "readonly" in modifiers else "store" if "declaration" in modifiers else "variable"
+    return kind
+
+
+def utf16(text, index):
+    return len(text[:index].encode("utf-16-le")) // 2
+
+
+def vscode_initialize_params(initialization_options):
+    """The parts of VS Code's initialize that matter here: utf-16 only, no root (a lone file)."""
+    return {
+        "processId": os.getpid(),
+        "clientInfo": {"name": "Visual Studio Code (stand-in)", "version": "1.82.0"},
+        "rootPath": None,
+        "rootUri": None,
+        "workspaceFolders": None,
+        "initializationOptions": initialization_options,
+        "capabilities": {
+            "general": {"positionEncodings": ["utf-16"]},
+            "workspace": {"configuration": True, "didChangeConfiguration": {"dynamicRegistration": True},
+                          "inlayHint": {"refreshSupport": True}, "semanticTokens": {"refreshSupport": True}},
+            "textDocument": {
+                "synchronization": {"dynamicRegistration": True, "didSave": True},
+                "hover": {"contentFormat": ["markdown", "plaintext"]},
+                "inlayHint": {"dynamicRegistration": True},
+                "publishDiagnostics": {"relatedInformation": True},
+                "semanticTokens": {"dynamicRegistration": True, "requests": {"range": True, "full": {"delta": True}},
+                                   "tokenTypes": ["number", "operator", "function", "variable", "comment"],
+                                   "tokenModifiers": ["declaration", "readonly", "defaultLibrary"],
+                                   "formats": ["relative"]},
+            },
+        },
+        "trace": "off",
+    }
+
+
+def with_stores(lines):
+    """The lines after `0` and a store of every token, so that the server knows every name."""
+    words = []
+    for line in lines:
+        for word in re.split("[" + WHITE_SPACE + "]+", line.split("#", 1)[0]):
+            if word and not word.startswith("=") and word not in words:
+                words.append(word)
+    return ["0"] + ["=" + w for w in words] + lines
+
+
+def compare_semantic_tokens(session, tokenizer, legend, uri, lines, what):
+    text = "\n".join(lines) + "\n"
+    session.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "rpn", "version": 1, "text": text}})
+    data = session.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})["data"]
+    server = {}
+    line = col = 0
+    for k in range(0, len(data), 5):
+        d_line, d_col, length, kind, mods = data[k:k + 5]
+        line += d_line
+        col = col + d_col if d_line == 0 else d_col
+        modifiers = {m for b, m in enumerate(legend["tokenModifiers"]) if mods >> b & 1}
+        server.setdefault(line, []).append((col, col + length, server_class(legend["tokenTypes"][kind], modifiers)))
+    mismatches = []
+    for n, source in enumerate(lines):
+        grammar = []
+        for start, end, rule, _ in tokenizer.spans(source):
+            cls = GRAMMAR_CLASS.get(rule.name, "?" + str(rule.name))
+            if cls:
+                grammar.append((utf16(source, start), utf16(source, end), cls))
+        if grammar != server.get(n, []):
+            mismatches.append(f"line {n + 1} {source!r}: grammar {grammar} server {server.get(n, [])}")
+    check(not mismatches, f"{what}: the grammar classifies every token as the server's semantic tokens do ({len(lines)} lines)",
+          "\n       ".join(mismatches[:6]))
+    session.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+
+HINT_TAPE = ["2 3 /", "1 2 3 4 5 6 7 8 9 10", "90 sin"]
+
+
+def inlay_hints(session, uri):
+    result = session.request("textDocument/inlayHint", {"textDocument": {"uri": uri},
+                                                       "range": {"start": {"line": 0, "character": 0}, "end": {"line": 3, "character": 0}}})
+    labels = {}
+    for hint in result or []:
+        label = hint["label"]
+        labels[hint["position"]["line"]] = label if isinstance(label, str) else "".join(part["value"] for part in label)
+    return [labels.get(n) for n in range(len(HINT_TAPE))]
+
+
+def check_server(server, chosen, tokenizer):
+    section(f"server: {server}, started as vscode-languageclient starts it")
+    # The client runs serverOptions.command with serverOptions.args and appends --stdio; here the
+    # command is the real server in place of the stand-in binary extension.js found on PATH.
+    args = (chosen["serverOptions"]["args"] if chosen else []) + ["--stdio"]
+    init = chosen["initializationOptions"] if chosen else DEFAULT_INIT
+    section_value = {"server": {"path": "rpn-lsp"}, "precision": 3, "angleUnit": "degrees",
+                     "inlayHints": {"enabled": True, "maxItems": 3}, "trace": {"server": "off"}}
+    session = LspSession([server] + args, section_value)
+    try:
+        result = session.request("initialize", vscode_initialize_params(init))
+        caps = result.get("capabilities", {})
+        encoding = caps.get("positionEncoding")
+        check(encoding in (None, "utf-16"), "the server answers positionEncoding utf-16 (vscode-languageclient throws on others)",
+              repr(encoding))
+        check("inlayHintProvider" in caps and "hoverProvider" in caps and "completionProvider" in caps,
+              "the server offers inlay hints, hover and completion", sorted(caps))
+        legend = dig(caps, "semanticTokensProvider", "legend")
+        check(legend is not None and dig(caps, "semanticTokensProvider", "full"), "the server offers full semantic tokens")
+        session.notify("initialized", {})
+        # vscode-languageclient sends the section once at start (configurationSection), unchanged here.
+        session.notify("workspace/didChangeConfiguration",
+                       {"settings": {"rpn": dict(DEFAULT_INIT["rpn"], server={"path": "rpn-lsp"}, trace={"server": "off"})}})
+
+        if legend:
+            corpus = [line for line, _ in EXPECTED_LINES]
+            builtins = [s for s, _ in builtins_from_swift()]
+            corpus.append(" ".join(builtins))
+            corpus.append(" ".join(b.upper() for b in builtins if b.isascii()))
+            corpus.append(" ".join("=" + b for b in builtins))
+            corpus.append(" ".join(NEAR_MISSES))
+            corpus.append("🎉 1 # emoji before a token: UTF-16 columns differ from code points é")
+            compare_semantic_tokens(session, tokenizer, legend, "file:///tmp/vscode-corpus.rpn", with_stores(corpus),
+                                    "tricky lines and every builtin")
+            sample = open(SAMPLE, encoding="utf-8").read().splitlines()
+            compare_semantic_tokens(session, tokenizer, legend, "file:///tmp/vscode-sample.rpn", with_stores(sample),
+                                    "EditorConfigs/sample.rpn")
+
+        uri = "untitled:Untitled-1"
+        session.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "rpn", "version": 1,
+                                                                 "text": "\n".join(HINT_TAPE) + "\n"}})
+        got = inlay_hints(session, uri)
+        want = ["[0.666666666666667]", "[… 3 4 5 6 7 8 9 10]", "[… 4 5 6 7 8 9 10 0.893996663600558]"]
+        check(got == want, "inlay hints with extension.js's default initializationOptions (an untitled document)", f"{got}")
+        session.notify("workspace/didChangeConfiguration", {"settings": {"rpn": section_value}})
+        got = inlay_hints(session, uri)
+        want = ["[0.667]", "[… 8 9 10]", "[… 9 10 1]"]
+        check(got == want, "didChangeConfiguration {settings: {rpn: {precision 3, degrees, maxItems 3, …}}} changes the hints",
+              f"{got}")
+        check("workspace/inlayHint/refresh" in session.server_requests, "the server asks VS Code to refresh inlay hints",
+              repr(session.server_requests))
+        section_value["inlayHints"]["enabled"] = False
+        session.notify("workspace/didChangeConfiguration", {"settings": {"rpn": section_value}})
+        got = inlay_hints(session, uri)
+        check(got == [None, None, None], "rpn.inlayHints.enabled false: no hints", f"{got}")
+    except Exception as error:  # noqa: BLE001 - reported as a failed check
+        check(False, "an LSP session with rpn-lsp", f"{type(error).__name__}: {error}")
+    finally:
+        status = session.close()
+    check(status == 0, "the server exits with status 0 after shutdown and exit", f"status {status}")
+
+    # A second start, with user settings in initializationOptions.
+    init = {"rpn": {"precision": 4, "angleUnit": "degrees", "inlayHints": {"enabled": True, "maxItems": 3}}}
+    session = LspSession([server, "--stdio"], None)
+    try:
+        session.request("initialize", vscode_initialize_params(init))
+        session.notify("initialized", {})
+        uri = "file:///tmp/vscode-hints.rpn"
+        session.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "rpn", "version": 1,
+                                                                 "text": "\n".join(HINT_TAPE) + "\n"}})
+        got = inlay_hints(session, uri)
+        check(got == ["[0.6667]", "[… 8 9 10]", "[… 9 10 1]"],
+              "initializationOptions {rpn: {precision 4, degrees, maxItems 3}} apply from the start", f"{got}")
+    except Exception as error:  # noqa: BLE001
+        check(False, "a second LSP session with rpn-lsp", f"{type(error).__name__}: {error}")
+    finally:
+        session.close()
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--server", help="an rpn-lsp binary: also run the LSP checks")
+    parser.add_argument("--engine", choices=["onig", "re"], help="regex engine (default: onig if importable)")
+    options = parser.parse_args()
+
+    engine_name = options.engine
+    if engine_name is None:
+        try:
+            import onigurumacffi  # noqa: F401
+            engine_name = "onig"
+        except ImportError:
+            engine_name = "re"
+    engine = Engine(engine_name)
+    if engine_name == "onig":
+        print(f"# regex engine: Oniguruma {engine.onig.__onig_version__} through onigurumacffi (as VS Code's vscode-oniguruma)")
+    else:
+        print("# regex engine: Python re, with \\p{L} and \\s translated exactly (onigurumacffi is not available)")
+
+    check_manifest()
+    grammar = load_json(os.path.join(EXT, "syntaxes", "rpn.tmLanguage.json"), "syntaxes/rpn.tmLanguage.json")
+    scratch = tempfile.mkdtemp(prefix="rpn-vscode-test.")
+    try:
+        tokenizer = None
+        if grammar is not None:
+            rules, symbolic, constants, named = check_grammar_structure(grammar, engine)
+            tokenizer = Tokenizer(rules, engine)
+            check_tokenizer(tokenizer, symbolic, constants, named)
+        chosen = check_extension_js(scratch)
+        if options.server:
+            if tokenizer is None:
+                check(False, "the server checks need the grammar")
+            else:
+                check_server(os.path.abspath(options.server), chosen, tokenizer)
+        else:
+            print("# server: skipped (no --server PATH/TO/rpn-lsp)")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+    if failures:
+        print(f"VS Code extension (EditorConfigs/vscode): {len(failures)} check(s) FAILED:")
+        for what in failures:
+            print(f"  - {what}")
+        return 1
+    print("VS Code extension (EditorConfigs/vscode): all checks passed "
+          "(written and statically checked; not run in VS Code itself)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
