@@ -1,0 +1,186 @@
+;;; rpn-mode.el --- Major mode for .rpn calculator tapes -*- lexical-binding: t -*-
+
+;; Keywords: languages
+;; Package-Requires: ((emacs "27.1"))
+
+;;; Commentary:
+
+;; `rpn-mode' edits `.rpn' calculator tapes (SPEC.md §1): `#' comments,
+;; and font-lock for numbers, operators, constants and `=name' stores.
+;; It derives from `prog-mode'.
+;;
+;; The language server rpn-lsp adds diagnostics, hover, completion and
+;; each line's stack as an inlay hint.  Connect it with eglot
+;; (rpn-eglot.el) or lsp-mode (rpn-lsp-mode.el).  Both start the command
+;; `rpn-lsp-server-command' returns: `rpn-lsp-command' (by default
+;; ("rpn-lsp" "--stdio")), or $RPN_LSP while that is left at its default.
+;;
+;; Install: put this folder on `load-path', then
+;;   (require 'rpn-eglot)        ; or (require 'rpn-lsp-mode) for lsp-mode
+;; README.md beside this file says more.
+
+;;; Code:
+
+(defgroup rpn nil
+  "Calculator tapes in reverse Polish notation, and the rpn-lsp server."
+  :group 'languages
+  :prefix "rpn-")
+
+(defconst rpn-lsp-default-command '("rpn-lsp" "--stdio")
+  "The default value of `rpn-lsp-command'.")
+
+(defcustom rpn-lsp-command rpn-lsp-default-command
+  "How to start the rpn-lsp language server: a program and its arguments.
+A list of strings, e.g. (\"/opt/rpn/bin/rpn-lsp\" \"--stdio\"), or a
+string naming the program alone (\"--stdio\" is then added).  While this
+is left at its default, the environment variable RPN_LSP, when set,
+names the program instead of \"rpn-lsp\"."
+  :type '(choice (string :tag "Program")
+                 (repeat :tag "Program and arguments" string))
+  :group 'rpn)
+
+(defcustom rpn-lsp-settings nil
+  "Settings for rpn-lsp (SPEC.md §2.4), sent as initializationOptions.
+A plist, e.g. (:angleUnit \"degrees\" :precision 10 :inlayHints
+\(:maxItems 4)), sent under \"rpn\".  nil sends none: the server's
+defaults apply.  Read when eglot or lsp-mode starts the server
+\(\\[eglot] or `lsp-workspace-restart'; `eglot-reconnect' reuses the
+old command line)."
+  :type '(plist :key-type symbol)
+  :group 'rpn)
+
+(defun rpn-lsp-server-command ()
+  "The command line that starts rpn-lsp, a list of strings.
+See `rpn-lsp-command'."
+  (let ((env (getenv "RPN_LSP")))
+    (cond ((stringp rpn-lsp-command) (list rpn-lsp-command "--stdio"))
+          ((and (equal rpn-lsp-command rpn-lsp-default-command)
+                env (not (string-empty-p env)))
+           (list env "--stdio"))
+          (t rpn-lsp-command))))
+
+(defun rpn-lsp-initialization-options ()
+  "The initializationOptions for rpn-lsp.
+`rpn-lsp-settings' under :rpn, or nil when there are none."
+  (and rpn-lsp-settings (list :rpn rpn-lsp-settings)))
+
+;;;; The language
+
+(defconst rpn-symbolic-operators
+  '("+" "-" "−" "*" "×" "/" "÷" "^" "**" "%" "√")
+  "Operators spelled with symbols (SPEC.md §1.3).")
+
+(defconst rpn-named-operators
+  '("pow" "mod" "min" "max" "neg" "chs" "abs" "inv" "sq" "sqrt"
+    "exp" "ln" "log" "log2" "sin" "cos" "tan" "asin" "acos" "atan"
+    "floor" "ceil" "round" "trunc" "dup" "drop" "swap" "over" "rot"
+    "clear" "depth" "sum" "avg" "mean")
+  "Operators spelled with letters (ASCII case-insensitive: DUP, Sqrt).")
+
+(defconst rpn-constants '("pi" "π" "e")
+  "Constants (ASCII case-insensitive: PI).")
+
+(defun rpn--ascii-case-insensitive (word)
+  "A regexp matching WORD with its ASCII letters in either case.
+Other letters match only themselves: `Π' is no `π'."
+  (mapconcat (lambda (c)
+               (if (or (<= ?a c ?z) (<= ?A c ?Z))
+                   (string ?\[ (downcase c) (upcase c) ?\])
+                 (regexp-quote (string c))))
+             word ""))
+
+(defun rpn--words-alternatives (words)
+  "A regexp group matching any of WORDS, ASCII case-insensitively."
+  (concat "\\(?:"
+          (mapconcat #'rpn--ascii-case-insensitive
+                     ;; Longest first: `**' before `*', `log2' before `log'.
+                     (sort (copy-sequence words)
+                           (lambda (a b) (> (length a) (length b))))
+                     "\\|")
+          "\\)"))
+
+(defun rpn--words-regexp (words)
+  "A regexp matching any of WORDS as a whole token (ASCII case-insensitive)."
+  (concat "\\_<" (rpn--words-alternatives words) "\\_>"))
+
+(defconst rpn-name-regexp "[[:alpha:]_][[:alpha:]0-9_]*"
+  "A variable name: a letter or `_', then letters, digits 0-9 or `_'.")
+
+(defconst rpn-number-regexp
+  (let ((digits "[0-9]\\(?:_?[0-9]\\)*"))
+    (concat "\\_<[-+−]?\\(?:" digits "\\(?:\\.\\(?:" digits "\\)?\\)?"
+            "\\|\\." digits "\\)"
+            "\\(?:[eE][-+]?[0-9]+\\)?\\_>"))
+  "A number literal as a whole token.
+12, 12.5, .5, 12., −3, 1e3, 2.5E-4, 1_000_000.")
+
+(defconst rpn-unicode-whitespace
+  '(?\t ?\v ?\f ?\s #x85 #xA0 #x1680 (#x2000 . #x200A)
+        #x2028 #x2029 #x202F #x205F #x3000)
+  "Characters besides line endings that separate tokens (White_Space).")
+
+(defvar rpn-mode-syntax-table
+  (let ((table (make-syntax-table)))
+    ;; Only white space separates tokens: every printable ASCII character
+    ;; is part of a token (a symbol constituent; letters and digits are
+    ;; word constituents), and there are no strings or parentheses.  So
+    ;; Emacs's symbols are exactly the language's tokens.
+    (let ((c ?!))
+      (while (<= c ?~)
+        (modify-syntax-entry c "_" table)
+        (setq c (1+ c))))
+    (modify-syntax-entry '(?a . ?z) "w" table)
+    (modify-syntax-entry '(?A . ?Z) "w" table)
+    (modify-syntax-entry '(?0 . ?9) "w" table)
+    (dolist (c '(?− ?× ?÷ ?√ ?…))
+      (modify-syntax-entry c "_" table))
+    (modify-syntax-entry ?π "w" table)
+    (dolist (c rpn-unicode-whitespace)
+      (modify-syntax-entry c " " table))
+    ;; `#' starts a comment anywhere; the line ending ends it.
+    (modify-syntax-entry ?# "<" table)
+    (modify-syntax-entry ?\n ">" table)
+    (modify-syntax-entry ?\r ">" table)
+    table)
+  "Syntax table for `rpn-mode'.")
+
+(defvar rpn-font-lock-keywords
+  (let ((builtins (append rpn-symbolic-operators rpn-named-operators
+                          rpn-constants)))
+    `(;; A store into an operator or constant (`=dup') is `invalid-name'.
+      (,(concat "\\_<=" (rpn--words-alternatives builtins) "\\_>")
+       . font-lock-warning-face)
+      ;; `=name' stores the top value.
+      (,(concat "\\_<=" rpn-name-regexp "\\_>") . font-lock-variable-name-face)
+      (,rpn-number-regexp . font-lock-constant-face)
+      (,(rpn--words-regexp rpn-constants) . font-lock-constant-face)
+      (,(rpn--words-regexp rpn-named-operators) . font-lock-builtin-face)
+      (,(rpn--words-regexp rpn-symbolic-operators) . font-lock-keyword-face)))
+  "Font-lock keywords for `rpn-mode'.
+Numbers and constants: `font-lock-constant-face'.  Stores (`=name'):
+`font-lock-variable-name-face'.  Named operators (`dup', `sqrt'):
+`font-lock-builtin-face'.  Symbolic operators (`+', `×', `√'):
+`font-lock-keyword-face'.  Comments come from the syntax table.
+Unknown words are left alone: the server's diagnostics mark them.")
+
+;;;###autoload
+(define-derived-mode rpn-mode prog-mode "RPN"
+  "Major mode for `.rpn' calculator tapes.
+One stack flows through the file, top to bottom, left to right; `#'
+starts a comment.  With rpn-lsp (rpn-eglot.el or rpn-lsp-mode.el),
+each line shows the stack after it."
+  :syntax-table rpn-mode-syntax-table
+  :group 'rpn
+  (setq-local comment-start "# ")
+  (setq-local comment-end "")
+  (setq-local comment-start-skip "#+[ \t]*")
+  (setq-local comment-use-syntax t)
+  (setq-local font-lock-defaults '(rpn-font-lock-keywords nil nil))
+  (setq-local imenu-generic-expression
+              `((nil ,(concat "\\_<=\\(" rpn-name-regexp "\\)\\_>") 1))))
+
+;;;###autoload
+(add-to-list 'auto-mode-alist '("\\.rpn\\'" . rpn-mode))
+
+(provide 'rpn-mode)
+;;; rpn-mode.el ends here

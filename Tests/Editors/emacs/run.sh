@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Runs rpn-lsp in a real Emacs (`emacs --batch`) through the shipped configs
+# (EditorConfigs/emacs/), unchanged, on a copy of EditorConfigs/sample.rpn in a fresh temporary
+# folder that is no project (eglot then uses a transient project: single-file mode). The eglot
+# runs start like an interactive Emacs does: packages activated (`package-activate-all`), then
+# the config as init file, then the checks; the lsp-mode run activates packages itself, after
+# checking rpn-lsp-mode.el without lsp-mode.
+#
+#   Tests/Editors/emacs/run.sh PATH/TO/rpn-lsp
+#
+# Runs (each must pass):
+#   eglot + rpn-eglot.el      test.el: rpn-mode (mode, comments, font-lock), eglot connecting
+#                             after a command, flymake diagnostics, hover, raw inlay hints,
+#                             completion, incremental edits, xref definition, rename, formatting,
+#                             the quick fix, rpn-lsp-settings and shutdown
+#   eglot + README snippet    test.el again, with the first ```elisp block of
+#                             EditorConfigs/emacs/README.md as init file and rpn-lsp on PATH
+#   lsp-mode + rpn-lsp-mode.el  test-lsp-mode.el: the three .el files byte-compile without
+#                             warnings; rpn-lsp-mode.el loads without lsp-mode; with lsp-mode
+#                             installed (Debian's elpa-lsp-mode), the client is registered and
+#                             serves diagnostics and hover
+# The Emacs is Debian's emacs-nox with elpa-eglot (and elpa-lsp-mode), as
+# Tests/Editors/install-emacs.sh installs them; override with RPN_EMACS=/path/to/emacs.
+# RPN_EMACS_ALLOW_MISSING=1 skips the runs when Emacs is not installed instead of failing.
+set -euo pipefail
+
+if [ $# -ne 1 ]; then
+  echo "usage: $0 PATH/TO/rpn-lsp" >&2
+  exit 2
+fi
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$here/../../.." && pwd)"
+server="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+if ! [ -x "$server" ]; then
+  echo "run.sh: $1 is not an executable rpn-lsp" >&2
+  exit 2
+fi
+emacs="${RPN_EMACS:-$(command -v emacs || true)}"
+configs="$repo/EditorConfigs/emacs"
+
+if [ -z "$emacs" ] || ! [ -x "$emacs" ]; then
+  if [ "${RPN_EMACS_ALLOW_MISSING:-0}" = 1 ]; then
+    echo "emacs: skipped, Emacs is not installed"
+    exit 0
+  fi
+  echo "emacs: FAIL: Emacs is not installed (run Tests/Editors/install-emacs.sh)"
+  exit 1
+fi
+
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/rpn-emacs-test.XXXXXX")"
+trap 'rm -rf "$scratch"' EXIT
+
+# The README's snippet (the first ```elisp block of EditorConfigs/emacs/README.md), as an init
+# file; it finds rpn-mode.el in ~/.emacs.d/rpn/ and `rpn-lsp` on PATH.
+snippet="$scratch/snippet.el"
+mkdir -p "$scratch/bin"
+awk '/^```elisp$/ { inside = 1; next } /^```$/ { if (inside) exit } inside' \
+  "$configs/README.md" > "$snippet"
+if ! [ -s "$snippet" ]; then
+  echo "run.sh: no \`\`\`elisp block in $configs/README.md" >&2
+  exit 2
+fi
+ln -s "$server" "$scratch/bin/rpn-lsp"
+
+# Should the top-level README ever show an Emacs snippet for rpn-mode, it must be the tested one.
+readme_block="$(awk '/^```(elisp|emacs-lisp)$/ { inside = 1; block = ""; next }
+  /^```$/ { if (inside && block ~ /eglot-server-programs/ && block ~ /rpn-mode/) { printf "%s", block; exit } inside = 0 }
+  inside { block = block $0 "\n" }' "$repo/README.md")"
+if [ -n "$readme_block" ] && [ "$readme_block" != "$(cat "$snippet")" ]; then
+  echo "run.sh: README.md's Emacs snippet differs from the one in EditorConfigs/emacs/README.md (the tested one):" >&2
+  diff <(printf '%s\n' "$readme_block") "$snippet" >&2 || true
+  exit 1
+fi
+
+version="$("$emacs" --version | head -n 1)"
+eglot_version="$("$emacs" --batch -f package-activate-all --eval \
+  "(princ (or (ignore-errors (require 'eglot) (let ((d (cadr (assq 'eglot package-alist)))) (and d (package-version-join (package-desc-version d))))) \"built in\"))" 2>/dev/null || true)"
+
+runs=0
+failures=0
+failed_runs=()
+
+# one NAME INIT TEST [MODE]: INIT is the init file, TEST the checks. MODE "snippet" puts
+# rpn-lsp on PATH and the .el files in ~/.emacs.d/rpn/ (where the snippet looks); otherwise
+# the server comes from $RPN_LSP. MODE "bare" leaves packages unactivated (the test does it).
+one() {
+  local name="$1" init="$2" test="$3" mode="${4:-}"
+  local label="$version + $name"
+  echo "== $label"
+  local dir="$scratch/run$runs"
+  mkdir -p "$dir/home" "$dir/tape"
+  cp "$repo/EditorConfigs/sample.rpn" "$dir/tape/sample.rpn"
+  if (cd "$dir/tape" && git rev-parse --git-dir >/dev/null 2>&1); then
+    echo "run.sh: $dir/tape is inside a git work tree; set TMPDIR to a folder outside one" >&2
+    exit 2
+  fi
+  local status=0
+  (
+    cd "$dir/tape"
+    export HOME="$dir/home"
+    unset XDG_CONFIG_HOME XDG_DATA_HOME XDG_STATE_HOME XDG_CACHE_HOME EMACSLOADPATH
+    export RPN_TEST_LABEL="$label" RPN_TEST_FILE="$dir/tape/sample.rpn" \
+      RPN_TEST_CONFIGS="$configs" RPN_TEST_SHIPPED=0 RPN_TEST_SCRATCH="$dir"
+    if [ "$mode" = snippet ]; then
+      unset RPN_LSP
+      export PATH="$scratch/bin:$PATH"
+      mkdir -p "$HOME/.emacs.d/rpn"
+      cp "$configs"/*.el "$HOME/.emacs.d/rpn/"
+    else
+      export RPN_LSP="$server" RPN_TEST_SHIPPED=1
+    fi
+    local activate=(-f package-activate-all)
+    [ "$mode" = bare ] && activate=()
+    exec timeout 90 "$emacs" --batch "${activate[@]}" -l "$init" -l "$test" \
+      </dev/null 2>"$dir/stderr"
+  ) || status=$?
+  runs=$((runs + 1))
+  if [ "$status" != 0 ]; then
+    failures=$((failures + 1)); failed_runs+=("$label")
+    [ "$status" = 124 ] && echo "  FAIL  [$label] timed out"
+    echo "  ($label exited with status $status)"
+    if [ -s "$dir/stderr" ]; then
+      echo "--- last lines of Emacs's messages (stderr):"
+      grep -v '^Loading ' "$dir/stderr" | tail -n 40 | cut -c1-400
+    fi
+  fi
+}
+
+# The shipped config, as an init file would load it.
+shipped="$scratch/init-rpn-eglot.el"
+printf '(add-to-list (quote load-path) "%s")\n(require (quote rpn-eglot))\n' "$configs" > "$shipped"
+
+one "eglot $eglot_version + rpn-eglot.el" "$shipped" "$here/test.el"
+one "eglot $eglot_version + README snippet" "$snippet" "$here/test.el" snippet
+one "rpn-lsp-mode.el (lsp-mode)" /dev/null "$here/test-lsp-mode.el" bare
+
+if [ "$failures" != 0 ]; then
+  printf 'failed: %s\n' "${failed_runs[@]}"
+fi
+echo "emacs: $((runs - failures)) passed, $failures failed"
+[ "$failures" = 0 ]

@@ -1,0 +1,734 @@
+;;; test.el --- Headless Emacs test of rpn-mode + eglot against rpn-lsp -*- lexical-binding: t; -*-
+
+;; Runs in `emacs --batch' after an Emacs config was loaded (the shipped rpn-eglot.el, or the
+;; README's snippet); run.sh arranges that and sets:
+;;   RPN_TEST_LABEL     what to call this run in messages ("Emacs 28.2 + eglot 1.9 + rpn-eglot.el")
+;;   RPN_TEST_FILE      the copy of EditorConfigs/sample.rpn to open (in a folder that is no project)
+;;   RPN_TEST_SHIPPED   "1": the config is rpn-eglot.el; also check its options
+;;                      (`rpn-eglot-inlay-hints', `rpn-lsp-settings') and
+;;                      `eglot-workspace-configuration'
+;; Prints one line per check on standard output; exits 0 when all passed, 1 otherwise.
+;;
+;; In order: `.rpn' opens in `rpn-mode' (derived from `prog-mode', `#' comments, font-lock for
+;; numbers, operators, constants and stores); `eglot-ensure' connects once a command has run
+;; (in batch mode that is `post-command-hook', run by hand), in a transient project (single-file
+;; mode), with languageId "rpn" and the negotiated encoding (UTF-16: eglot 1.9 offers none);
+;; flymake shows the sample's two deliberate mistakes at their exact places, with eglot's
+;; "rpn [code]: message" text; hover (raw, as eglot formats it, and through eldoc); the raw
+;; inlay hints of every line (eglot 1.9 has no inlay-hint UI; rpn-eglot.el's handling of
+;; 1.12's `eglot-inlay-hints-mode' is run against a stand-in mode); completion (the
+;; candidates, and `completion-at-point' finishing a variable); incremental edits (a non-BMP
+;; character before a token: UTF-16 columns) and their undo; go-to-definition
+;; (`xref-find-definitions'), `eglot-rename', `eglot-format-buffer' and the quick fix
+;; (`eglot-code-actions'); `rpn-lsp-settings' and `eglot-workspace-configuration'; shutdown.
+;;
+;; Batch mode never goes idle, so after each edit or command `rpn-test-idle' runs
+;; `post-command-hook' and the idle timers, as Emacs does when the user pauses (eglot sends
+;; the buffer's changes, and flymake starts, on idle timers).
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'subr-x)
+(require 'seq)
+
+(defvar rpn-test-label (or (getenv "RPN_TEST_LABEL") "Emacs"))
+(defvar rpn-test-passed 0)
+(defvar rpn-test-failed 0)
+(defconst rpn-test-timeout 10.0 "Seconds to wait for the server to start or answer.")
+(defconst rpn-test-client-wait 3.0 "Seconds to wait for an effect of a client command.")
+
+;;;; Reporting
+
+(defun rpn-test--out (string)
+  (princ (concat string "\n")))
+
+(defun rpn-test-show (value)
+  (if (stringp value) (format "%S" value) (prin1-to-string value)))
+
+(defun rpn-test-ok (what)
+  (cl-incf rpn-test-passed)
+  (rpn-test--out (concat "  ok    " what)))
+
+(defun rpn-test-fail (what &optional detail)
+  (cl-incf rpn-test-failed)
+  (rpn-test--out (format "  FAIL  [%s] %s%s" rpn-test-label what (if detail (concat ": " detail) ""))))
+
+(defun rpn-test-check (condition what &optional detail)
+  "Count CONDITION as a passed or failed check WHAT; return CONDITION."
+  (if condition (rpn-test-ok what) (rpn-test-fail what detail))
+  condition)
+
+(defun rpn-test-idle ()
+  "What Emacs does when a command has run and the user pauses: `post-command-hook', then
+the idle timers (eglot sends the buffer's changes on one, flymake starts on another).
+In batch mode nothing else runs them."
+  (run-hooks 'post-command-hook)
+  (dolist (timer (copy-sequence timer-idle-list))
+    (when (memq timer timer-idle-list)
+      (timer-event-handler timer))))
+
+(defun rpn-test-wait (predicate &optional seconds)
+  "Let Emacs run (processes, timers) until PREDICATE returns non-nil, or SECONDS pass.
+Returns PREDICATE's last value."
+  (let ((deadline (+ (float-time) (or seconds rpn-test-timeout)))
+        value)
+    (while (and (not (setq value (funcall predicate)))
+                (< (float-time) deadline))
+      (accept-process-output nil 0.02))
+    value))
+
+;;;; Positions: lines are 1-based, columns 0-based characters (as Emacs counts them)
+
+(defun rpn-test-line-text (line)
+  (save-excursion
+    (goto-char (point-min))
+    (forward-line (1- line))
+    (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
+
+(defun rpn-test-pos (line col)
+  (save-excursion
+    (goto-char (point-min))
+    (forward-line (1- line))
+    (forward-char col)
+    (point)))
+
+(defun rpn-test-col (line needle &optional nth)
+  "The 0-based column of the NTH (default 1st) NEEDLE on LINE."
+  (let ((text (rpn-test-line-text line)) (from 0) start)
+    (dotimes (_ (or nth 1))
+      (setq start (or (string-search needle text from)
+                      (error "%S not found on line %d: %S" needle line text)))
+      (setq from (1+ start)))
+    start))
+
+(defun rpn-test-line-col (pos)
+  "POS as (LINE . COL), COL counting characters (`current-column' would count display
+columns: an emoji is two)."
+  (save-excursion
+    (goto-char pos)
+    (cons (line-number-at-pos) (- (point) (line-beginning-position)))))
+
+(defvar rpn-test-encoding "utf-16"
+  "The position encoding in use: the server's choice, else UTF-16 (LSP's default).")
+
+(defun rpn-test-utf16 (string)
+  "How many code units of `rpn-test-encoding' STRING is."
+  (pcase rpn-test-encoding
+    ("utf-8" (string-bytes (encode-coding-string string 'utf-8)))
+    ("utf-32" (length string))
+    (_ (cl-loop for c across string sum (if (> c #xFFFF) 2 1)))))
+
+(defun rpn-test-utf16-col (line col)
+  "The LSP column (in `rpn-test-encoding') of character column COL on LINE."
+  (rpn-test-utf16 (substring (rpn-test-line-text line) 0 col)))
+
+(defun rpn-test-lsp-range-text (range)
+  (if (and (listp range) (plist-get range :start))
+      (let ((s (plist-get range :start)) (e (plist-get range :end)))
+        (format "%d:%d-%d:%d" (plist-get s :line) (plist-get s :character)
+                (plist-get e :line) (plist-get e :character)))
+    (rpn-test-show range)))
+
+(defun rpn-test-lsp-range (line col end-col)
+  "The LSP range (0-based lines) of columns COL..END-COL of LINE, as text."
+  (format "%d:%d-%d:%d" (1- line) (rpn-test-utf16-col line col)
+          (1- line) (rpn-test-utf16-col line end-col)))
+
+;;;; The sample's expectations
+
+(defconst rpn-test-sample-hints
+  '((6 . "[12 12.5 0.5 12 -3 1000 0.00025 1000000]")
+    (7 . "[]")
+    (10 . "[5]")
+    (11 . "[5 6]")
+    (12 . "[5 6 42 42]")
+    (13 . "[5 6 42 42 1024 3 8]")
+    (14 . "[]")
+    (17 . "[2450]")
+    (18 . "[2450 1200]")
+    (19 . "[2450 1200 310.4]")
+    (20 . "[2450 1200 310.4 89.99]")
+    (21 . "[2450 1200 310.4 89.99 1600.39]")
+    (22 . "[2450 1200 310.4 89.99 1600.39 849.61]")
+    (23 . "[]")
+    (26 . "[57.348]")
+    (27 . "[57]")
+    (28 . "[]")
+    (31 . "[42.1648128]")
+    (32 . "[42.1648128 37]")
+    (33 . "[]")
+    (36 . "[0.5]")
+    (37 . "[0.5 2]")
+    (38 . "[]")
+    (41 . "[3 1 4 1 5 9 2 6]")
+    (42 . "[… 1 4 1 5 9 2 6 8]")
+    (43 . "[31]")
+    (44 . "[10.75]")
+    (45 . "[]")
+    (48 . "[2 1 3 1]")
+    (49 . "[]")
+    (52 . "[1]")
+    (53 . "[1 4 5]"))
+  "1-based line → the stack label after it (SPEC §1.2, §2.3): the sample's inlay hints.")
+
+(defun rpn-test-sample-diagnostics ()
+  "The sample's two deliberate mistakes, as flymake should hold them."
+  (list (list :line 52 :col 2 :end 3 :type 'eglot-warning
+              :text "rpn [stack-underflow]: " :has '("`+`"))
+        (list :line 53 :col 4 :end 8 :type 'eglot-error
+              :text "rpn [unknown-word]: " :has '("`swpa`" "`swap`"))))
+
+;;;; Diagnostics (flymake, as eglot reports them)
+
+(defun rpn-test-diagnostics ()
+  (sort (copy-sequence (flymake-diagnostics))
+        (lambda (a b) (< (flymake-diagnostic-beg a) (flymake-diagnostic-beg b)))))
+
+(defun rpn-test-diagnostic-problems (d want)
+  "What is wrong with flymake diagnostic D, given WANT (a plist), as a list of strings."
+  (let* ((beg (rpn-test-line-col (flymake-diagnostic-beg d)))
+         (end (rpn-test-line-col (flymake-diagnostic-end d)))
+         (text (flymake-diagnostic-text d))
+         problems)
+    (unless (and (equal beg (cons (plist-get want :line) (plist-get want :col)))
+                 (equal end (cons (plist-get want :line) (plist-get want :end))))
+      (push (format "at line %d col %d to line %d col %d" (car beg) (cdr beg) (car end) (cdr end))
+            problems))
+    (unless (eq (flymake-diagnostic-type d) (plist-get want :type))
+      (push (format "type %s" (flymake-diagnostic-type d)) problems))
+    (unless (and (string-prefix-p (plist-get want :text) text)
+                 (cl-every (lambda (piece) (string-search piece text)) (plist-get want :has)))
+      (push (format "text %S" text) problems))
+    (nreverse problems)))
+
+(defun rpn-test-diagnostics-match-p (want)
+  (let ((got (rpn-test-diagnostics)))
+    (and (= (length got) (length want))
+         (cl-every (lambda (d w) (null (rpn-test-diagnostic-problems d w))) got want))))
+
+(defun rpn-test-describe-diagnostics (diagnostics)
+  (mapconcat (lambda (d)
+               (let ((beg (rpn-test-line-col (flymake-diagnostic-beg d)))
+                     (end (rpn-test-line-col (flymake-diagnostic-end d))))
+                 (format "%d:%d-%d:%d %s %S" (car beg) (cdr beg) (car end) (cdr end)
+                         (flymake-diagnostic-type d) (flymake-diagnostic-text d))))
+             diagnostics "; "))
+
+(defun rpn-test-check-diagnostics (want what &optional seconds)
+  "Wait until flymake holds exactly WANT, then check each."
+  (rpn-test-wait (lambda () (rpn-test-diagnostics-match-p want)) (or seconds rpn-test-timeout))
+  (let ((got (rpn-test-diagnostics)))
+    (when (rpn-test-check (= (length got) (length want))
+                          (format "%s: flymake holds %d diagnostics" what (length want))
+                          (format "got %d: %s" (length got) (rpn-test-describe-diagnostics got)))
+      (cl-mapc
+       (lambda (d w)
+         (let ((problems (rpn-test-diagnostic-problems d w)))
+           (rpn-test-check
+            (null problems)
+            (format "%s: %s at line %d, columns %d-%d, %s, text %S…%s"
+                    what (substring (plist-get w :text) 4 -2) (plist-get w :line) (plist-get w :col)
+                    (plist-get w :end) (plist-get w :type) (plist-get w :text)
+                    (mapconcat (lambda (p) (concat " " p)) (plist-get w :has) ""))
+            (concat "got " (string-join problems ", ")))))
+       got want))))
+
+;;;; Requests
+
+(defvar rpn-test-server nil)
+
+(defun rpn-test-request (method params)
+  "Send METHOD with PARAMS to the server (after any pending change); return (RESULT . ERROR)."
+  (eglot--signal-textDocument/didChange)
+  (condition-case err
+      (cons (jsonrpc-request rpn-test-server method params :timeout rpn-test-timeout) nil)
+    (error (cons nil (format "%S" err)))))
+
+(defun rpn-test-hint-label (hint)
+  (let ((label (plist-get hint :label)))
+    (if (stringp label) label
+      (mapconcat (lambda (part) (plist-get part :value)) label ""))))
+
+(defun rpn-test-hint-character (line)
+  "Where LINE's hint belongs: after its last token, before a comment (LSP units)."
+  (let* ((text (rpn-test-line-text line))
+         (code (replace-regexp-in-string "[[:space:]]+\\'" "" (car (split-string text "#")))))
+    (rpn-test-utf16 code)))
+
+(defun rpn-test-raw-hints ()
+  (rpn-test-request :textDocument/inlayHint
+                    (list :textDocument (eglot--TextDocumentIdentifier)
+                          :range (list :start (list :line 0 :character 0)
+                                       :end (list :line (count-lines (point-min) (point-max))
+                                                  :character 0)))))
+
+(defun rpn-test-check-hints (hints expected what &optional only)
+  "Compare HINTS (LSP InlayHints) with EXPECTED ((LINE . LABEL)…): labels, places, padding.
+With ONLY, lines not in EXPECTED are not checked."
+  (let ((by-line (make-hash-table)) problems)
+    (seq-doseq (hint hints)
+      (let ((line (1+ (plist-get (plist-get hint :position) :line))))
+        (when (gethash line by-line) (push (format "two hints on line %d" line) problems))
+        (puthash line hint by-line)))
+    (pcase-dolist (`(,line . ,want) expected)
+      (let ((hint (gethash line by-line)))
+        (if (not hint)
+            (push (format "line %d: no hint (want %s)" line want) problems)
+          (let ((got (rpn-test-hint-label hint))
+                (char (plist-get (plist-get hint :position) :character))
+                (want-char (rpn-test-hint-character line)))
+            (unless (equal got want)
+              (push (format "line %d: label %S, want %S" line got want) problems))
+            (unless (eql char want-char)
+              (push (format "line %d: at character %s, want %d (%s, after the last token)"
+                            line char want-char rpn-test-encoding)
+                    problems))
+            (unless (eq (plist-get hint :paddingLeft) t)
+              (push (format "line %d: paddingLeft %S, want t" line (plist-get hint :paddingLeft))
+                    problems))))))
+    (maphash (lambda (line hint)
+               (unless (or only (assq line expected))
+                 (push (format "line %d: unexpected hint %S" line (rpn-test-hint-label hint))
+                       problems)))
+             by-line)
+    (rpn-test-check (null problems)
+                    (format "%s: %d hints, labels and positions exact" what (length expected))
+                    (string-join (nreverse problems) "; "))))
+
+(defun rpn-test-check-raw-hints (expected what &optional only)
+  (pcase-let ((`(,hints . ,err) (rpn-test-raw-hints)))
+    (when (rpn-test-check (and hints (not err)) (format "%s: textDocument/inlayHint answered" what)
+                          (or err "null result"))
+      (rpn-test-check-hints hints expected what only))))
+
+(defun rpn-test-hover (line col what pieces token-col token-end)
+  "Hover at LINE:COL; the text eglot formats must hold PIECES (backticks aside)."
+  (goto-char (rpn-test-pos line col))
+  (pcase-let ((`(,result . ,err) (rpn-test-request :textDocument/hover
+                                                    (eglot--TextDocumentPositionParams))))
+    (when (rpn-test-check (and result (not err)) (format "%s: hover answered" what)
+                          (or err "null result"))
+      (let* ((contents (plist-get result :contents))
+             (text (eglot--hover-info contents (plist-get result :range)))
+             (plain (replace-regexp-in-string "`" "" (substring-no-properties text)))
+             (missing (cl-remove-if (lambda (p) (string-search p plain)) pieces)))
+        (rpn-test-check (null missing)
+                        (format "%s: eglot's hover text (%s) has %s" what
+                                (or (plist-get contents :kind) "plain string")
+                                (mapconcat #'rpn-test-show pieces " / "))
+                        (format "missing %s in %S (%s)" (mapconcat #'rpn-test-show missing ", ")
+                                text (or (plist-get contents :kind) "no kind")))
+        (let ((want (rpn-test-lsp-range line token-col token-end))
+              (got (rpn-test-lsp-range-text (plist-get result :range))))
+          (rpn-test-check (equal got want)
+                          (format "%s: hover range is the token, %s (%s)" what want
+                                  rpn-test-encoding)
+                          (concat "got " got)))))))
+
+;;;; Font-lock
+
+(defun rpn-test-face-at (pos)
+  (let ((face (get-text-property pos 'face)))
+    (if (and (listp face) (= (length face) 1)) (car face) face)))
+
+(defun rpn-test-check-face (line needle face what &optional nth)
+  "Every character of the NTH NEEDLE on LINE has FACE (nil: no face)."
+  (let* ((col (rpn-test-col line needle nth))
+         (beg (rpn-test-pos line col))
+         (faces (cl-loop for p from beg below (+ beg (length needle))
+                         collect (rpn-test-face-at p))))
+    (rpn-test-check (cl-every (lambda (f) (eq f face)) faces)
+                    (format "font-lock: %s %S (line %d) is %s" what needle line (or face "unfontified"))
+                    (format "faces %S" faces))))
+
+(defun rpn-test-check-fontification ()
+  (font-lock-ensure)
+  (rpn-test-check-face 6 "12.5" 'font-lock-constant-face "a number")
+  (rpn-test-check-face 6 "−3" 'font-lock-constant-face "a number with U+2212")
+  (rpn-test-check-face 6 "2.5E-4" 'font-lock-constant-face "a number with an exponent")
+  (rpn-test-check-face 6 "1_000_000" 'font-lock-constant-face "a number with `_'")
+  (rpn-test-check-face 10 "+" 'font-lock-keyword-face "an operator")
+  (rpn-test-check-face 12 "×" 'font-lock-keyword-face "the operator ×")
+  (rpn-test-check-face 13 "**" 'font-lock-keyword-face "the operator **")
+  (rpn-test-check-face 13 "pow" 'font-lock-builtin-face "a named operator")
+  (rpn-test-check-face 48 "dup" 'font-lock-builtin-face "a named operator")
+  (rpn-test-check-face 36 "pi" 'font-lock-constant-face "a constant")
+  (rpn-test-check-face 18 "=rent" 'font-lock-variable-name-face "a store")
+  (rpn-test-check-face 21 "rent" nil "a variable use")
+  (rpn-test-check-face 53 "swpa" nil "an unknown word")
+  (rpn-test-check-face 10 "5" 'font-lock-comment-face "a trailing comment")
+  (let ((line (rpn-test-line-text 1)))
+    (rpn-test-check (memq (rpn-test-face-at (rpn-test-pos 1 (1- (length line))))
+                          '(font-lock-comment-face))
+                    "font-lock: line 1 is a comment"
+                    (format "face %S" (rpn-test-face-at (rpn-test-pos 1 (1- (length line)))))))
+  ;; Edge cases of the language, in a scratch buffer.
+  (with-temp-buffer
+    (rpn-mode)
+    (insert "4+ DUP Sqrt PI π √ =dup =ok 1#x =é_2 12.5.3 1_000_\n")
+    (font-lock-ensure)
+    (rpn-test-check-face 1 "4+" nil "one token, no operator")
+    (rpn-test-check-face 1 "DUP" 'font-lock-builtin-face "ASCII case-insensitive")
+    (rpn-test-check-face 1 "Sqrt" 'font-lock-builtin-face "ASCII case-insensitive")
+    (rpn-test-check-face 1 "PI" 'font-lock-constant-face "ASCII case-insensitive")
+    (rpn-test-check-face 1 "π" 'font-lock-constant-face "the constant")
+    (rpn-test-check-face 1 "√" 'font-lock-keyword-face "the operator")
+    (rpn-test-check-face 1 "=dup" 'font-lock-warning-face "a store into an operator (invalid-name)")
+    (rpn-test-check-face 1 "=ok" 'font-lock-variable-name-face "a store")
+    (rpn-test-check-face 1 "1" 'font-lock-constant-face "a number right before `#'")
+    (rpn-test-check-face 1 "x" 'font-lock-comment-face "`#' inside a token starts a comment")
+    (rpn-test-check-face 1 "=é_2" 'font-lock-comment-face "after `#', a comment")
+    (erase-buffer)
+    (insert ".5 12. +3 =é_2 12.5.3 1_000_ 1__0\n")
+    (font-lock-ensure)
+    (rpn-test-check-face 1 "=é_2" 'font-lock-variable-name-face "a store with a non-ASCII name")
+    (rpn-test-check-face 1 "12.5.3" nil "no number")
+    (rpn-test-check-face 1 "1_000_" nil "no number")
+    (rpn-test-check-face 1 "1__0" nil "no number")
+    (rpn-test-check-face 1 ".5" 'font-lock-constant-face "a number")
+    (rpn-test-check-face 1 "12." 'font-lock-constant-face "a number")
+    (rpn-test-check-face 1 "+3" 'font-lock-constant-face "a signed number")))
+
+;;;; The run
+
+(defun rpn-test-formatted-sample ()
+  "What `rpn-lsp format' prints for the sample (the server the config starts)."
+  (with-temp-buffer
+    (let ((coding-system-for-read 'utf-8-unix))
+      (call-process (car (rpn-lsp-server-command-for-test)) nil (list t nil) nil
+                    "format" (getenv "RPN_TEST_FILE")))
+    (buffer-string)))
+
+(defun rpn-test-first-difference (got want)
+  "Where GOT and WANT first differ, by line."
+  (let ((a (split-string got "\n")) (b (split-string want "\n")) (n 1))
+    (while (and a b (equal (car a) (car b)))
+      (setq a (cdr a) b (cdr b) n (1+ n)))
+    (format "line %d is %S, want %S" n (car a) (car b))))
+
+(defun rpn-test-sample-text ()
+  (with-temp-buffer
+    (insert-file-contents (getenv "RPN_TEST_FILE"))
+    (buffer-string)))
+
+(defvar rpn-test-connect-error nil "Why the last `rpn-test-connect' failed.")
+
+(defun rpn-test-stderr ()
+  "The last lines of eglot's stderr buffer for the server."
+  (let ((buffer (cl-find-if (lambda (b) (string-match-p "\\`\\*EGLOT.*stderr\\*\\'" (buffer-name b)))
+                            (buffer-list))))
+    (if (not buffer) "(no *EGLOT … stderr* buffer)"
+      (with-current-buffer buffer
+        (let ((text (string-trim (buffer-string))))
+          (if (> (length text) 600) (substring text -600) text))))))
+
+(defun rpn-test-connect ()
+  "Run a command's worth of hooks so `eglot-ensure' connects; return the server or nil."
+  (setq rpn-test-connect-error nil)
+  (condition-case err
+      (progn
+        (run-hooks 'post-command-hook)
+        (setq rpn-test-server
+              (rpn-test-wait (lambda () (and (bound-and-true-p eglot--managed-mode)
+                                             (eglot-current-server)))))
+        (unless rpn-test-server
+          (setq rpn-test-connect-error (format "no server after %ss" rpn-test-timeout)))
+        rpn-test-server)
+    (error (setq rpn-test-connect-error (format "%S" err))
+           nil)))
+
+(defvar rpn-test-shipped (equal (getenv "RPN_TEST_SHIPPED") "1")
+  "Non-nil when the config is the shipped rpn-eglot.el.")
+
+(defvar rpn-test-stand-in-hints nil
+  "Non-nil when `eglot-inlay-hints-mode' is the stand-in defined here.")
+
+(cl-defun rpn-test-run ()
+  ;; eglot 1.9 has no `eglot-inlay-hints-mode'.  So that rpn-eglot.el's handling of it (for
+  ;; eglot 1.12+) runs here too, a stand-in minor mode takes its place.
+  (when (and rpn-test-shipped (not (fboundp 'eglot-inlay-hints-mode)))
+    (setq rpn-test-stand-in-hints t)
+    (define-minor-mode eglot-inlay-hints-mode
+      "A stand-in for eglot 1.12's mode of that name: it does nothing."
+      :init-value nil))
+  (let ((file (getenv "RPN_TEST_FILE")))
+    (find-file file)
+    (rpn-test-check (eq major-mode 'rpn-mode) "a .rpn file opens in rpn-mode"
+                    (format "major-mode is %s" major-mode))
+    (rpn-test-check (derived-mode-p 'prog-mode) "rpn-mode derives from prog-mode"
+                    (format "parent %S" (get major-mode 'derived-mode-parent)))
+    (rpn-test-check (and (equal comment-start "# ") (member comment-end '("" nil)))
+                    "comment syntax: comment-start \"# \", no comment-end"
+                    (format "comment-start %S comment-end %S" comment-start comment-end))
+    (let ((in-comment (nth 4 (syntax-ppss (rpn-test-pos 10 20)))))
+      (rpn-test-check in-comment "syntax: `#' after tokens starts a comment (syntax-ppss)"
+                      (format "syntax-ppss at line 10 col 20: %S" (syntax-ppss (rpn-test-pos 10 20)))))
+    (save-excursion
+      (goto-char (rpn-test-pos 18 6))
+      (rpn-test-check (equal (thing-at-point 'symbol t) "=rent")
+                      "syntax: a token is one symbol (`=rent')"
+                      (format "symbol at point %S" (thing-at-point 'symbol t))))
+    (rpn-test-check-fontification)
+
+    ;; eglot: connects once a command has run.
+    (unless (rpn-test-check (rpn-test-connect)
+                            "eglot-ensure connects after a command (post-command-hook) and manages the buffer"
+                            (format "%s; eglot-server-programs has %S, so the command is %S; server stderr: %S"
+                                    rpn-test-connect-error (assq 'rpn-mode eglot-server-programs)
+                                    (rpn-lsp-server-command-for-test) (rpn-test-stderr)))
+      (cl-return-from rpn-test-run))
+    (let ((project (eglot--project rpn-test-server)))
+      (rpn-test-check (eq (car-safe project) 'transient)
+                      (format "single-file mode: eglot uses a transient project (%s)" (cdr-safe project))
+                      (format "project %S" project)))
+    (rpn-test-check (equal (eglot--language-id rpn-test-server) "rpn")
+                    "languageId is \"rpn\""
+                    (format "languageId %S" (eglot--language-id rpn-test-server)))
+    (let* ((process (jsonrpc--process rpn-test-server))
+           (command (process-command process))
+           (want (rpn-lsp-server-command-for-test)))
+      (rpn-test-check (equal command want)
+                      (format "the server runs as %s" (string-join command " "))
+                      (format "command %S, want %S" command want)))
+    (let ((caps (eglot--capabilities rpn-test-server)))
+      (let* ((offered (append (plist-get (plist-get (eglot-client-capabilities rpn-test-server)
+                                                    :general)
+                                         :positionEncodings)
+                              nil))
+             (chosen (plist-get caps :positionEncoding)))
+        (setq rpn-test-encoding (or chosen "utf-16"))
+        (rpn-test-check (if offered (member chosen offered) (member chosen '(nil "utf-16")))
+                        (format "position encoding: %s (eglot offers %s)" rpn-test-encoding
+                                (if offered (string-join offered ", ") "none, so UTF-16"))
+                        (format "server chose %S" chosen)))
+      (rpn-test-check (and (plist-get caps :hoverProvider) (plist-get caps :completionProvider)
+                           (plist-get caps :inlayHintProvider))
+                      "the server advertises hover, completion and inlay hints"
+                      (format "capabilities %S" caps)))
+    (rpn-test-check (bound-and-true-p flymake-mode) "flymake-mode is on (eglot's diagnostics)"
+                    "flymake-mode is off")
+
+    ;; Diagnostics.
+    (rpn-test-check-diagnostics (rpn-test-sample-diagnostics) "sample")
+
+    ;; Hover on `+' of line 10 (`2 3 +'), and on `sq' of line 37 (after `√').
+    (rpn-test-hover 10 4 "hover on `+' (line 10)"
+                    '("+" "add" "( a b -- a+b )" "Stack before: [2 3]" "Stack after: [5]") 4 5)
+    (let ((sq (rpn-test-col 37 "sq")))
+      (rpn-test-hover 37 (1+ sq) "hover on `sq' after `√' (line 37)"
+                      '("sq" "Stack before: [0.5 1.4142135623731]" "Stack after: [0.5 2]")
+                      sq (+ sq 2)))
+    ;; Hover as eldoc shows it (eglot's eldoc function, in the echo area).
+    (goto-char (rpn-test-pos 10 4))
+    (let ((shown nil))
+      (if (not (fboundp 'eglot-hover-eldoc-function))
+          (rpn-test--out "  (no eglot-hover-eldoc-function in this eglot: eldoc check skipped)")
+        (eglot-hover-eldoc-function (lambda (info &rest _) (setq shown (or info "")) t))
+        (rpn-test-wait (lambda () shown))
+        (rpn-test-check (and (stringp shown)
+                             (string-search "Stack after: [5]" (replace-regexp-in-string "`" "" shown)))
+                        "eldoc: eglot's hover function shows the stack after `+'"
+                        (format "eldoc got %S" shown))))
+
+    ;; Inlay hints: eglot 1.9 has no UI for them; the raw request.
+    (rpn-test-check-raw-hints rpn-test-sample-hints "raw inlay hints")
+    (if (fboundp 'eglot-inlay-hints-mode)
+        (rpn-test-check (bound-and-true-p eglot-inlay-hints-mode)
+                        (if rpn-test-stand-in-hints
+                            "rpn-eglot.el turns eglot-inlay-hints-mode on when eglot manages the buffer (a stand-in mode: eglot 1.9 has none)"
+                          "eglot-inlay-hints-mode is on in the buffer")
+                        "eglot-inlay-hints-mode is off")
+      (rpn-test--out "  (eglot has no eglot-inlay-hints-mode: before 1.12, no inlay-hint UI)"))
+
+    ;; Completion at the end of `rent' on line 21.
+    (goto-char (rpn-test-pos 21 4))
+    (let* ((capf (eglot-completion-at-point))
+           (table (nth 2 capf))
+           (props (nthcdr 3 capf))
+           (all (and table (all-completions "" table)))
+           (missing (cl-remove-if (lambda (w) (member w all))
+                                  '("dup" "sqrt" "√" "π" "pi" "+" "swap"
+                                    "rent" "income" "groceries" "phone"))))
+      (rpn-test-check (and capf (null missing))
+                      "completion candidates include dup, sqrt, √, π, pi, +, swap and the variables rent, income, groceries, phone"
+                      (format "missing %S among %d candidates" missing (length all)))
+      (rpn-test-check (not (or (member "left" all) (member "total" all)))
+                      "completion leaves out variables stored below (left, total)"
+                      (format "candidates %S" all))
+      (let* ((annotate (plist-get props :annotation-function))
+             (note (and annotate (member "rent" all) (funcall annotate (car (member "rent" all))))))
+        (rpn-test-check (and (stringp note) (string-search "1200" note))
+                        "completion annotates `rent' with its value 1200"
+                        (format "annotation %S" note))))
+    ;; completion-at-point, the command: `groc' on a new last line becomes `groceries'.
+    (goto-char (point-max))
+    (let ((last (line-number-at-pos)))
+      (insert "groc")
+      (rpn-test-idle)
+      (completion-at-point)
+      (rpn-test-idle)
+      (rpn-test-check (equal (rpn-test-line-text last) "groceries")
+                      (format "completion-at-point completes `groc' to `groceries' on a new line %d" last)
+                      (format "line %d is %S" last (rpn-test-line-text last)))
+      (rpn-test-check-raw-hints (append rpn-test-sample-hints `((,last . "[1 4 5 310.4]")))
+                                "after completing")
+      (delete-region (rpn-test-pos last 0) (point-max))
+      (rpn-test-idle))
+
+    ;; Incremental edits: `2 3 +' becomes `2 30 +'; after `÷' on line 12, ` 😀 sqrtt' (two
+    ;; unknown words, the second after a character that is two UTF-16 units).
+    (goto-char (rpn-test-pos 10 3))
+    (insert "0")
+    (let ((after-div (1+ (rpn-test-col 12 "÷"))))
+      (goto-char (rpn-test-pos 12 after-div))
+      (insert " 😀 sqrtt")
+      (rpn-test-idle)
+      (rpn-test-check-diagnostics
+       (append (list (list :line 12 :col (+ after-div 1) :end (+ after-div 2) :type 'eglot-error
+                           :text "rpn [unknown-word]: " :has '("`😀`"))
+                     (list :line 12 :col (+ after-div 3) :end (+ after-div 8) :type 'eglot-error
+                           :text "rpn [unknown-word]: " :has '("`sqrtt`" "`sqrt`")))
+               (rpn-test-sample-diagnostics))
+       "after two edits" rpn-test-client-wait)
+      (rpn-test-check-raw-hints
+       (append '((10 . "[32]") (11 . "[32 6]") (12 . "[32 6 42 42]") (13 . "[32 6 42 42 1024 3 8]"))
+               (cl-remove-if (lambda (h) (memq (car h) '(10 11 12 13))) rpn-test-sample-hints))
+       "after two edits")
+      (delete-region (rpn-test-pos 12 after-div) (rpn-test-pos 12 (+ after-div 8)))
+      (delete-region (rpn-test-pos 10 3) (rpn-test-pos 10 4))
+      (rpn-test-idle))
+    (rpn-test-check-diagnostics (rpn-test-sample-diagnostics) "after undoing the edits"
+                                rpn-test-client-wait)
+    (rpn-test-check (equal (buffer-string) (rpn-test-sample-text)) "the buffer is the sample again"
+                    "it differs")
+
+    ;; Go to definition: on `rent' (line 21), xref jumps to `=rent' (line 18).
+    (goto-char (rpn-test-pos 21 1))
+    (condition-case err
+        (progn
+          (call-interactively #'xref-find-definitions)
+          (rpn-test-check (equal (rpn-test-line-col (point)) '(18 . 5))
+                          "xref-find-definitions on `rent' (line 21) goes to `=rent' (line 18, column 5)"
+                          (format "point at %S in %s" (rpn-test-line-col (point)) (buffer-name))))
+      (error (rpn-test-fail "xref-find-definitions on `rent'" (format "%S" err))))
+    (switch-to-buffer (get-file-buffer file))
+
+    ;; Rename `rent' to `housing' everywhere, and back.
+    (goto-char (rpn-test-pos 21 1))
+    (condition-case err
+        (progn
+          (eglot-rename "housing")
+          (rpn-test-idle)
+          (rpn-test-check (and (equal (rpn-test-line-text 18) "1200 =housing")
+                               (string-prefix-p "housing groceries + " (rpn-test-line-text 21)))
+                          "eglot-rename renames `rent' to `housing' at its store and its use"
+                          (format "lines 18, 21: %S, %S" (rpn-test-line-text 18) (rpn-test-line-text 21)))
+          (goto-char (rpn-test-pos 21 1))
+          (eglot-rename "rent")
+          (rpn-test-idle))
+      (error (rpn-test-fail "eglot-rename" (format "%S" err))))
+    (rpn-test-check (equal (buffer-string) (rpn-test-sample-text))
+                    "renaming back gives the sample again" "it differs")
+
+    ;; Formatting: a messy line is tidied; the rest of the sample stays as written.
+    (goto-char (rpn-test-pos 10 0))
+    (insert "  ")
+    (goto-char (rpn-test-pos 10 (+ 2 (length "2 3"))))
+    (insert "   ")
+    (rpn-test-idle)
+    (condition-case err
+        (progn
+          (eglot-format-buffer)
+          (rpn-test-idle)
+          (rpn-test-check (equal (rpn-test-line-text 10) "2 3 + # 5")
+                          "eglot-format-buffer tidies `  2 3    +            # 5' to `2 3 + # 5'"
+                          (format "line 10 is %S" (rpn-test-line-text 10)))
+          (let ((want (rpn-test-formatted-sample)))
+            (rpn-test-check (equal (buffer-string) want)
+                            "eglot-format-buffer: the buffer is what `rpn-lsp format' prints for the sample"
+                            (rpn-test-first-difference (buffer-string) want))))
+      (error (rpn-test-fail "eglot-format-buffer" (format "%S" err))))
+    (let ((formatted (buffer-string)))
+      ;; The quick fix for `swpa': `swap'.
+      (goto-char (rpn-test-pos 53 (1+ (rpn-test-col 53 "swpa"))))
+      (condition-case err
+          ;; One quick fix is applied without asking; should there be more, the menu is
+          ;; answered here (with the one that says `swap').
+          (cl-letf (((symbol-function 'completing-read)
+                     (lambda (_prompt collection &rest _)
+                       (let ((all (all-completions "" collection)))
+                         (or (seq-find (lambda (c) (string-search "swap" c)) all) (car all)))))
+                    (last-nonmenu-event ?\r))
+            (eglot-code-actions (point) (point) "quickfix" t)
+            (rpn-test-idle)
+            (rpn-test-check (string-prefix-p "4 5 swap" (rpn-test-line-text 53))
+                            "eglot-code-actions: the quick fix turns `swpa' into `swap'"
+                            (format "line 53 is %S" (rpn-test-line-text 53))))
+        (error (rpn-test-fail "eglot-code-actions on `swpa'" (format "%S" err))))
+      (rpn-test-check (equal (buffer-string) (string-replace "4 5 swpa" "4 5 swap" formatted))
+                      "the quick fix changed nothing but `swpa'"
+                      (rpn-test-first-difference
+                       (buffer-string) (string-replace "4 5 swpa" "4 5 swap" formatted)))
+      (rpn-test-check-diagnostics (list (car (rpn-test-sample-diagnostics)))
+                                  "after the quick fix" rpn-test-client-wait))
+
+    ;; Settings (rpn-eglot.el): `rpn-lsp-settings' go in initializationOptions when eglot starts.
+    ;; And `rpn-eglot-inlay-hints' nil keeps inlay hints off.
+    (when rpn-test-shipped
+      (eglot-shutdown rpn-test-server)
+      (erase-buffer)
+      (insert (rpn-test-sample-text))
+      (setq rpn-lsp-settings '(:angleUnit "degrees" :inlayHints (:maxItems 3)))
+      (setq rpn-eglot-inlay-hints nil)
+      (eglot-ensure)
+      (when (rpn-test-check (rpn-test-connect)
+                            "eglot-ensure starts the server again, with rpn-lsp-settings"
+                            "no server")
+        (rpn-test-check-raw-hints
+         '((36 . "[0.00913839539717604]") (41 . "[… 9 2 6]"))
+         "rpn-lsp-settings (:angleUnit \"degrees\" :inlayHints (:maxItems 3))" t)
+        (rpn-test-check (not (bound-and-true-p eglot-inlay-hints-mode))
+                        "rpn-eglot-inlay-hints nil: eglot-inlay-hints-mode stays off"
+                        "it is on")
+        ;; Settings on a running server: eglot-workspace-configuration, sent by
+        ;; `eglot-signal-didChangeConfiguration' (as the README says).
+        (setq-default eglot-workspace-configuration '(:rpn (:angleUnit "radians")))
+        (eglot-signal-didChangeConfiguration rpn-test-server)
+        (let ((label nil))
+          (rpn-test-wait
+           (lambda ()
+             (let ((hints (car (rpn-test-raw-hints))))
+               (setq label (cl-loop for h across (or hints [])
+                                    when (= (plist-get (plist-get h :position) :line) 35)
+                                    return (rpn-test-hint-label h)))
+               (equal label "[0.5]")))
+           rpn-test-client-wait)
+          (rpn-test-check (equal label "[0.5]")
+                          "eglot-workspace-configuration (:rpn (:angleUnit \"radians\")) + eglot-signal-didChangeConfiguration: line 36 is [0.5] again"
+                          (format "line 36's hint is %S" label)))))
+
+    ;; Shutdown.
+    (let ((process (jsonrpc--process rpn-test-server)))
+      (ignore-errors (eglot-shutdown rpn-test-server))
+      (rpn-test-check (rpn-test-wait (lambda () (not (process-live-p process))))
+                      "eglot-shutdown stops the server"
+                      (format "process %s still %s" process (process-status process))))
+    (set-buffer-modified-p nil)))
+
+(defun rpn-lsp-server-command-for-test ()
+  "The command the config should have started: its `eglot-server-programs' entry."
+  (let ((contact (cdr (assq 'rpn-mode eglot-server-programs))))
+    (when (functionp contact) (setq contact (funcall contact nil)))
+    (cl-loop for x in contact while (stringp x) collect x)))
+
+(defun rpn-test-main ()
+  (condition-case err
+      (rpn-test-run)
+    (error (rpn-test-fail "the test script itself failed" (format "%S" err))))
+  (rpn-test--out (format "%s: %d checks passed, %d failed" rpn-test-label rpn-test-passed
+                         rpn-test-failed))
+  (kill-emacs (if (> rpn-test-failed 0) 1 0)))
+
+(rpn-test-main)
+;;; test.el ends here
