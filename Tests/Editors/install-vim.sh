@@ -9,25 +9,9 @@
 # own output is shown. Prints the Vim and the Python at the end, one per line, as NAME=PATH (VERSION).
 set -euo pipefail
 
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
-# run CMD…: runs quietly; on failure prints the command and everything it printed, then fails.
-run() {
-  if ! "$@" >"$log" 2>&1; then
-    echo "install-vim.sh: failed: $*" >&2
-    cat "$log" >&2
-    exit 1
-  fi
-}
-
-SUDO=""
-if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-apt_updated=0
-apt_install() {
-  if [ "$apt_updated" = 0 ]; then run $SUDO apt-get update -q; apt_updated=1; fi
-  run $SUDO apt-get install -y -q --no-install-recommends "$@"
-}
+INSTALL_NAME="install-vim.sh"
+# shellcheck source=../install-lib.sh
+source "$(dirname "$0")/install-lib.sh"
 
 # 1. Debian's vim: the package, and a `vim` on PATH with the features the test uses.
 vim_is_usable() {

@@ -38,24 +38,9 @@ if [ $# -eq 1 ]; then
   server_args=(--server "$server")
 fi
 
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
-# run CMD…: runs quietly; on failure prints the command and everything it printed, then fails.
-run() {
-  if ! "$@" >"$log" 2>&1; then
-    echo "VS Code extension test: failed: $*" >&2
-    cat "$log" >&2
-    exit 1
-  fi
-}
-SUDO=""
-if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-apt_updated=0
-apt_install() {
-  if [ "$apt_updated" = 0 ]; then run $SUDO apt-get update -q; apt_updated=1; fi
-  run $SUDO apt-get install -y -q --no-install-recommends "$@"
-}
+INSTALL_NAME="VS Code extension test"
+# shellcheck source=../install-lib.sh
+source "$(dirname "$0")/../install-lib.sh"
 
 PY="$(command -v python3 || true)"
 if [ -z "$PY" ] || ! "$PY" -m pip --version >/dev/null 2>&1; then
@@ -83,14 +68,14 @@ if ! onig_ok; then
   rm -rf "$ONIG_DIR"
   mkdir -p "$ONIG_DIR"
   if ! "$PY" -m pip install -q --disable-pip-version-check --no-input --target "$ONIG_DIR" \
-      "onigurumacffi==$ONIG_VERSION" >"$log" 2>&1 || ! onig_ok; then
+      "onigurumacffi==$ONIG_VERSION" >"$install_log" 2>&1 || ! onig_ok; then
     if [ "${RPN_ONIG_REQUIRED:-0}" = 1 ]; then
       echo "VS Code extension test: could not install onigurumacffi==$ONIG_VERSION:" >&2
-      cat "$log" >&2
+      cat "$install_log" >&2
       exit 1
     fi
     echo "warning: VS Code extension test: onigurumacffi==$ONIG_VERSION did not install; checking the grammar with Python's re instead:" >&2
-    tail -n 5 "$log" >&2
+    tail -n 5 "$install_log" >&2
     engine=re
   fi
 fi
