@@ -371,7 +371,7 @@ package final class Document {
     for index in range { removedBytes += Int(lines[index].length) }
     let newLive = liveTextBytes - removedBytes + replacement.count
     guard newLive <= limit else { throw .tooLarge(utf8Count: newLive, limit: limit) }
-    if storage.count + replacement.count > Int(UInt32.max) || storage.count > 2 * liveTextBytes + (1 << 20) {
+    if storage.count + replacement.count > Int(UInt32.max) || storage.count > 2 * liveTextBytes + (64 << 10) {
       compactStorage()
     }
     let base = UInt32(storage.count)
@@ -603,9 +603,11 @@ package final class Document {
   // MARK: Garbage
 
   /// Drops stack nodes, stores and text that no line refers to any more, once they are at least
-  /// half of what is held. Indices keep their order, so `next` still points below.
+  /// half of what is held (plus a little slack, so small documents do not collect on every
+  /// keystroke). Indices keep their order, so `next` still points below. Each collection costs
+  /// what is live, and happens only after as much garbage: amortized O(1) per edit.
   private func collectGarbageIfNeeded() {
-    if nodes.count > max(2 * nodesAfterCollection, 1 << 16) {
+    if nodes.count > max(2 * nodesAfterCollection, 1 << 12) {
       var live = [Bool](repeating: false, count: nodes.count)
       for record in lines {
         var index = record.stack
@@ -618,7 +620,7 @@ package final class Document {
       for index in lines.indices where lines[index].stack >= 0 { lines[index].stack = remap[Int(lines[index].stack)] }
       nodesAfterCollection = nodes.count
     }
-    if bindings.count > max(2 * bindingsAfterCollection, 1 << 12) {
+    if bindings.count > max(2 * bindingsAfterCollection, 1 << 10) {
       var live = [Bool](repeating: false, count: bindings.count)
       for record in lines {
         var index = record.env
