@@ -113,9 +113,4 @@ package struct JSONWriter {
 
   @inline(__always)
   private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? value + 0x30 : value - 10 + 0x61 }
-
-  /// Appends bytes that are already JSON (a pre-encoded fragment).
-  package mutating func write(raw: [UInt8]) {
-    bytes.append(contentsOf: raw)
-  }
 }

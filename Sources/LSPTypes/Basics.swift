@@ -99,7 +99,6 @@ package enum Method {
   package static let didOpen = "textDocument/didOpen"
   package static let didChange = "textDocument/didChange"
   package static let didClose = "textDocument/didClose"
-  package static let didSave = "textDocument/didSave"
   package static let didChangeConfiguration = "workspace/didChangeConfiguration"
   package static let publishDiagnostics = "textDocument/publishDiagnostics"
   package static let diagnostic = "textDocument/diagnostic"

@@ -7,8 +7,6 @@ package struct ClientCapabilities: Equatable, Sendable {
   package var positionEncodings: [String] = []
   /// `textDocument.hover.contentFormat`.
   package var hoverFormats: [MarkupKind] = []
-  /// `textDocument.completion.completionItem.documentationFormat`.
-  package var completionDocumentationFormats: [MarkupKind] = []
   /// `workspace.inlayHint.refreshSupport`.
   package var inlayHintRefresh = false
   /// `textDocument.diagnostic` present: the client pulls diagnostics.
@@ -31,9 +29,6 @@ package struct ClientCapabilities: Equatable, Sendable {
     }
     if let formats = json["textDocument"]?["hover"]?["contentFormat"]?.arrayValue {
       hoverFormats = formats.compactMap { $0.stringValue.flatMap(MarkupKind.init(rawValue:)) }
-    }
-    if let formats = json["textDocument"]?["completion"]?["completionItem"]?["documentationFormat"]?.arrayValue {
-      completionDocumentationFormats = formats.compactMap { $0.stringValue.flatMap(MarkupKind.init(rawValue:)) }
     }
     inlayHintRefresh = json["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
     pullDiagnostics = json["textDocument"]?["diagnostic"]?.isObject ?? false

@@ -76,9 +76,4 @@ extension Document {
     }
     return result
   }
-
-  /// Whether any name is known to the document (stored anywhere, at any time).
-  package func isKnownName(_ name: String) -> Bool {
-    !occurrences(of: name).isEmpty
-  }
 }

@@ -45,23 +45,7 @@ package final class Document {
     lines = storage.withUnsafeBufferPointer { bytes in
       var records = ContiguousArray<LineRecord>()
       records.reserveCapacity(LineSplitter.countLines(bytes))
-      var start = 0
-      var i = 0
-      let n = bytes.count
-      while true {
-        i = LineSplitter.nextControlByte(bytes, from: i)
-        guard i < n else { break }
-        let byte = bytes[i]
-        if byte != 0x0A && byte != 0x0D {
-          i += 1
-          continue
-        }
-        let terminator: LineTerminator = byte == 0x0A ? .lf : (i + 1 < n && bytes[i + 1] == 0x0A ? .crlf : .cr)
-        records.append(LineRecord(start: UInt32(start), length: UInt32(i - start), terminator: terminator))
-        i += terminator == .crlf ? 2 : 1
-        start = i
-      }
-      records.append(LineRecord(start: UInt32(start), length: UInt32(n - start), terminator: .none))
+      LineSplitter.split(bytes, base: 0) { records.append(LineRecord(start: $0, length: $1, terminator: $2)) }
       return records
     }
     nodes.reserveCapacity(lines.count + 16)

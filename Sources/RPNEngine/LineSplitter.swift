@@ -76,38 +76,19 @@ package enum LineSplitter {
     var start = 0
     var i = 0
     let n = bytes.count
-    while i < n {
+    while true {
+      i = nextControlByte(bytes, from: i)
+      guard i < n else { break }
       let byte = bytes[i]
-      if byte == 0x0A {
-        body(base + UInt32(start), UInt32(i - start), .lf)
+      if byte != 0x0A && byte != 0x0D {
         i += 1
-        start = i
-      } else if byte == 0x0D {
-        if i + 1 < n, bytes[i + 1] == 0x0A {
-          body(base + UInt32(start), UInt32(i - start), .crlf)
-          i += 2
-        } else {
-          body(base + UInt32(start), UInt32(i - start), .cr)
-          i += 1
-        }
-        start = i
-      } else {
-        i += 1
+        continue
       }
+      let terminator: LineTerminator = byte == 0x0A ? .lf : (i + 1 < n && bytes[i + 1] == 0x0A ? .crlf : .cr)
+      body(base + UInt32(start), UInt32(i - start), terminator)
+      i += terminator == .crlf ? 2 : 1
+      start = i
     }
     body(base + UInt32(start), UInt32(n - start), .none)
-  }
-
-  /// The lines of a string, each with its terminator.
-  package static func lines(of text: String) -> [(text: Substring, terminator: LineTerminator)] {
-    var text = text
-    var ranges: [(Int, Int, LineTerminator)] = []
-    text.withUTF8 { bytes in split(bytes, base: 0) { ranges.append((Int($0), Int($1), $2)) } }
-    let utf8 = text.utf8
-    return ranges.map { start, length, terminator in
-      let lower = utf8.index(utf8.startIndex, offsetBy: start)
-      let upper = utf8.index(lower, offsetBy: length)
-      return (Substring(text[lower..<upper]), terminator)
-    }
   }
 }

@@ -40,8 +40,9 @@ struct BinaryNotFound: Error, CustomStringConvertible {
   var description: String { "no rpn-lsp binary in \(searched); set RPN_LSP_BINARY" }
 }
 
-/// Collects a pipe's output on another thread, so that neither pipe fills while the other is read.
-private final class Drain: @unchecked Sendable {
+/// Collects what a pipe delivers until its end, on its own thread, so that neither pipe fills
+/// while the other is read.
+private final class Collector: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
   private var data = Data()
 
@@ -52,14 +53,21 @@ private final class Drain: @unchecked Sendable {
     }
   }
 
-  var text: String {
-    done.wait()
+  func text(until deadline: DispatchTime) -> String? {
+    guard done.wait(timeout: deadline) == .success else { return nil }
     return String(decoding: data, as: UTF8.self)
   }
 }
 
-/// Runs `rpn-lsp` with `arguments` in `directory`, feeding it `input` on standard input.
-func run(_ arguments: [String], in directory: URL? = nil, input: String = "") throws -> Run {
+struct TimedOut: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// Runs `rpn-lsp` with `arguments` in `directory`, feeding it `input` on standard input; kills
+/// it and throws when it has not finished within `timeout`.
+func run(_ arguments: [String], in directory: URL? = nil, input: String = "", timeout: TimeInterval = 20) throws
+  -> Run
+{
   let process = Process()
   process.executableURL = try binary()
   process.arguments = arguments
@@ -70,16 +78,27 @@ func run(_ arguments: [String], in directory: URL? = nil, input: String = "") th
   process.standardInput = stdin
   process.standardOutput = stdout
   process.standardError = stderr
-  try process.run()
-  let out = Drain(stdout.fileHandleForReading)
-  let err = Drain(stderr.fileHandleForReading)
+  let exited = DispatchSemaphore(value: 0)
+  process.terminationHandler = { _ in exited.signal() }
   // A binary that exits without reading its input must not kill the tests with SIGPIPE.
   signal(SIGPIPE, SIG_IGN)
-  try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-  try? stdin.fileHandleForWriting.close()
-  let output = out.text
-  let errors = err.text
-  process.waitUntilExit()
+  try process.run()
+  let out = Collector(stdout.fileHandleForReading)
+  let err = Collector(stderr.fileHandleForReading)
+  let writer = stdin.fileHandleForWriting
+  let bytes = Data(input.utf8)
+  Thread.detachNewThread {
+    try? writer.write(contentsOf: bytes)
+    try? writer.close()
+  }
+  let deadline = DispatchTime.now() + timeout
+  guard exited.wait(timeout: deadline) == .success else {
+    kill(process.processIdentifier, SIGKILL)
+    throw TimedOut(description: "rpn-lsp \(arguments) did not finish within \(timeout) s; it was killed")
+  }
+  guard let output = out.text(until: deadline), let errors = err.text(until: deadline) else {
+    throw TimedOut(description: "rpn-lsp \(arguments) exited but its output did not end within \(timeout) s")
+  }
   return Run(status: process.terminationStatus, stdout: output, stderr: errors)
 }
 
