@@ -1,29 +1,91 @@
+// The builtins table: every operator and constant, and the index that finds a spelling in it.
+
 /// One operator or constant of the language, with every spelling that names it.
 ///
-/// This table is the single source for evaluation (through `operation`), hover, completion and
-/// semantic tokens. Spellings are matched ASCII case-insensitively.
+/// This table is the single source of everything about a builtin: evaluation reads its
+/// operation and arity here, and hover, completion, semantic tokens, diagnostics and the editor
+/// grammars' checks read its kind, effect and meaning here. Spellings are matched ASCII
+/// case-insensitively.
 package struct Builtin: Sendable {
   /// The index of a builtin in `Builtin.table`.
   package typealias ID = UInt8
+
+  /// What sort of builtin this is, as every feature names and colours it.
+  package enum Kind: Sendable, CaseIterable {
+    /// Arithmetic written as a symbol: `+`, `-`, `*`, `/`, `^`, `%`.
+    case symbolicOperator
+    /// A named computation on values: `sqrt`, `sin`, `mod`, `sum`.
+    case namedFunction
+    /// A word that rearranges the stack without computing: `dup`, `swap`, `clear`, `depth`.
+    case stackWord
+    /// A constant: `pi`, `e`.
+    case constant
+
+    /// The noun a message or hover uses: "operator `+`", "function `sin`".
+    package var noun: String {
+      switch self {
+      case .symbolicOperator: "operator"
+      case .namedFunction: "function"
+      case .stackWord: "stack operator"
+      case .constant: "constant"
+      }
+    }
+
+    /// The noun with its article: "an operator", "a function".
+    package var withArticle: String { self == .symbolicOperator ? "an operator" : "a \(noun)" }
+  }
 
   /// The canonical spelling, as the documentation names it.
   package let name: String
   /// Other spellings of the same builtin (`×` for `*`, `chs` for `neg`).
   package let aliases: [String]
+  /// What sort of builtin it is.
+  package let kind: Kind
   /// What evaluation does.
   package let operation: Operation
-  /// How many values the builtin needs on the stack before it can run.
+  /// How many values the builtin needs on the stack before it can run (its arity).
   package let inputs: Int
+  /// How many values it leaves in place of its inputs (`dup`: 1 in, 2 out). For a builtin that
+  /// reads the whole stack, what it leaves in place of all of it (`sum`: 1; `clear`: 0) or, for
+  /// `depth`, what it adds.
+  package let outputs: Int
+  /// Whether what it does depends on the whole stack, not only on its inputs (`clear`, `depth`,
+  /// `sum`, `avg`): its effect is not a fixed `( inputs -- outputs )`.
+  package let readsWholeStack: Bool
   /// The stack effect, Forth style, top of the stack on the right: `( a b -- a+b )`.
   package let effect: String
   /// What it computes, in a sentence fragment a user can read in a hover.
   package let meaning: String
 
+  init(
+    name: String, aliases: [String], kind: Kind, operation: Operation, inputs: Int, outputs: Int,
+    readsWholeStack: Bool = false, effect: String, meaning: String
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.kind = kind
+    self.operation = operation
+    self.inputs = inputs
+    self.outputs = outputs
+    self.readsWholeStack = readsWholeStack
+    self.effect = effect
+    self.meaning = meaning
+  }
+
   /// Every spelling, canonical first.
   package var spellings: [String] { [name] + aliases }
 
   /// Whether this builtin pushes a constant (`pi`, `e`).
-  package var isConstant: Bool { operation == .pi || operation == .e }
+  package var isConstant: Bool { kind == .constant }
+
+  /// The kind a spelling shows as: the builtin's own, except that a symbol spelling of a named
+  /// builtin (`√` for `sqrt`) is an operator and a lettered spelling of an operator (`pow` for
+  /// `^`) a function, since that is how a reader sees them. Constants stay constants (`π`).
+  package func kind(ofSpelling spelling: String) -> Kind {
+    guard kind != .constant else { return .constant }
+    if Self.isSymbolic(spelling) { return .symbolicOperator }
+    return kind == .symbolicOperator ? .namedFunction : kind
+  }
 
   /// Whether a spelling is made of symbols (`+`, `√`, `**`) rather than letters (`dup`, `π`).
   package static func isSymbolic(_ spelling: String) -> Bool {
@@ -46,69 +108,133 @@ package enum Operation: Sendable, Equatable {
 extension Builtin {
   /// Every operator and constant of SPEC §1.3, in the order the documentation lists them.
   package static let table: [Builtin] = [
-    Builtin(name: "+", aliases: [], operation: .add, inputs: 2, effect: "( a b -- a+b )", meaning: "add"),
-    Builtin(name: "-", aliases: ["−"], operation: .subtract, inputs: 2, effect: "( a b -- a−b )", meaning: "subtract"),
-    Builtin(name: "*", aliases: ["×"], operation: .multiply, inputs: 2, effect: "( a b -- a·b )", meaning: "multiply"),
-    Builtin(name: "/", aliases: ["÷"], operation: .divide, inputs: 2, effect: "( a b -- a÷b )", meaning: "divide"),
     Builtin(
-      name: "^", aliases: ["**", "pow"], operation: .power, inputs: 2, effect: "( a b -- aᵇ )",
-      meaning: "a to the power b"),
+      name: "+", aliases: [], kind: .symbolicOperator, operation: .add, inputs: 2, outputs: 1,
+      effect: "( a b -- a+b )", meaning: "add"),
     Builtin(
-      name: "%", aliases: [], operation: .percent, inputs: 2, effect: "( a b -- a a·b/100 )",
-      meaning: "b percent of a, keeping a (HP style: `200 15 % -` is 170)"),
+      name: "-", aliases: ["−"], kind: .symbolicOperator, operation: .subtract, inputs: 2, outputs: 1,
+      effect: "( a b -- a−b )", meaning: "subtract"),
     Builtin(
-      name: "mod", aliases: [], operation: .modulo, inputs: 2, effect: "( a b -- a mod b )",
-      meaning: "floored modulo a − b·⌊a/b⌋ (takes the sign of b)"),
-    Builtin(name: "min", aliases: [], operation: .minimum, inputs: 2, effect: "( a b -- m )", meaning: "the smaller of a and b"),
-    Builtin(name: "max", aliases: [], operation: .maximum, inputs: 2, effect: "( a b -- m )", meaning: "the larger of a and b"),
-    Builtin(name: "neg", aliases: ["chs"], operation: .negate, inputs: 1, effect: "( a -- −a )", meaning: "change sign"),
-    Builtin(name: "abs", aliases: [], operation: .absolute, inputs: 1, effect: "( a -- |a| )", meaning: "absolute value"),
-    Builtin(name: "inv", aliases: [], operation: .inverse, inputs: 1, effect: "( a -- 1/a )", meaning: "reciprocal"),
-    Builtin(name: "sq", aliases: [], operation: .square, inputs: 1, effect: "( a -- a² )", meaning: "square"),
-    Builtin(name: "sqrt", aliases: ["√"], operation: .squareRoot, inputs: 1, effect: "( a -- √a )", meaning: "square root"),
-    Builtin(name: "exp", aliases: [], operation: .exp, inputs: 1, effect: "( a -- eᵃ )", meaning: "e to the power a"),
-    Builtin(name: "ln", aliases: [], operation: .ln, inputs: 1, effect: "( a -- ln a )", meaning: "natural logarithm"),
-    Builtin(name: "log", aliases: [], operation: .log10, inputs: 1, effect: "( a -- log₁₀ a )", meaning: "logarithm base 10"),
-    Builtin(name: "log2", aliases: [], operation: .log2, inputs: 1, effect: "( a -- log₂ a )", meaning: "logarithm base 2"),
-    Builtin(name: "sin", aliases: [], operation: .sin, inputs: 1, effect: "( a -- sin a )", meaning: "sine, in the angle unit"),
-    Builtin(name: "cos", aliases: [], operation: .cos, inputs: 1, effect: "( a -- cos a )", meaning: "cosine, in the angle unit"),
-    Builtin(name: "tan", aliases: [], operation: .tan, inputs: 1, effect: "( a -- tan a )", meaning: "tangent, in the angle unit"),
+      name: "*", aliases: ["×"], kind: .symbolicOperator, operation: .multiply, inputs: 2, outputs: 1,
+      effect: "( a b -- a·b )", meaning: "multiply"),
     Builtin(
-      name: "asin", aliases: [], operation: .asin, inputs: 1, effect: "( a -- asin a )",
-      meaning: "arc sine, in the angle unit"),
+      name: "/", aliases: ["÷"], kind: .symbolicOperator, operation: .divide, inputs: 2, outputs: 1,
+      effect: "( a b -- a÷b )", meaning: "divide"),
     Builtin(
-      name: "acos", aliases: [], operation: .acos, inputs: 1, effect: "( a -- acos a )",
-      meaning: "arc cosine, in the angle unit"),
+      name: "^", aliases: ["**", "pow"], kind: .symbolicOperator, operation: .power, inputs: 2, outputs: 1,
+      effect: "( a b -- aᵇ )", meaning: "a to the power b"),
     Builtin(
-      name: "atan", aliases: [], operation: .atan, inputs: 1, effect: "( a -- atan a )",
-      meaning: "arc tangent, in the angle unit"),
-    Builtin(name: "floor", aliases: [], operation: .floor, inputs: 1, effect: "( a -- ⌊a⌋ )", meaning: "round down"),
-    Builtin(name: "ceil", aliases: [], operation: .ceil, inputs: 1, effect: "( a -- ⌈a⌉ )", meaning: "round up"),
+      name: "%", aliases: [], kind: .symbolicOperator, operation: .percent, inputs: 2, outputs: 2,
+      effect: "( a b -- a a·b/100 )", meaning: "b percent of a, keeping a (HP style: `200 15 % -` is 170)"),
     Builtin(
-      name: "round", aliases: [], operation: .round, inputs: 1, effect: "( a -- r )",
-      meaning: "round to the nearest integer, halves away from zero"),
-    Builtin(name: "trunc", aliases: [], operation: .trunc, inputs: 1, effect: "( a -- r )", meaning: "round toward zero"),
-    Builtin(name: "dup", aliases: [], operation: .dup, inputs: 1, effect: "( a -- a a )", meaning: "duplicate the top value"),
-    Builtin(name: "drop", aliases: [], operation: .drop, inputs: 1, effect: "( a -- )", meaning: "discard the top value"),
-    Builtin(name: "swap", aliases: [], operation: .swap, inputs: 2, effect: "( a b -- b a )", meaning: "exchange the top two"),
-    Builtin(name: "over", aliases: [], operation: .over, inputs: 2, effect: "( a b -- a b a )", meaning: "copy the second to the top"),
+      name: "mod", aliases: [], kind: .namedFunction, operation: .modulo, inputs: 2, outputs: 1,
+      effect: "( a b -- a mod b )", meaning: "floored modulo a − b·⌊a/b⌋ (takes the sign of b)"),
     Builtin(
-      name: "rot", aliases: [], operation: .rot, inputs: 3, effect: "( a b c -- b c a )",
-      meaning: "rotate the third to the top"),
-    Builtin(name: "clear", aliases: [], operation: .clear, inputs: 0, effect: "( … -- )", meaning: "empty the stack"),
-    Builtin(name: "depth", aliases: [], operation: .depth, inputs: 0, effect: "( … -- … n )", meaning: "push the number of values"),
+      name: "min", aliases: [], kind: .namedFunction, operation: .minimum, inputs: 2, outputs: 1,
+      effect: "( a b -- m )", meaning: "the smaller of a and b"),
     Builtin(
-      name: "sum", aliases: [], operation: .sum, inputs: 1, effect: "( x₁ … xₙ -- Σ )",
-      meaning: "add up the whole stack, bottom to top"),
+      name: "max", aliases: [], kind: .namedFunction, operation: .maximum, inputs: 2, outputs: 1,
+      effect: "( a b -- m )", meaning: "the larger of a and b"),
     Builtin(
-      name: "avg", aliases: ["mean"], operation: .average, inputs: 1, effect: "( x₁ … xₙ -- mean )",
-      meaning: "mean of the whole stack"),
-    Builtin(name: "pi", aliases: ["π"], operation: .pi, inputs: 0, effect: "( -- π )", meaning: "the constant π"),
-    Builtin(name: "e", aliases: [], operation: .e, inputs: 0, effect: "( -- e )", meaning: "the constant e, base of ln"),
+      name: "neg", aliases: ["chs"], kind: .namedFunction, operation: .negate, inputs: 1, outputs: 1,
+      effect: "( a -- −a )", meaning: "change sign"),
+    Builtin(
+      name: "abs", aliases: [], kind: .namedFunction, operation: .absolute, inputs: 1, outputs: 1,
+      effect: "( a -- |a| )", meaning: "absolute value"),
+    Builtin(
+      name: "inv", aliases: [], kind: .namedFunction, operation: .inverse, inputs: 1, outputs: 1,
+      effect: "( a -- 1/a )", meaning: "reciprocal"),
+    Builtin(
+      name: "sq", aliases: [], kind: .namedFunction, operation: .square, inputs: 1, outputs: 1,
+      effect: "( a -- a² )", meaning: "square"),
+    Builtin(
+      name: "sqrt", aliases: ["√"], kind: .namedFunction, operation: .squareRoot, inputs: 1, outputs: 1,
+      effect: "( a -- √a )", meaning: "square root"),
+    Builtin(
+      name: "exp", aliases: [], kind: .namedFunction, operation: .exp, inputs: 1, outputs: 1,
+      effect: "( a -- eᵃ )", meaning: "e to the power a"),
+    Builtin(
+      name: "ln", aliases: [], kind: .namedFunction, operation: .ln, inputs: 1, outputs: 1,
+      effect: "( a -- ln a )", meaning: "natural logarithm"),
+    Builtin(
+      name: "log", aliases: [], kind: .namedFunction, operation: .log10, inputs: 1, outputs: 1,
+      effect: "( a -- log₁₀ a )", meaning: "logarithm base 10"),
+    Builtin(
+      name: "log2", aliases: [], kind: .namedFunction, operation: .log2, inputs: 1, outputs: 1,
+      effect: "( a -- log₂ a )", meaning: "logarithm base 2"),
+    Builtin(
+      name: "sin", aliases: [], kind: .namedFunction, operation: .sin, inputs: 1, outputs: 1,
+      effect: "( a -- sin a )", meaning: "sine, in the angle unit"),
+    Builtin(
+      name: "cos", aliases: [], kind: .namedFunction, operation: .cos, inputs: 1, outputs: 1,
+      effect: "( a -- cos a )", meaning: "cosine, in the angle unit"),
+    Builtin(
+      name: "tan", aliases: [], kind: .namedFunction, operation: .tan, inputs: 1, outputs: 1,
+      effect: "( a -- tan a )", meaning: "tangent, in the angle unit"),
+    Builtin(
+      name: "asin", aliases: [], kind: .namedFunction, operation: .asin, inputs: 1, outputs: 1,
+      effect: "( a -- asin a )", meaning: "arc sine, in the angle unit"),
+    Builtin(
+      name: "acos", aliases: [], kind: .namedFunction, operation: .acos, inputs: 1, outputs: 1,
+      effect: "( a -- acos a )", meaning: "arc cosine, in the angle unit"),
+    Builtin(
+      name: "atan", aliases: [], kind: .namedFunction, operation: .atan, inputs: 1, outputs: 1,
+      effect: "( a -- atan a )", meaning: "arc tangent, in the angle unit"),
+    Builtin(
+      name: "floor", aliases: [], kind: .namedFunction, operation: .floor, inputs: 1, outputs: 1,
+      effect: "( a -- ⌊a⌋ )", meaning: "round down"),
+    Builtin(
+      name: "ceil", aliases: [], kind: .namedFunction, operation: .ceil, inputs: 1, outputs: 1,
+      effect: "( a -- ⌈a⌉ )", meaning: "round up"),
+    Builtin(
+      name: "round", aliases: [], kind: .namedFunction, operation: .round, inputs: 1, outputs: 1,
+      effect: "( a -- r )", meaning: "round to the nearest integer, halves away from zero"),
+    Builtin(
+      name: "trunc", aliases: [], kind: .namedFunction, operation: .trunc, inputs: 1, outputs: 1,
+      effect: "( a -- r )", meaning: "round toward zero"),
+    Builtin(
+      name: "dup", aliases: [], kind: .stackWord, operation: .dup, inputs: 1, outputs: 2,
+      effect: "( a -- a a )", meaning: "duplicate the top value"),
+    Builtin(
+      name: "drop", aliases: [], kind: .stackWord, operation: .drop, inputs: 1, outputs: 0,
+      effect: "( a -- )", meaning: "discard the top value"),
+    Builtin(
+      name: "swap", aliases: [], kind: .stackWord, operation: .swap, inputs: 2, outputs: 2,
+      effect: "( a b -- b a )", meaning: "exchange the top two"),
+    Builtin(
+      name: "over", aliases: [], kind: .stackWord, operation: .over, inputs: 2, outputs: 3,
+      effect: "( a b -- a b a )", meaning: "copy the second to the top"),
+    Builtin(
+      name: "rot", aliases: [], kind: .stackWord, operation: .rot, inputs: 3, outputs: 3,
+      effect: "( a b c -- b c a )", meaning: "rotate the third to the top"),
+    Builtin(
+      name: "clear", aliases: [], kind: .stackWord, operation: .clear, inputs: 0, outputs: 0, readsWholeStack: true,
+      effect: "( … -- )", meaning: "empty the stack"),
+    Builtin(
+      name: "depth", aliases: [], kind: .stackWord, operation: .depth, inputs: 0, outputs: 1, readsWholeStack: true,
+      effect: "( … -- … n )", meaning: "push the number of values"),
+    Builtin(
+      name: "sum", aliases: [], kind: .namedFunction, operation: .sum, inputs: 1, outputs: 1, readsWholeStack: true,
+      effect: "( x₁ … xₙ -- Σ )", meaning: "add up the whole stack, bottom to top"),
+    Builtin(
+      name: "avg", aliases: ["mean"], kind: .namedFunction, operation: .average, inputs: 1, outputs: 1, readsWholeStack: true,
+      effect: "( x₁ … xₙ -- mean )", meaning: "mean of the whole stack"),
+    Builtin(
+      name: "pi", aliases: ["π"], kind: .constant, operation: .pi, inputs: 0, outputs: 1,
+      effect: "( -- π )", meaning: "the constant π"),
+    Builtin(
+      name: "e", aliases: [], kind: .constant, operation: .e, inputs: 0, outputs: 1,
+      effect: "( -- e )", meaning: "the constant e, base of ln"),
   ]
 
-  /// Each builtin's operation, by ID: reading one copies no strings (the hot path).
-  static let operations: ContiguousArray<Operation> = ContiguousArray(table.map(\.operation))
+  /// Each builtin's operation and arity, by ID: reading one copies no strings (the hot path).
+  static let steps: ContiguousArray<Step> = ContiguousArray(table.map { Step(operation: $0.operation, inputs: $0.inputs) })
+
+  /// What evaluation reads of a builtin, small enough to copy per word.
+  struct Step {
+    let operation: Operation
+    let inputs: Int
+  }
 
   /// The builtin a spelling names, ASCII case-insensitively, or nil.
   package static func lookup(_ spelling: String) -> ID? {

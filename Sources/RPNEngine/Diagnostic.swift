@@ -1,3 +1,5 @@
+// Diagnostics: codes, severities, the problems found at tokens and their messages, suggestions.
+
 /// A problem found at one token: the token's range of UTF-8 offsets within its line, and what
 /// went wrong. The code, severity and message all follow from the problem.
 package struct Diagnostic: Equatable, Sendable {
@@ -103,10 +105,9 @@ package enum Problem: Equatable, Sendable {
       case .missing:
         return "`=` needs a name after it, like `=total`"
       case .malformed:
-        return "`\(Self.shorten(token))` is not a valid name: a name starts with a letter or `_`, "
-          + "followed by letters, digits 0-9 or `_`"
+        return reason.explanation(for: Self.shorten(token))
       case .reserved(let builtin):
-        let kind = Builtin.table[Int(builtin)].isConstant ? "a constant" : "an operator"
+        let kind = Builtin.table[Int(builtin)].kind.withArticle
         return "`\(token)` cannot store into `\(token.dropFirst())`: that is \(kind); choose another name"
       }
     }
@@ -132,6 +133,21 @@ package enum Suggestion: Equatable, Sendable {
     switch self {
     case .word(let word): word
     case .split(let parts): parts.joined(separator: " ")
+    }
+  }
+}
+
+extension InvalidName {
+  /// Why `name` cannot be a variable's name, as a sentence: shared by the `invalid-name`
+  /// diagnostic and by rename's refusals, so both say it the same way.
+  package func explanation(for name: String) -> String {
+    switch self {
+    case .missing:
+      return "a name is needed, like `total`"
+    case .malformed:
+      return "`\(name)` is not a valid name: a name starts with a letter or `_`, followed by letters, digits 0-9 or `_`"
+    case .reserved(let builtin):
+      return "`\(name)` is \(Builtin.table[Int(builtin)].kind.withArticle)"
     }
   }
 }

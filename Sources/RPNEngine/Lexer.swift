@@ -1,3 +1,5 @@
+// The lexer: tokens of one line, their kinds, the name rules, and where the comment starts.
+
 /// A token of one line: its kind and its exact range of UTF-8 offsets within the line.
 package struct Token: Equatable, Sendable {
   package var range: Range<Int>
@@ -6,6 +8,22 @@ package struct Token: Equatable, Sendable {
   package init(range: Range<Int>, kind: TokenKind) {
     self.range = range
     self.kind = kind
+  }
+
+  /// The range of the name a store or a use refers to: for a store `=name`, the token without
+  /// its `=`; for any other token, the whole token.
+  @inline(__always)
+  package var nameRange: Range<Int> {
+    if case .store = kind { return (range.lowerBound + 1)..<range.upperBound }
+    return range
+  }
+
+  /// Whether a cursor at a UTF-8 offset is on this token: inside it, or right after its end
+  /// (so that the cursor just after a word still means that word). This is the one rule for
+  /// "the token at the cursor": hover, completion, definition and rename all use it. Tokens
+  /// never touch (white space parts them), so at most one token of a line is at any offset.
+  package func isAtCursor(_ offset: Int) -> Bool {
+    range.lowerBound <= offset && offset <= range.upperBound
   }
 }
 
@@ -70,6 +88,15 @@ package struct Lexer {
   /// Whether a scalar can continue a name: a name start or an ASCII digit.
   package static func isNameContinue(_ scalar: Unicode.Scalar) -> Bool {
     (scalar.value >= 0x30 && scalar.value <= 0x39) || isNameStart(scalar)
+  }
+
+  /// Why a string cannot name a variable (malformed, or an operator's or constant's name), or
+  /// nil when it can: the rule a store `=name` follows, for callers such as rename.
+  package static func nameProblem(_ name: String) -> InvalidName? {
+    let (tokens, commentStart) = tokens(of: "=" + name)
+    guard tokens.count == 1, commentStart == nil else { return name.isEmpty ? .missing : .malformed }
+    if case .invalidStore(let reason) = tokens[0].kind { return reason }
+    return nil
   }
 
   /// Whether a string is a valid name (SPEC §1.1), ignoring whether a builtin has it.

@@ -1,3 +1,5 @@
+// Number literals: an exact byte-level fast path for short decimals, `strtod` for the rest.
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

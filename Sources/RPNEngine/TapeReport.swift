@@ -1,3 +1,5 @@
+// The command line's views of a document: the annotated tape and `check`'s diagnostic lines.
+
 /// The command line's views of a document (SPEC §3): the tape with its stack labels, and
 /// diagnostics as `FILE:LINE:COL: severity: MESSAGE [code]`. Pure text; the executable does I/O.
 package enum TapeReport {

@@ -1,0 +1,162 @@
+// What each builtin computes, its failures (division by zero, domain, overflow) and trigonometry.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension Machine {
+  /// Runs a builtin, with the arity the builtins table gives it. `word` spells the token as
+  /// written, for messages.
+  mutating func apply(_ step: Builtin.Step, word: () -> String) -> Problem? {
+    let operation = step.operation
+    guard count >= step.inputs else { return .stackUnderflow(word: word(), needs: step.inputs, has: count) }
+
+    switch operation {
+    case .pi: push(Double.pi)
+    case .e: push(M_E)
+    case .clear:
+      consumed += Int32(baseDepth)
+      reach = max(reach, consumed)
+      base = -1
+      localCount = 0
+    case .depth: push(Double(count))
+    case .dup: push(peek(0))
+    case .drop: drop(1)
+    case .over: push(peek(1))
+    case .swap:
+      let b = peek(0)
+      let a = peek(1)
+      drop(2)
+      push(b)
+      push(a)
+    case .rot:
+      let c = peek(0)
+      let b = peek(1)
+      let a = peek(2)
+      drop(3)
+      push(b)
+      push(c)
+      push(a)
+    case .sum, .average:
+      let values = allValues()
+      var total = 0.0
+      for value in values { total += value }
+      let result = operation == .sum ? total : total / Double(values.count)
+      if !result.isFinite { return failure(result, word: word, operands: []) }
+      drop(values.count)
+      push(result)
+    case .add, .subtract, .multiply, .divide, .power, .percent, .modulo, .minimum, .maximum:
+      let b = peek(0)
+      let a = peek(1)
+      let result: Double
+      switch operation {
+      case .add: result = a + b
+      case .subtract: result = a - b
+      case .multiply: result = a * b
+      case .divide:
+        if b == 0 { return .divisionByZero(word: word(), operands: [a, b]) }
+        result = a / b
+      case .power:
+        if a == 0 && b < 0 { return .divisionByZero(word: word(), operands: [a, b]) }
+        result = pow(a, b)
+      case .percent: result = (a * b) / 100
+      case .modulo:
+        if b == 0 { return .divisionByZero(word: word(), operands: [a, b]) }
+        result = a - b * (a / b).rounded(.down)
+      case .minimum: result = Swift.min(a, b)
+      default: result = Swift.max(a, b)
+      }
+      if !result.isFinite { return failure(result, word: word, operands: [a, b]) }
+      drop(operation == .percent ? 1 : 2)
+      push(result)
+    default:
+      let a = peek(0)
+      let result: Double
+      switch unary(operation, a) {
+      case .success(let value): result = value
+      case .failure(let failure):
+        switch failure {
+        case .divisionByZero: return .divisionByZero(word: word(), operands: [a])
+        case .domain(let requirement): return .domainError(word: word(), operands: [a], requirement: requirement)
+        }
+      }
+      if !result.isFinite { return failure(result, word: word, operands: [a]) }
+      drop(1)
+      push(result)
+    }
+    return nil
+  }
+
+  /// The problem with a result that is not finite: NaN is a domain error, infinity an overflow.
+  private func failure(_ result: Double, word: () -> String, operands: [Double]) -> Problem {
+    result.isNaN
+      ? .domainError(word: word(), operands: operands, requirement: nil)
+      : .overflow(word: word(), operands: operands)
+  }
+
+  private enum UnaryFailure: Error {
+    case divisionByZero
+    case domain(String)
+  }
+
+  private func unary(_ operation: Operation, _ a: Double) -> Result<Double, UnaryFailure> {
+    let degrees = settings.angleUnit == .degrees
+    switch operation {
+    case .negate: return .success(-a)
+    case .absolute: return .success(Swift.abs(a))
+    case .inverse: return a == 0 ? .failure(.divisionByZero) : .success(1 / a)
+    case .square: return .success(a * a)
+    case .squareRoot: return a < 0 ? .failure(.domain("a square root needs a value ≥ 0")) : .success(a.squareRoot())
+    case .exp: return .success(Glibc_exp(a))
+    case .ln, .log10, .log2:
+      guard a > 0 else { return .failure(.domain("a logarithm needs a value > 0")) }
+      return .success(operation == .ln ? Glibc_log(a) : operation == .log10 ? log10(a) : Glibc_log2(a))
+    case .sin, .cos, .tan:
+      if degrees { return Self.trigDegrees(operation, a) }
+      return .success(operation == .sin ? sin(a) : operation == .cos ? cos(a) : tan(a))
+    case .asin, .acos:
+      guard a >= -1 && a <= 1 else { return .failure(.domain("it needs a value from -1 to 1")) }
+      let radians = operation == .asin ? asin(a) : acos(a)
+      return .success(degrees ? radians * 180 / Double.pi : radians)
+    case .atan:
+      let radians = atan(a)
+      return .success(degrees ? radians * 180 / Double.pi : radians)
+    case .floor: return .success(a.rounded(.down))
+    case .ceil: return .success(a.rounded(.up))
+    case .round: return .success(a.rounded(.toNearestOrAwayFromZero))
+    case .trunc: return .success(a.rounded(.towardZero))
+    default: return .success(a)
+    }
+  }
+
+  /// Trigonometry in degrees: reduce modulo 360, exact at multiples of 90°, and the tangent of an
+  /// odd multiple of 90° is a domain error (SPEC §1.4).
+  private static func trigDegrees(_ operation: Operation, _ a: Double) -> Result<Double, UnaryFailure> {
+    let reduced = fmod(a, 360)
+    if reduced.truncatingRemainder(dividingBy: 90) == 0 {
+      let quadrant = ((Int(reduced / 90) % 4) + 4) % 4
+      switch operation {
+      case .sin: return .success([0.0, 1, 0, -1][quadrant])
+      case .cos: return .success([1.0, 0, -1, 0][quadrant])
+      default:
+        if quadrant % 2 == 1 { return .failure(.domain("the tangent of an odd multiple of 90° is infinite")) }
+        return .success(0)
+      }
+    }
+    let radians = reduced * Double.pi / 180
+    switch operation {
+    case .sin: return .success(sin(radians))
+    case .cos: return .success(cos(radians))
+    default: return .success(tan(radians))
+    }
+  }
+}
+
+// The C library's exp, log and log2, named apart from `Operation`'s cases of the same names.
+@inline(__always) private func Glibc_exp(_ x: Double) -> Double { exp(x) }
+@inline(__always) private func Glibc_log(_ x: Double) -> Double { log(x) }
+@inline(__always) private func Glibc_log2(_ x: Double) -> Double { log2(x) }

@@ -1,0 +1,40 @@
+// The persistent lists behind every line's state: stack nodes, variable stores, and their hashes.
+
+/// One value of a persistent stack. Nodes live in one flat arena and point down to the node
+/// below, so the stack after every line is one index, and lines share everything below what
+/// they changed. `hash` covers the node and everything below it, so two stacks that differ
+/// are told apart in O(1) (equal hashes are then checked value by value).
+struct StackNode {
+  var value: Double
+  var hash: UInt64
+  var next: Int32
+  var depth: Int32
+}
+
+/// One store, in a persistent list of stores like the stack's. `mapHash` hashes the whole map of
+/// visible variables after this store, so that two lists with the same visible values compare
+/// equal by hash even when they got there through different stores.
+struct Binding {
+  var value: Double
+  var mapHash: UInt64
+  var name: Int32
+  var next: Int32
+}
+
+@inline(__always)
+func mix(_ x: UInt64) -> UInt64 {
+  var z = x &+ 0x9E37_79B9_7F4A_7C15
+  z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+  z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+  return z ^ (z >> 31)
+}
+
+@inline(__always)
+func stackHash(below: UInt64, value: Double) -> UInt64 {
+  below &* 0xFF51_AFD7_ED55_8CCD &+ mix(value.bitPattern)
+}
+
+@inline(__always)
+func bindingHash(name: Int32, value: Double) -> UInt64 {
+  mix(value.bitPattern ^ mix(UInt64(UInt32(bitPattern: name))))
+}
