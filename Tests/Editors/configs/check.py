@@ -150,10 +150,10 @@ def builtins_from_swift():
     """(named operators, symbolic operators, constants) from Builtins.swift, all spellings."""
     source = (REPO / "Sources/RPNEngine/Builtins.swift").read_text(encoding="utf-8")
     named, symbolic, constants = set(), set(), set()
-    pattern = re.compile(r'Builtin\(\s*name:\s*"([^"]+)",\s*aliases:\s*\[([^\]]*)\],\s*operation:\s*\.(\w+)')
-    for name, aliases, operation in pattern.findall(source):
+    pattern = re.compile(r'Builtin\(\s*name:\s*"([^"]+)",\s*aliases:\s*\[([^\]]*)\],\s*kind:\s*\.(\w+)')
+    for name, aliases, kind in pattern.findall(source):
         for spelling in [name] + re.findall(r'"([^"]+)"', aliases):
-            if operation in ("pi", "e"):
+            if kind == "constant":
                 constants.add(spelling)
             elif re.match(r"[^\W\d]", spelling):
                 named.add(spelling)

@@ -290,10 +290,10 @@ def builtins_from_swift():
     text = open(BUILTINS_SWIFT, encoding="utf-8").read()
     table = text[text.index("static let table"):]
     found = []
-    for match in re.finditer(r'Builtin\(\s*name:\s*"((?:[^"\\]|\\.)*)",\s*aliases:\s*\[([^\]]*)\],\s*operation:\s*\.(\w+)', table):
+    for match in re.finditer(r'Builtin\(\s*name:\s*"((?:[^"\\]|\\.)*)",\s*aliases:\s*\[([^\]]*)\],\s*kind:\s*\.(\w+)', table):
         spellings = [match[1]] + re.findall(r'"((?:[^"\\]|\\.)*)"', match[2])
         for spelling in spellings:
-            found.append((spelling, match[3] in ("pi", "e")))
+            found.append((spelling, match[3] == "constant"))
     return found
 
 
