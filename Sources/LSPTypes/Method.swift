@@ -1,0 +1,33 @@
+// Method: the names of the requests and notifications this server receives or sends.
+
+/// The method names this server knows.
+package enum Method {
+  package static let initialize = "initialize"
+  package static let initialized = "initialized"
+  package static let shutdown = "shutdown"
+  package static let exit = "exit"
+  package static let cancelRequest = "$/cancelRequest"
+  package static let didOpen = "textDocument/didOpen"
+  package static let didChange = "textDocument/didChange"
+  package static let didClose = "textDocument/didClose"
+  package static let didChangeConfiguration = "workspace/didChangeConfiguration"
+  package static let publishDiagnostics = "textDocument/publishDiagnostics"
+  package static let diagnostic = "textDocument/diagnostic"
+  package static let diagnosticRefresh = "workspace/diagnostic/refresh"
+  package static let inlayHint = "textDocument/inlayHint"
+  package static let inlayHintRefresh = "workspace/inlayHint/refresh"
+  package static let hover = "textDocument/hover"
+  package static let completion = "textDocument/completion"
+  package static let definition = "textDocument/definition"
+  package static let references = "textDocument/references"
+  package static let documentHighlight = "textDocument/documentHighlight"
+  package static let prepareRename = "textDocument/prepareRename"
+  package static let rename = "textDocument/rename"
+  package static let documentSymbol = "textDocument/documentSymbol"
+  package static let semanticTokensFull = "textDocument/semanticTokens/full"
+  package static let semanticTokensRange = "textDocument/semanticTokens/range"
+  package static let codeAction = "textDocument/codeAction"
+  package static let formatting = "textDocument/formatting"
+  package static let rangeFormatting = "textDocument/rangeFormatting"
+  package static let logMessage = "window/logMessage"
+}
