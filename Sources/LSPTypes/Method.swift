@@ -30,4 +30,5 @@ package enum Method {
   package static let formatting = "textDocument/formatting"
   package static let rangeFormatting = "textDocument/rangeFormatting"
   package static let logMessage = "window/logMessage"
+  package static let showMessage = "window/showMessage"
 }

@@ -17,8 +17,9 @@ extension Server {
     case .success(let decoded): range = decoded
     case .failure(let error): return .failure(error)
     }
+    let quickFix = CodeActionKind.quickFix.rawValue
     if let only = params?["context"]?["only"]?.arrayValue?.compactMap(\.stringValue),
-      !only.contains(where: { $0 == "quickfix" || "quickfix".hasPrefix($0 + ".") || $0 == "" })
+      !only.contains(where: { $0 == quickFix || quickFix.hasPrefix($0 + ".") || $0 == "" })
     {
       return .success([])
     }
@@ -39,7 +40,7 @@ extension Server {
         }
         actions.append([
           "title": .string(title),
-          "kind": "quickfix",
+          "kind": .string(quickFix),
           "diagnostics": [diagnosticJSON(diagnostic, line: line, converter: converter)],
           "isPreferred": true,
           "edit": [

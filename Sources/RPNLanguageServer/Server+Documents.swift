@@ -157,6 +157,6 @@ extension Server {
 
   func showError(_ message: String) {
     log(message)
-    notification("window/showMessage", ["type": 1, "message": .string(message)])
+    notification(Method.showMessage, ["type": JSONValue(MessageType.error.rawValue), "message": .string(message)])
   }
 }

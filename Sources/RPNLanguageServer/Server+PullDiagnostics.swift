@@ -11,10 +11,12 @@ extension Server {
     case .failure(let error): return .failure(error)
     }
     if let previous = params?["previousResultId"]?.stringValue, previous == open.resultID {
-      return .success(["kind": "unchanged", "resultId": .string(open.resultID)])
+      return .success(
+        ["kind": .string(DocumentDiagnosticReportKind.unchanged.rawValue), "resultId": .string(open.resultID)])
     }
     return .success([
-      "kind": "full", "resultId": .string(open.resultID), "items": .array(diagnostics(of: open.document)),
+      "kind": .string(DocumentDiagnosticReportKind.full.rawValue), "resultId": .string(open.resultID),
+      "items": .array(diagnostics(of: open.document)),
     ])
   }
 }

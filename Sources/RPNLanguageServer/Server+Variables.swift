@@ -50,7 +50,7 @@ extension Server {
     }
   }
 
-  /// `textDocument/documentHighlight`: stores as Write (3), uses as Read (2).
+  /// `textDocument/documentHighlight`: stores as Write, uses as Read.
   func documentHighlight(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
     variableAtCursor(params).map { _, open, variable in
       guard let (name, _) = variable else { return .null }
@@ -59,7 +59,7 @@ extension Server {
         open.document.occurrences(of: name).map { occurrence in
           [
             "range": converter.range(line: occurrence.line, utf8Range: occurrence.range).json,
-            "kind": occurrence.isStore ? 3 : 2,
+            "kind": JSONValue((occurrence.isStore ? DocumentHighlightKind.write : .read).rawValue),
           ]
         })
     }
@@ -108,7 +108,7 @@ extension Server {
     return .success(["changes": .object([(found.uri, .array(edits))])])
   }
 
-  /// `textDocument/documentSymbol`: each store that succeeded, as a Variable (13) named without
+  /// `textDocument/documentSymbol`: each store that succeeded, as a Variable symbol named without
   /// its `=`, with the stored value as detail. Clients without hierarchical symbols get the
   /// flat `SymbolInformation` form, with the value after the name.
   func documentSymbols(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
@@ -122,13 +122,13 @@ extension Server {
           let range = converter.range(line: store.line, utf8Range: store.range).json
           guard hierarchical else {
             return [
-              "name": .string("\(store.name) = \(value)"), "kind": 13,
+              "name": .string("\(store.name) = \(value)"), "kind": JSONValue(SymbolKind.variable.rawValue),
               "location": ["uri": .string(uri), "range": range],
             ]
           }
           return [
             "name": .string(store.name),
-            "kind": 13,
+            "kind": JSONValue(SymbolKind.variable.rawValue),
             "detail": .string(value),
             "range": range,
             "selectionRange": converter.range(line: store.line, utf8Range: store.nameRange).json,

@@ -157,7 +157,8 @@ package final class Server {
   /// Logs to standard error and, once the client is listening, as `window/logMessage` (a warning).
   func log(_ message: String) {
     writeLog(message)
-    if state == .running { notification(Method.logMessage, ["type": 2, "message": .string(message)]) }
+    guard state == .running else { return }
+    notification(Method.logMessage, ["type": JSONValue(MessageType.warning.rawValue), "message": .string(message)])
   }
 
   /// A result id no document had before.
@@ -187,7 +188,7 @@ package final class Server {
     state = .running
     var capabilities: [(key: String, value: JSONValue)] = [
       ("positionEncoding", .string(encoding.rawValue)),
-      ("textDocumentSync", ["openClose": true, "change": 2]),
+      ("textDocumentSync", ["openClose": true, "change": JSONValue(TextDocumentSyncKind.incremental.rawValue)]),
       ("hoverProvider", true),
       ("completionProvider", ["resolveProvider": false]),
       ("inlayHintProvider", ["resolveProvider": false]),
@@ -197,8 +198,12 @@ package final class Server {
       // Options may be sent only to clients that declared support for them (LSP 3.17).
       ("renameProvider", client.prepareRename ? ["prepareProvider": true] : true),
       ("documentSymbolProvider", true),
-      ("semanticTokensProvider", ["legend": semanticTokensLegend, "full": true, "range": true]),
-      ("codeActionProvider", client.codeActionLiterals ? ["codeActionKinds": ["quickfix"], "resolveProvider": false] : true),
+      ("semanticTokensProvider", ["legend": SemanticTokensLegend.json, "full": true, "range": true]),
+      (
+        "codeActionProvider",
+        client.codeActionLiterals
+          ? ["codeActionKinds": [.string(CodeActionKind.quickFix.rawValue)], "resolveProvider": false] : true
+      ),
       ("documentFormattingProvider", true),
       ("documentRangeFormattingProvider", true),
     ]
