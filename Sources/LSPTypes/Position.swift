@@ -17,15 +17,15 @@ package struct Position: Equatable, Sendable {
   package var json: JSONValue { ["line": JSONValue(line), "character": JSONValue(character)] }
 
   /// Decodes `{"line": n, "character": n}`; `field` names it in the error ("position", "range.end").
-  package static func decode(_ json: JSONValue?, field: String) -> Result<Position, ResponseError> {
-    guard let json, json.isObject else { return .failure(.invalidParams("\(field) must be an object")) }
+  package static func decode(_ json: JSONValue?, field: String) throws(ResponseError) -> Position {
+    guard let json, json.isObject else { throw .invalidParams("\(field) must be an object") }
     guard let line = json["line"]?.intValue, line >= 0 else {
-      return .failure(.invalidParams("\(field).line must be a non-negative integer"))
+      throw .invalidParams("\(field).line must be a non-negative integer")
     }
     guard let character = json["character"]?.intValue, character >= 0 else {
-      return .failure(.invalidParams("\(field).character must be a non-negative integer"))
+      throw .invalidParams("\(field).character must be a non-negative integer")
     }
-    return .success(Position(line: line, character: character))
+    return Position(line: line, character: character)
   }
 }
 

@@ -15,19 +15,11 @@ package struct LSPRange: Equatable, Sendable {
   package var json: JSONValue { ["start": start.json, "end": end.json] }
 
   /// Decodes a range; a reversed one is an error.
-  package static func decode(_ json: JSONValue?, field: String) -> Result<LSPRange, ResponseError> {
-    guard let json, json.isObject else { return .failure(.invalidParams("\(field) must be an object")) }
-    let start: Position
-    let end: Position
-    switch Position.decode(json["start"], field: "\(field).start") {
-    case .success(let position): start = position
-    case .failure(let error): return .failure(error)
-    }
-    switch Position.decode(json["end"], field: "\(field).end") {
-    case .success(let position): end = position
-    case .failure(let error): return .failure(error)
-    }
-    guard start <= end else { return .failure(.invalidParams("\(field) is reversed: its end comes before its start")) }
-    return .success(LSPRange(start: start, end: end))
+  package static func decode(_ json: JSONValue?, field: String) throws(ResponseError) -> LSPRange {
+    guard let json, json.isObject else { throw .invalidParams("\(field) must be an object") }
+    let start = try Position.decode(json["start"], field: "\(field).start")
+    let end = try Position.decode(json["end"], field: "\(field).end")
+    guard start <= end else { throw .invalidParams("\(field) is reversed: its end comes before its start") }
+    return LSPRange(start: start, end: end)
   }
 }

@@ -5,18 +5,10 @@ import RPNEngine
 extension Server {
   /// `textDocument/inlayHint`: one hint per line with tokens, right after its last token, whose
   /// label is the stack after the line. Only hints inside the range, its end included.
-  func inlayHints(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    let open: OpenDocument
-    switch openDocument(params) {
-    case .success(let found): open = found.open
-    case .failure(let error): return .failure(error)
-    }
-    let range: LSPRange
-    switch LSPRange.decode(params?["range"], field: "range") {
-    case .success(let decoded): range = decoded
-    case .failure(let error): return .failure(error)
-    }
-    guard settings.inlayHintsEnabled else { return .success([]) }
+  func inlayHints(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    let open = try openDocument(params).open
+    let range = try LSPRange.decode(params?["range"], field: "range")
+    guard settings.inlayHintsEnabled else { return [] }
     let document = open.document
     let converter = converter(for: document)
     let display = settings.display
@@ -32,6 +24,6 @@ extension Server {
         hints.append(["position": position.json, "label": .string(label), "paddingLeft": true])
       }
     }
-    return .success(.array(hints))
+    return .array(hints)
   }
 }

@@ -7,21 +7,18 @@ extension Server {
   static let constantBuiltins = Set(Builtin.table.indices.filter { Builtin.table[$0].isConstant }.map { Builtin.ID($0) })
 
   /// `textDocument/semanticTokens/full`.
-  func semanticTokensFull(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    openDocument(params).map { _, open in
-      semanticTokens(open.document, lines: 0..<open.document.lineCount, within: nil)
-    }
+  func semanticTokensFull(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    let open = try openDocument(params).open
+    return semanticTokens(open.document, lines: 0..<open.document.lineCount, within: nil)
   }
 
   /// `textDocument/semanticTokens/range`: the tokens of `full` that overlap the range.
-  func semanticTokensRange(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    openDocument(params).flatMap { _, open in
-      LSPRange.decode(params?["range"], field: "range").map { range in
-        let last = min(range.end.line, open.document.lineCount - 1)
-        guard range.start.line <= last else { return ["data": []] }
-        return semanticTokens(open.document, lines: range.start.line..<(last + 1), within: range)
-      }
-    }
+  func semanticTokensRange(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    let open = try openDocument(params).open
+    let range = try LSPRange.decode(params?["range"], field: "range")
+    let last = min(range.end.line, open.document.lineCount - 1)
+    guard range.start.line <= last else { return ["data": []] }
+    return semanticTokens(open.document, lines: range.start.line..<(last + 1), within: range)
   }
 
   /// Numbers `number`; symbolic operators `operator`; named operators `function` +

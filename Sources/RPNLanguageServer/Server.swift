@@ -9,8 +9,9 @@ import RPNEngine
 /// before the next request or at the end of the batch, and a request cancelled by a later
 /// `$/cancelRequest` of the same batch is answered `-32800` without running.
 ///
-/// Every request gets exactly one response: handlers return a `Result`, and `respond` is the
-/// only place that answers; `answeredRequests` counts both, and `handle(_:)` checks them.
+/// Every request gets exactly one response: handlers return their result or throw a
+/// `ResponseError`, and `respond` is the only place that answers, with one or the other;
+/// `answeredRequests` counts its answers, and `handle(_:)` checks them against `receivedRequests`.
 package final class Server {
   package enum State: Equatable {
     case uninitialized
@@ -18,7 +19,9 @@ package final class Server {
     case shutDown
   }
 
-  package typealias RequestHandler = (Server, JSONValue?) -> Result<JSONValue, ResponseError>
+  /// A request handler: a method of `Server`, referred to unapplied (`Server.hover`), that returns
+  /// the result or throws the error to answer.
+  package typealias RequestHandler = (Server) -> (JSONValue?) throws(ResponseError) -> JSONValue
   package typealias NotificationHandler = (Server, JSONValue?) -> Void
 
   package private(set) var state = State.uninitialized
@@ -54,23 +57,23 @@ package final class Server {
   }
 
   private func registerHandlers() {
-    register(Method.initialize) { $0.initialize($1) }
-    register(Method.shutdown) { $0.shutdown($1) }
-    register(Method.inlayHint) { $0.inlayHints($1) }
-    register(Method.hover) { $0.hover($1) }
-    register(Method.completion) { $0.completion($1) }
-    register(Method.diagnostic) { $0.pullDiagnostics($1) }
-    register(Method.definition) { $0.definition($1) }
-    register(Method.references) { $0.references($1) }
-    register(Method.documentHighlight) { $0.documentHighlight($1) }
-    register(Method.prepareRename) { $0.prepareRename($1) }
-    register(Method.rename) { $0.rename($1) }
-    register(Method.documentSymbol) { $0.documentSymbols($1) }
-    register(Method.semanticTokensFull) { $0.semanticTokensFull($1) }
-    register(Method.semanticTokensRange) { $0.semanticTokensRange($1) }
-    register(Method.codeAction) { $0.codeActions($1) }
-    register(Method.formatting) { $0.formatting($1) }
-    register(Method.rangeFormatting) { $0.rangeFormatting($1) }
+    register(Method.initialize, Server.initialize)
+    register(Method.shutdown, Server.shutdown)
+    register(Method.inlayHint, Server.inlayHints)
+    register(Method.hover, Server.hover)
+    register(Method.completion, Server.completion)
+    register(Method.diagnostic, Server.pullDiagnostics)
+    register(Method.definition, Server.definition)
+    register(Method.references, Server.references)
+    register(Method.documentHighlight, Server.documentHighlight)
+    register(Method.prepareRename, Server.prepareRename)
+    register(Method.rename, Server.rename)
+    register(Method.documentSymbol, Server.documentSymbols)
+    register(Method.semanticTokensFull, Server.semanticTokensFull)
+    register(Method.semanticTokensRange, Server.semanticTokensRange)
+    register(Method.codeAction, Server.codeActions)
+    register(Method.formatting, Server.formatting)
+    register(Method.rangeFormatting, Server.rangeFormatting)
     register(notification: Method.initialized) { _, _ in }
     register(notification: Method.exit) { server, _ in server.exitStatus = server.state == .shutDown ? 0 : 1 }
     register(notification: Method.didOpen) { $0.didOpen($1) }
@@ -100,12 +103,7 @@ package final class Server {
         }
       case .message(.request(let id, let method, let params)):
         receivedRequests += 1
-        if cancelled.contains(id), state == .running {
-          respond(id, .failure(ResponseError(code: .requestCancelled, message: "request \(method) was cancelled")))
-          continue
-        }
-        flushDocuments()
-        respond(id, dispatch(method, params))
+        respond(id, method, params, cancelled: cancelled.contains(id))
       }
     }
     flushDocuments()
@@ -131,27 +129,42 @@ package final class Server {
     return cancelled
   }
 
-  private func dispatch(_ method: String, _ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+  /// Answers a request, and is the only place that does: with what its handler returns, or with
+  /// the error that it (or the lifecycle) throws.
+  private func respond(_ id: JSONValue, _ method: String, _ params: JSONValue?, cancelled: Bool) {
+    let result: Result<JSONValue, ResponseError>
+    do {
+      result = .success(try dispatch(method, params, cancelled: cancelled))
+    } catch {
+      result = .failure(error)
+    }
+    answeredRequests += 1
+    send(Outgoing.response(id: id, result: result))
+  }
+
+  /// Runs a request's handler. A request cancelled in its batch does not run, and does not
+  /// evaluate the staged changes either; any other first evaluates them.
+  private func dispatch(_ method: String, _ params: JSONValue?, cancelled: Bool) throws(ResponseError) -> JSONValue {
+    if cancelled, state == .running {
+      throw ResponseError(code: .requestCancelled, message: "request \(method) was cancelled")
+    }
+    flushDocuments()
     switch state {
     case .uninitialized where method != Method.initialize:
-      return .failure(ResponseError(code: .serverNotInitialized, message: "the server is not initialized yet: send initialize first"))
+      throw ResponseError(
+        code: .serverNotInitialized, message: "the server is not initialized yet: send initialize first")
     case .shutDown:
-      return .failure(.invalidRequest("the server is shut down: only exit is accepted now"))
+      throw .invalidRequest("the server is shut down: only exit is accepted now")
     default:
       break
     }
-    guard let handler = requestHandlers[method] else { return .failure(.methodNotFound(method)) }
-    return handler(self, params)
+    guard let handler = requestHandlers[method] else { throw .methodNotFound(method) }
+    return try handler(self)(params)
   }
 
   private func notify(_ method: String, _ params: JSONValue?) {
     guard method == Method.exit || state == .running, let handler = notificationHandlers[method] else { return }
     handler(self, params)
-  }
-
-  private func respond(_ id: JSONValue, _ result: Result<JSONValue, ResponseError>) {
-    answeredRequests += 1
-    send(Outgoing.response(id: id, result: result))
   }
 
   /// Logs to standard error and, once the client is listening, as `window/logMessage` (a warning).
@@ -180,8 +193,8 @@ package final class Server {
 
   // MARK: Lifecycle
 
-  private func initialize(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    guard state == .uninitialized else { return .failure(.invalidRequest("initialize was already received")) }
+  private func initialize(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    guard state == .uninitialized else { throw .invalidRequest("initialize was already received") }
     client = ClientCapabilities(params?["capabilities"])
     encoding = client.negotiatedEncoding
     if let options = params?["initializationOptions"] { settings.merge(options) }
@@ -211,14 +224,14 @@ package final class Server {
       capabilities.append(
         ("diagnosticProvider", ["identifier": "rpn", "interFileDependencies": false, "workspaceDiagnostics": false]))
     }
-    return .success(["capabilities": .object(capabilities), "serverInfo": ["name": "rpn-lsp", "version": .string(Self.version)]])
+    return ["capabilities": .object(capabilities), "serverInfo": ["name": "rpn-lsp", "version": .string(Self.version)]]
   }
 
   package static let version = "0.1.0"
 
-  private func shutdown(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+  private func shutdown(_ params: JSONValue?) -> JSONValue {
     state = .shutDown
-    return .success(.null)
+    return .null
   }
 
   private func didChangeConfiguration(_ params: JSONValue?) {
