@@ -1,3 +1,5 @@
+// ClientCapabilities: what the client declared at `initialize`, read leniently.
+
 import JSONRPC
 
 /// What the client said it can do, read leniently: an ill-typed optional field is ignored and

@@ -26,6 +26,14 @@ struct PositionConverter {
     return Position(line: line, character: units)
   }
 
+  /// An LSP position as the place it stands for: past its line's end, the line's end (as LSP
+  /// prescribes); inside a character, that character's start. A line past the end of the
+  /// document is left as it is.
+  func clamped(_ position: Position) -> Position {
+    guard position.line < document.lineCount else { return position }
+    return self.position(line: position.line, utf8Column: textPosition(position).utf8Column)
+  }
+
   func range(line: Int, utf8Range: Range<Int>) -> LSPRange {
     LSPRange(
       start: position(line: line, utf8Column: utf8Range.lowerBound),

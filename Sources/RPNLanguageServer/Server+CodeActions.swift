@@ -6,26 +6,19 @@ extension Server {
   /// `textDocument/codeAction`: quick fixes for `unknown-word` diagnostics in the range —
   /// replace the word with the suggestion, or split a glued token (`4+` → `4 +`). A use before
   /// its store gets none (moving the store is the fix, and only the user knows where).
-  func codeActions(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    let found: (uri: String, open: OpenDocument)
-    switch openDocument(params) {
-    case .success(let value): found = value
-    case .failure(let error): return .failure(error)
-    }
-    let range: LSPRange
-    switch LSPRange.decode(params?["range"], field: "range") {
-    case .success(let decoded): range = decoded
-    case .failure(let error): return .failure(error)
-    }
+  func codeActions(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    let found = try openDocument(params)
+    let range = try LSPRange.decode(params?["range"], field: "range")
+    let quickFix = CodeActionKind.quickFix.rawValue
     if let only = params?["context"]?["only"]?.arrayValue?.compactMap(\.stringValue),
-      !only.contains(where: { $0 == "quickfix" || "quickfix".hasPrefix($0 + ".") || $0 == "" })
+      !only.contains(where: { $0 == quickFix || quickFix.hasPrefix($0 + ".") || $0 == "" })
     {
-      return .success([])
+      return []
     }
     let document = found.open.document
     let converter = converter(for: document)
     let last = min(range.end.line, document.lineCount - 1)
-    guard range.start.line <= last else { return .success([]) }
+    guard range.start.line <= last else { return [] }
     var actions: [JSONValue] = []
     for line in range.start.line...last {
       for diagnostic in document.diagnostics(inLine: line) {
@@ -39,7 +32,7 @@ extension Server {
         }
         actions.append([
           "title": .string(title),
-          "kind": "quickfix",
+          "kind": .string(quickFix),
           "diagnostics": [diagnosticJSON(diagnostic, line: line, converter: converter)],
           "isPreferred": true,
           "edit": [
@@ -50,6 +43,6 @@ extension Server {
         ])
       }
     }
-    return .success(.array(actions))
+    return .array(actions)
   }
 }

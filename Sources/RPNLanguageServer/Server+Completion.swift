@@ -7,20 +7,15 @@ extension Server {
   /// above the cursor. Each item replaces the word being typed. Items the stack at the cursor can
   /// satisfy sort first (variables, then builtins in table order); the others stay listed, with a
   /// detail that says what is missing. Nothing inside a comment.
-  func completion(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    let open: OpenDocument
-    let position: Position
-    switch documentAndPosition(params) {
-    case .success(let found): (open, position) = found
-    case .failure(let error): return .failure(error)
-    }
+  func completion(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    let (open, position) = try documentAndPosition(params)
     let document = open.document
     let converter = converter(for: document)
     let cursor = converter.textPosition(position)
     let line = min(cursor.line, document.lineCount - 1)
     let column = cursor.line < document.lineCount ? cursor.utf8Column : document.withUTF8(ofLine: line) { $0.count }
     let (tokens, commentStart) = document.withUTF8(ofLine: line) { Lexer.tokens(of: $0) }
-    if let commentStart, column > commentStart { return .success(["isIncomplete": false, "items": []]) }
+    if let commentStart, column > commentStart { return ["isIncomplete": false, "items": []] }
 
     // The word being typed: the token under or just before the cursor, else nothing.
     let word =
@@ -71,7 +66,7 @@ extension Server {
           ("textEdit", textEdit.replacingNewText(entry.label)),
         ]))
     }
-    return .success(["isIncomplete": false, "items": .array(items)])
+    return ["isIncomplete": false, "items": .array(items)]
   }
 
   private static func padded(_ index: Int) -> String {

@@ -27,23 +27,22 @@ extension Server {
     PositionConverter(encoding: encoding, document: document)
   }
 
-  /// The open document that request parameters name, or the error to answer.
-  func openDocument(_ params: JSONValue?) -> Result<(uri: String, open: OpenDocument), ResponseError> {
-    guard let params, params.isObject else { return .failure(.invalidParams("params must be an object")) }
+  /// The open document that request parameters name; it throws the error to answer.
+  func openDocument(_ params: JSONValue?) throws(ResponseError) -> (uri: String, open: OpenDocument) {
+    guard let params, params.isObject else { throw .invalidParams("params must be an object") }
     guard let uri = params["textDocument"]?["uri"]?.stringValue else {
-      return .failure(.invalidParams("textDocument.uri must be a string"))
+      throw .invalidParams("textDocument.uri must be a string")
     }
     guard let open = documents[uri] else {
-      return .failure(.invalidParams("document not open: \(uri) (send textDocument/didOpen first)"))
+      throw .invalidParams("document not open: \(uri) (send textDocument/didOpen first)")
     }
-    return .success((uri, open))
+    return (uri, open)
   }
 
   /// The open document and the position that `TextDocumentPositionParams` name.
-  func documentAndPosition(_ params: JSONValue?) -> Result<(open: OpenDocument, position: Position), ResponseError> {
-    openDocument(params).flatMap { found in
-      Position.decode(params?["position"], field: "position").map { (found.open, $0) }
-    }
+  func documentAndPosition(_ params: JSONValue?) throws(ResponseError) -> (open: OpenDocument, position: Position) {
+    let found = try openDocument(params)
+    return (found.open, try Position.decode(params?["position"], field: "position"))
   }
 
   func didOpen(_ params: JSONValue?) {
@@ -77,8 +76,8 @@ extension Server {
       let edit: TextEdit
       if let rangeJSON = change["range"] {
         // A reversed range is taken as written backwards; a malformed one skips this change.
-        guard case .success(let start) = Position.decode(rangeJSON["start"], field: "range.start"),
-          case .success(let end) = Position.decode(rangeJSON["end"], field: "range.end")
+        guard let start = try? Position.decode(rangeJSON["start"], field: "range.start"),
+          let end = try? Position.decode(rangeJSON["end"], field: "range.end")
         else {
           log("textDocument/didChange with a malformed range: that change is ignored")
           continue
@@ -157,6 +156,6 @@ extension Server {
 
   func showError(_ message: String) {
     log(message)
-    notification("window/showMessage", ["type": 1, "message": .string(message)])
+    notification(Method.showMessage, ["type": JSONValue(MessageType.error.rawValue), "message": .string(message)])
   }
 }

@@ -4,22 +4,19 @@ import RPNEngine
 
 extension Server {
   /// `textDocument/formatting`: one edit per line that changes (untouched lines get none).
-  func formatting(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    openDocument(params).map { _, open in
-      formattingEdits(open.document, lines: nil)
-    }
+  func formatting(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    let open = try openDocument(params).open
+    return formattingEdits(open.document, lines: nil)
   }
 
   /// `textDocument/rangeFormatting`: the lines the range touches (its end excluded, as LSP's
   /// ranges are).
-  func rangeFormatting(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    openDocument(params).flatMap { _, open in
-      LSPRange.decode(params?["range"], field: "range").map { range in
-        // A range ending at the start of a line (whole lines selected) does not touch that line.
-        let end = range.end.character == 0 && range.end.line > range.start.line ? range.end.line : range.end.line + 1
-        return formattingEdits(open.document, lines: range.start.line..<end)
-      }
-    }
+  func rangeFormatting(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    let open = try openDocument(params).open
+    let range = try LSPRange.decode(params?["range"], field: "range")
+    // A range ending at the start of a line (whole lines selected) does not touch that line.
+    let end = range.end.character == 0 && range.end.line > range.start.line ? range.end.line : range.end.line + 1
+    return formattingEdits(open.document, lines: range.start.line..<end)
   }
 
   private func formattingEdits(_ document: Document, lines: Range<Int>?) -> JSONValue {

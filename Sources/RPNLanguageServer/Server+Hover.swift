@@ -5,19 +5,14 @@ import RPNEngine
 extension Server {
   /// `textDocument/hover`: what the token is, the stack before and after it, and its
   /// diagnostic. Null on whitespace, comments and blank lines.
-  func hover(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    let open: OpenDocument
-    let position: Position
-    switch documentAndPosition(params) {
-    case .success(let found): (open, position) = found
-    case .failure(let error): return .failure(error)
-    }
+  func hover(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    let (open, position) = try documentAndPosition(params)
     let document = open.document
-    guard position.line < document.lineCount else { return .success(.null) }
+    guard position.line < document.lineCount else { return .null }
     let column = converter(for: document).textPosition(position).utf8Column
     let display = settings.display
     let traces = document.trace(line: position.line, keepingTop: display.maxItems, near: column, includingStores: false)
-    guard let trace = Self.token(at: column, in: traces) else { return .success(.null) }
+    guard let trace = Self.token(at: column, in: traces) else { return .null }
     let text = document.withUTF8(ofLine: position.line) {
       String(decoding: UnsafeBufferPointer(rebasing: $0[trace.token.range]), as: UTF8.self)
     }
@@ -36,10 +31,10 @@ extension Server {
     let value = lines.map { markdown && !$0.isEmpty ? $0 + "  " : $0 }.joined(separator: "\n")
       .replacingOccurrences(of: "  \n\n", with: "\n\n").trimmingTrailingSpaces()
     let range = converter(for: document).range(line: position.line, utf8Range: trace.token.range)
-    return .success([
+    return [
       "contents": ["kind": .string(markdown ? "markdown" : "plaintext"), "value": .string(value)],
       "range": range.json,
-    ])
+    ]
   }
 
   /// The token at a UTF-8 column: the one containing it, else the one ending there (so the

@@ -4,33 +4,21 @@ import RPNEngine
 
 /// Semantic tokens: how editors without a grammar for `.rpn` get colour.
 extension Server {
-  static let semanticTokenTypes = ["number", "operator", "function", "variable", "comment"]
   static let constantBuiltins = Set(Builtin.table.indices.filter { Builtin.table[$0].isConstant }.map { Builtin.ID($0) })
-  static let semanticTokenModifiers = ["declaration", "readonly", "defaultLibrary"]
-
-  var semanticTokensLegend: JSONValue {
-    [
-      "tokenTypes": .array(Self.semanticTokenTypes.map { .string($0) }),
-      "tokenModifiers": .array(Self.semanticTokenModifiers.map { .string($0) }),
-    ]
-  }
 
   /// `textDocument/semanticTokens/full`.
-  func semanticTokensFull(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    openDocument(params).map { _, open in
-      semanticTokens(open.document, lines: 0..<open.document.lineCount, within: nil)
-    }
+  func semanticTokensFull(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    let open = try openDocument(params).open
+    return semanticTokens(open.document, lines: 0..<open.document.lineCount, within: nil)
   }
 
   /// `textDocument/semanticTokens/range`: the tokens of `full` that overlap the range.
-  func semanticTokensRange(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    openDocument(params).flatMap { _, open in
-      LSPRange.decode(params?["range"], field: "range").map { range in
-        let last = min(range.end.line, open.document.lineCount - 1)
-        guard range.start.line <= last else { return ["data": []] }
-        return semanticTokens(open.document, lines: range.start.line..<(last + 1), within: range)
-      }
-    }
+  func semanticTokensRange(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    let open = try openDocument(params).open
+    let range = try LSPRange.decode(params?["range"], field: "range")
+    let last = min(range.end.line, open.document.lineCount - 1)
+    guard range.start.line <= last else { return ["data": []] }
+    return semanticTokens(open.document, lines: range.start.line..<(last + 1), within: range)
   }
 
   /// Numbers `number`; symbolic operators `operator`; named operators `function` +
@@ -48,28 +36,28 @@ extension Server {
       let unknown = diagnostics.isEmpty ? [] : diagnostics.filter { $0.code == .unknownWord }.map(\.range)
       document.withUTF8(ofLine: line) { bytes in
         let (tokens, commentStart) = Lexer.tokens(of: bytes)
-        var spans: [(range: Range<Int>, type: Int, modifiers: Int)] = []
+        var spans: [(range: Range<Int>, type: SemanticTokenType, modifiers: SemanticTokenModifiers)] = []
         for token in tokens {
           switch token.kind {
           case .number, .invalidNumber:
-            spans.append((token.range, 0, 0))
+            spans.append((token.range, .number, []))
           case .builtin(let id):
             if Self.constantBuiltins.contains(id) {
-              spans.append((token.range, 3, 0b110))
+              spans.append((token.range, .variable, [.readonly, .defaultLibrary]))
             } else if !Lexer.isName(UnsafeBufferPointer(rebasing: bytes[token.range])) {
-              spans.append((token.range, 1, 0))
+              spans.append((token.range, .operator, []))
             } else {
-              spans.append((token.range, 2, 0b100))
+              spans.append((token.range, .function, .defaultLibrary))
             }
           case .store:
-            spans.append((token.range, 3, 0b001))
+            spans.append((token.range, .variable, .declaration))
           case .name where !unknown.contains(token.range):
-            spans.append((token.range, 3, 0))
+            spans.append((token.range, .variable, []))
           default:
             break
           }
         }
-        if let commentStart { spans.append((commentStart..<bytes.count, 4, 0)) }
+        if let commentStart { spans.append((commentStart..<bytes.count, .comment, [])) }
         // Columns in the negotiated units, walking the line once.
         var units = 0
         var offset = 0
@@ -89,8 +77,8 @@ extension Server {
           data.append(JSONValue(line - previousLine))
           data.append(JSONValue(line == previousLine ? start - previousStart : start))
           data.append(JSONValue(end - start))
-          data.append(JSONValue(span.type))
-          data.append(JSONValue(span.modifiers))
+          data.append(JSONValue(span.type.rawValue))
+          data.append(JSONValue(span.modifiers.rawValue))
           previousLine = line
           previousStart = start
         }

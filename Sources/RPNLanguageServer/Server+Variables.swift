@@ -6,19 +6,14 @@ import RPNEngine
 /// from the engine's document model (no second parser).
 extension Server {
   /// The variable under the cursor of a position request, or nil off a variable.
-  private func variableAtCursor(_ params: JSONValue?) -> Result<
-    (uri: String, open: OpenDocument, variable: (name: String, occurrence: VariableOccurrence)?), ResponseError
-  > {
-    let uri: String
-    let open: OpenDocument
-    let position: Position
-    switch openDocument(params).flatMap({ found in documentAndPosition(params).map { (found.uri, $0.open, $0.position) } }) {
-    case .success(let found): (uri, open, position) = found
-    case .failure(let error): return .failure(error)
-    }
+  private func variableAtCursor(_ params: JSONValue?) throws(ResponseError) -> (
+    uri: String, open: OpenDocument, variable: (name: String, occurrence: VariableOccurrence)?
+  ) {
+    let (uri, open) = try openDocument(params)
+    let position = try Position.decode(params?["position"], field: "position")
     let cursor = converter(for: open.document).textPosition(position)
     let variable = open.document.variable(atLine: cursor.line, utf8Offset: cursor.utf8Column)
-    return .success((uri, open, variable))
+    return (uri, open, variable)
   }
 
   private func location(_ uri: String, _ document: Document, line: Int, range: Range<Int>) -> JSONValue {
@@ -27,113 +22,104 @@ extension Server {
 
   /// `textDocument/definition`: on a use, the `=name` whose value is in effect there; on a
   /// store, itself; null elsewhere (or for a name not stored above).
-  func definition(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    variableAtCursor(params).map { uri, open, variable in
-      guard let (name, occurrence) = variable else { return .null }
-      if occurrence.isStore { return location(uri, open.document, line: occurrence.line, range: occurrence.range) }
-      guard
-        let store = open.document.storeLocation(
-          ofVariable: name, visibleAtLine: occurrence.line, utf8Offset: occurrence.range.lowerBound)
-      else { return .null }
-      return location(uri, open.document, line: store.line, range: store.range)
-    }
+  func definition(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    let (uri, open, variable) = try variableAtCursor(params)
+    guard let (name, occurrence) = variable else { return .null }
+    if occurrence.isStore { return location(uri, open.document, line: occurrence.line, range: occurrence.range) }
+    guard
+      let store = open.document.storeLocation(
+        ofVariable: name, visibleAtLine: occurrence.line, utf8Offset: occurrence.range.lowerBound)
+    else { return .null }
+    return location(uri, open.document, line: store.line, range: store.range)
   }
 
   /// `textDocument/references`: every store and use of the name (stores only when
   /// `context.includeDeclaration`), each covering its whole token.
-  func references(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+  func references(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? true
-    return variableAtCursor(params).map { uri, open, variable in
-      guard let (name, _) = variable else { return .null }
-      let occurrences = open.document.occurrences(of: name).filter { includeDeclaration || !$0.isStore }
-      return .array(occurrences.map { location(uri, open.document, line: $0.line, range: $0.range) })
-    }
+    let (uri, open, variable) = try variableAtCursor(params)
+    guard let (name, _) = variable else { return .null }
+    let occurrences = open.document.occurrences(of: name).filter { includeDeclaration || !$0.isStore }
+    return .array(occurrences.map { location(uri, open.document, line: $0.line, range: $0.range) })
   }
 
-  /// `textDocument/documentHighlight`: stores as Write (3), uses as Read (2).
-  func documentHighlight(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    variableAtCursor(params).map { _, open, variable in
-      guard let (name, _) = variable else { return .null }
-      let converter = converter(for: open.document)
-      return .array(
-        open.document.occurrences(of: name).map { occurrence in
-          [
-            "range": converter.range(line: occurrence.line, utf8Range: occurrence.range).json,
-            "kind": occurrence.isStore ? 3 : 2,
-          ]
-        })
-    }
+  /// `textDocument/documentHighlight`: stores as Write, uses as Read.
+  func documentHighlight(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    let (_, open, variable) = try variableAtCursor(params)
+    guard let (name, _) = variable else { return .null }
+    let converter = converter(for: open.document)
+    return .array(
+      open.document.occurrences(of: name).map { occurrence in
+        [
+          "range": converter.range(line: occurrence.line, utf8Range: occurrence.range).json,
+          "kind": JSONValue((occurrence.isStore ? DocumentHighlightKind.write : .read).rawValue),
+        ]
+      })
   }
 
   /// `textDocument/prepareRename`: the name's range (without the `=` of a store), or null.
-  func prepareRename(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    variableAtCursor(params).map { _, open, variable in
-      guard let (name, occurrence) = variable else { return .null }
-      let range = converter(for: open.document).range(line: occurrence.line, utf8Range: occurrence.nameRange)
-      return ["range": range.json, "placeholder": .string(name)]
-    }
+  func prepareRename(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    let (_, open, variable) = try variableAtCursor(params)
+    guard let (name, occurrence) = variable else { return .null }
+    let range = converter(for: open.document).range(line: occurrence.line, utf8Range: occurrence.nameRange)
+    return ["range": range.json, "placeholder": .string(name)]
   }
 
   /// `textDocument/rename`: a `WorkspaceEdit` over every store and use. Refused, with the reason,
   /// off a variable, for an invalid name, an operator or constant, or a name another variable has.
-  func rename(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+  func rename(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     guard let newName = params?["newName"]?.stringValue else {
-      return .failure(.invalidParams("newName must be a string"))
+      throw .invalidParams("newName must be a string")
     }
-    let found: (uri: String, open: OpenDocument, variable: (name: String, occurrence: VariableOccurrence)?)
-    switch variableAtCursor(params) {
-    case .success(let value): found = value
-    case .failure(let error): return .failure(error)
-    }
+    let found = try variableAtCursor(params)
     guard let (name, _) = found.variable else {
-      return .failure(.requestFailed("there is no variable at this position to rename"))
+      throw .requestFailed("there is no variable at this position to rename")
     }
     guard Lexer.isValidName(newName) else {
-      return .failure(
-        .requestFailed("`\(newName)` is not a valid name: a name starts with a letter or `_`, followed by letters, digits 0-9 or `_`"))
+      throw .requestFailed(
+        "`\(newName)` is not a valid name: a name starts with a letter or `_`, followed by letters, digits 0-9 or `_`")
     }
     if let builtin = Builtin.lookup(newName) {
       let kind = Builtin.table[Int(builtin)].isConstant ? "a constant" : "an operator"
-      return .failure(.requestFailed("`\(newName)` is \(kind); a variable cannot have its name"))
+      throw .requestFailed("`\(newName)` is \(kind); a variable cannot have its name")
     }
-    if newName.utf8.elementsEqual(name.utf8) { return .success(["changes": .object([(found.uri, .array([]))])]) }
+    if newName.utf8.elementsEqual(name.utf8) { return ["changes": .object([(found.uri, .array([]))])] }
     if !found.open.document.occurrences(of: newName).isEmpty {
-      return .failure(
-        .requestFailed("`\(newName)` is already a variable in this document; renaming `\(name)` to it would merge the two"))
+      throw .requestFailed(
+        "`\(newName)` is already a variable in this document; renaming `\(name)` to it would merge the two")
     }
     let converter = converter(for: found.open.document)
     let edits: [JSONValue] = found.open.document.occurrences(of: name).map { occurrence in
       ["range": converter.range(line: occurrence.line, utf8Range: occurrence.nameRange).json, "newText": .string(newName)]
     }
-    return .success(["changes": .object([(found.uri, .array(edits))])])
+    return ["changes": .object([(found.uri, .array(edits))])]
   }
 
-  /// `textDocument/documentSymbol`: each store that succeeded, as a Variable (13) named without
+  /// `textDocument/documentSymbol`: each store that succeeded, as a Variable symbol named without
   /// its `=`, with the stored value as detail. Clients without hierarchical symbols get the
   /// flat `SymbolInformation` form, with the value after the name.
-  func documentSymbols(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    openDocument(params).map { uri, open in
-      let converter = converter(for: open.document)
-      let display = settings.display
-      let hierarchical = client.hierarchicalSymbols
-      return .array(
-        open.document.storedVariables().map { store in
-          let value = ValueFormat.format(store.value, precision: display.precision)
-          let range = converter.range(line: store.line, utf8Range: store.range).json
-          guard hierarchical else {
-            return [
-              "name": .string("\(store.name) = \(value)"), "kind": 13,
-              "location": ["uri": .string(uri), "range": range],
-            ]
-          }
+  func documentSymbols(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    let (uri, open) = try openDocument(params)
+    let converter = converter(for: open.document)
+    let display = settings.display
+    let hierarchical = client.hierarchicalSymbols
+    return .array(
+      open.document.storedVariables().map { store in
+        let value = ValueFormat.format(store.value, precision: display.precision)
+        let range = converter.range(line: store.line, utf8Range: store.range).json
+        guard hierarchical else {
           return [
-            "name": .string(store.name),
-            "kind": 13,
-            "detail": .string(value),
-            "range": range,
-            "selectionRange": converter.range(line: store.line, utf8Range: store.nameRange).json,
+            "name": .string("\(store.name) = \(value)"), "kind": JSONValue(SymbolKind.variable.rawValue),
+            "location": ["uri": .string(uri), "range": range],
           ]
-        })
-    }
+        }
+        return [
+          "name": .string(store.name),
+          "kind": JSONValue(SymbolKind.variable.rawValue),
+          "detail": .string(value),
+          "range": range,
+          "selectionRange": converter.range(line: store.line, utf8Range: store.nameRange).json,
+        ]
+      })
   }
 }

@@ -9,8 +9,13 @@ import RPNEngine
 /// before the next request or at the end of the batch, and a request cancelled by a later
 /// `$/cancelRequest` of the same batch is answered `-32800` without running.
 ///
-/// Every request gets exactly one response: handlers return a `Result`, and `respond` is the
-/// only place that answers; `answeredRequests` counts both, and `handle(_:)` checks them.
+/// Every method is one registration in the handler table (`registerHandlers`), the only dispatch:
+/// it names the handler, says whether a notification is staged, and declares the capability that
+/// `initialize` announces for it. A new feature is a file of handlers plus one registration.
+///
+/// Every request gets exactly one response: handlers return their result or throw a
+/// `ResponseError`, and `respond` is the only place that answers, with one or the other;
+/// `answeredRequests` counts its answers, and `handle(_:)` checks them against `receivedRequests`.
 package final class Server {
   package enum State: Equatable {
     case uninitialized
@@ -18,8 +23,23 @@ package final class Server {
     case shutDown
   }
 
-  package typealias RequestHandler = (Server, JSONValue?) -> Result<JSONValue, ResponseError>
-  package typealias NotificationHandler = (Server, JSONValue?) -> Void
+  /// A request handler: a method of `Server`, referred to unapplied (`Server.hover`), that returns
+  /// the result or throws the error to answer. (A closure literal would infer an untyped throw.)
+  private typealias RequestHandler = (Server) -> (JSONValue?) throws(ResponseError) -> JSONValue
+  /// A notification handler: a method of `Server`, referred to unapplied (`Server.didOpen`).
+  private typealias NotificationHandler = (Server) -> (JSONValue?) -> Void
+
+  /// What the handler table holds for a method.
+  private enum Handler {
+    case request(RequestHandler)
+    /// A staged notification does not evaluate the staged changes before it runs: it adds to
+    /// them. Any other notification evaluates them first.
+    case notification(NotificationHandler, staged: Bool)
+  }
+
+  /// A capability that the table declares: its key in `initialize`'s `capabilities`, and its
+  /// value for what the client declared (nil: not announced to that client).
+  private typealias Capability = (key: String, value: (ClientCapabilities) -> JSONValue?)
 
   package private(set) var state = State.uninitialized
   /// Set once the server should end: 0 after `shutdown` then `exit`, 1 otherwise.
@@ -33,8 +53,9 @@ package final class Server {
   var settings = Settings()
   var documents: [String: OpenDocument] = [:]
 
-  private var requestHandlers: [String: RequestHandler] = [:]
-  private var notificationHandlers: [String: NotificationHandler] = [:]
+  private var handlers: [String: Handler] = [:]
+  /// In the order of the registrations, which is the order `initialize` lists them in.
+  private var capabilities: [Capability] = []
   private var nextOutgoingID = 1
   private var resultCounter = 0
   package private(set) var receivedRequests = 0
@@ -46,37 +67,126 @@ package final class Server {
     registerHandlers()
   }
 
-  /// Registers a request handler: one line per method, in one place.
-  func register(_ method: String, _ handler: @escaping RequestHandler) { requestHandlers[method] = handler }
+  // MARK: The handler table
 
-  func register(notification method: String, _ handler: @escaping NotificationHandler) {
-    notificationHandlers[method] = handler
+  /// The handler table, and the only dispatch: one registration per method, saying what handles
+  /// it and which capability announces it. `initialize` lists the capabilities in the order of
+  /// the registrations; those that declare the same key are merged (`merged(_:_:)`).
+  private func registerHandlers() {
+    register(Method.initialize, Server.initialize)
+    register(notification: Method.initialized, Server.initialized)
+    register(Method.shutdown, Server.shutdown)
+    register(notification: Method.exit, Server.exit)
+    register(notification: Method.didChangeConfiguration, Server.didChangeConfiguration)
+    register(notification: Method.didOpen, Server.didOpen, capability: "textDocumentSync", ["openClose": true])
+    // Staged: consecutive edits are evaluated once, before the next request or at the end of the batch.
+    register(
+      notification: Method.didChange, Server.didChange, staged: true,
+      capability: "textDocumentSync", ["change": JSONValue(TextDocumentSyncKind.incremental.rawValue)])
+    register(notification: Method.didClose, Server.didClose, capability: "textDocumentSync", ["openClose": true])
+    register(Method.hover, Server.hover, capability: "hoverProvider", true)
+    register(Method.completion, Server.completion, capability: "completionProvider", ["resolveProvider": false])
+    register(Method.inlayHint, Server.inlayHints, capability: "inlayHintProvider", ["resolveProvider": false])
+    register(Method.definition, Server.definition, capability: "definitionProvider", true)
+    register(Method.references, Server.references, capability: "referencesProvider", true)
+    register(Method.documentHighlight, Server.documentHighlight, capability: "documentHighlightProvider", true)
+    register(Method.rename, Server.rename, capability: "renameProvider", true)
+    // Options may be sent only to clients that declared support for them (LSP 3.17).
+    register(Method.prepareRename, Server.prepareRename, capability: "renameProvider") {
+      $0.prepareRename ? ["prepareProvider": true] : nil
+    }
+    register(Method.documentSymbol, Server.documentSymbols, capability: "documentSymbolProvider", true)
+    register(
+      Method.semanticTokensFull, Server.semanticTokensFull, capability: "semanticTokensProvider",
+      ["legend": SemanticTokensLegend.json, "full": true])
+    register(
+      Method.semanticTokensRange, Server.semanticTokensRange, capability: "semanticTokensProvider", ["range": true])
+    register(Method.codeAction, Server.codeActions, capability: "codeActionProvider") {
+      $0.codeActionLiterals
+        ? ["codeActionKinds": [.string(CodeActionKind.quickFix.rawValue)], "resolveProvider": false] : true
+    }
+    register(Method.formatting, Server.formatting, capability: "documentFormattingProvider", true)
+    register(Method.rangeFormatting, Server.rangeFormatting, capability: "documentRangeFormattingProvider", true)
+    // Only for clients that pull diagnostics: the others have them pushed.
+    register(Method.diagnostic, Server.pullDiagnostics, capability: "diagnosticProvider") {
+      $0.pullDiagnostics ? ["identifier": "rpn", "interFileDependencies": false, "workspaceDiagnostics": false] : nil
+    }
   }
 
-  private func registerHandlers() {
-    register(Method.initialize) { $0.initialize($1) }
-    register(Method.shutdown) { $0.shutdown($1) }
-    register(Method.inlayHint) { $0.inlayHints($1) }
-    register(Method.hover) { $0.hover($1) }
-    register(Method.completion) { $0.completion($1) }
-    register(Method.diagnostic) { $0.pullDiagnostics($1) }
-    register(Method.definition) { $0.definition($1) }
-    register(Method.references) { $0.references($1) }
-    register(Method.documentHighlight) { $0.documentHighlight($1) }
-    register(Method.prepareRename) { $0.prepareRename($1) }
-    register(Method.rename) { $0.rename($1) }
-    register(Method.documentSymbol) { $0.documentSymbols($1) }
-    register(Method.semanticTokensFull) { $0.semanticTokensFull($1) }
-    register(Method.semanticTokensRange) { $0.semanticTokensRange($1) }
-    register(Method.codeAction) { $0.codeActions($1) }
-    register(Method.formatting) { $0.formatting($1) }
-    register(Method.rangeFormatting) { $0.rangeFormatting($1) }
-    register(notification: Method.initialized) { _, _ in }
-    register(notification: Method.exit) { server, _ in server.exitStatus = server.state == .shutDown ? 0 : 1 }
-    register(notification: Method.didOpen) { $0.didOpen($1) }
-    register(notification: Method.didChange) { $0.didChange($1) }
-    register(notification: Method.didClose) { $0.didClose($1) }
-    register(notification: Method.didChangeConfiguration) { $0.didChangeConfiguration($1) }
+  /// Registers a request's handler, announced by no capability.
+  private func register(_ method: String, _ handler: @escaping RequestHandler) {
+    add(method, .request(handler), capability: nil)
+  }
+
+  /// Registers a request's handler and the capability that announces it to every client.
+  private func register(
+    _ method: String, _ handler: @escaping RequestHandler, capability key: String, _ value: JSONValue
+  ) {
+    add(method, .request(handler), capability: (key, { _ in value }))
+  }
+
+  /// Registers a request's handler and the capability that announces it, whose value depends on
+  /// what the client declared (nil: none for that client).
+  private func register(
+    _ method: String, _ handler: @escaping RequestHandler, capability key: String,
+    _ value: @escaping (ClientCapabilities) -> JSONValue?
+  ) {
+    add(method, .request(handler), capability: (key, value))
+  }
+
+  /// Registers a notification's handler, announced by no capability.
+  private func register(notification method: String, _ handler: @escaping NotificationHandler) {
+    add(method, .notification(handler, staged: false), capability: nil)
+  }
+
+  /// Registers a notification's handler and the capability that announces it; a `staged` one
+  /// does not evaluate the staged changes first.
+  private func register(
+    notification method: String, _ handler: @escaping NotificationHandler, staged: Bool = false,
+    capability key: String, _ value: JSONValue
+  ) {
+    add(method, .notification(handler, staged: staged), capability: (key, { _ in value }))
+  }
+
+  private func add(_ method: String, _ handler: Handler, capability: Capability?) {
+    assert(handlers[method] == nil, "\(method) is registered twice")
+    handlers[method] = handler
+    if let capability { capabilities.append(capability) }
+  }
+
+  /// The `capabilities` of the `initialize` result for this client: the negotiated encoding, then
+  /// what the table declares, in its order.
+  private func serverCapabilities() -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [("positionEncoding", .string(encoding.rawValue))]
+    for capability in capabilities {
+      guard let value = capability.value(client) else { continue }
+      if let index = members.firstIndex(where: { $0.key == capability.key }) {
+        members[index].value = Self.merged(members[index].value, value)
+      } else {
+        members.append((capability.key, value))
+      }
+    }
+    return .object(members)
+  }
+
+  /// Two declarations of one capability as one: options objects merge member by member, and
+  /// options win over `true` (in LSP's `boolean | Options`, options also say "supported").
+  private static func merged(_ old: JSONValue, _ new: JSONValue) -> JSONValue {
+    switch (old, new) {
+    case (.object(var members), .object(let added)):
+      for member in added {
+        if let index = members.firstIndex(where: { $0.key == member.key }) {
+          members[index].value = merged(members[index].value, member.value)
+        } else {
+          members.append(member)
+        }
+      }
+      return .object(members)
+    case (.object, .bool(true)):
+      return old
+    default:
+      return new
+    }
   }
 
   // MARK: Batches
@@ -92,20 +202,11 @@ package final class Server {
       case .message(.response):
         break  // The client's answer to one of our requests (inlay hint refresh): nothing to do.
       case .message(.notification(let method, let params)):
-        if method == Method.didChange {
-          if state == .running { didChange(params) }  // Staged; evaluated before the next request.
-        } else {
-          flushDocuments()
-          notify(method, params)
-        }
+        if !isStaged(method) { flushDocuments() }
+        notify(method, params)
       case .message(.request(let id, let method, let params)):
         receivedRequests += 1
-        if cancelled.contains(id), state == .running {
-          respond(id, .failure(ResponseError(code: .requestCancelled, message: "request \(method) was cancelled")))
-          continue
-        }
-        flushDocuments()
-        respond(id, dispatch(method, params))
+        respond(id, method, params, cancelled: cancelled.contains(id))
       }
     }
     flushDocuments()
@@ -131,33 +232,57 @@ package final class Server {
     return cancelled
   }
 
-  private func dispatch(_ method: String, _ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+  /// Answers a request, and is the only place that does: with what its handler returns, or with
+  /// the error that it (or the lifecycle) throws.
+  private func respond(_ id: JSONValue, _ method: String, _ params: JSONValue?, cancelled: Bool) {
+    let result: Result<JSONValue, ResponseError>
+    do {
+      result = .success(try dispatch(method, params, cancelled: cancelled))
+    } catch {
+      result = .failure(error)
+    }
+    answeredRequests += 1
+    send(Outgoing.response(id: id, result: result))
+  }
+
+  /// Runs a request's handler. A request cancelled in its batch does not run, and does not
+  /// evaluate the staged changes either; any other first evaluates them.
+  private func dispatch(_ method: String, _ params: JSONValue?, cancelled: Bool) throws(ResponseError) -> JSONValue {
+    if cancelled, state == .running {
+      throw ResponseError(code: .requestCancelled, message: "request \(method) was cancelled")
+    }
+    flushDocuments()
     switch state {
     case .uninitialized where method != Method.initialize:
-      return .failure(ResponseError(code: .serverNotInitialized, message: "the server is not initialized yet: send initialize first"))
+      throw ResponseError(
+        code: .serverNotInitialized, message: "the server is not initialized yet: send initialize first")
     case .shutDown:
-      return .failure(.invalidRequest("the server is shut down: only exit is accepted now"))
+      throw .invalidRequest("the server is shut down: only exit is accepted now")
     default:
       break
     }
-    guard let handler = requestHandlers[method] else { return .failure(.methodNotFound(method)) }
-    return handler(self, params)
+    guard case .request(let handler)? = handlers[method] else { throw .methodNotFound(method) }
+    return try handler(self)(params)
   }
 
   private func notify(_ method: String, _ params: JSONValue?) {
-    guard method == Method.exit || state == .running, let handler = notificationHandlers[method] else { return }
-    handler(self, params)
+    guard method == Method.exit || state == .running, case .notification(let handler, _)? = handlers[method] else {
+      return
+    }
+    handler(self)(params)
   }
 
-  private func respond(_ id: JSONValue, _ result: Result<JSONValue, ResponseError>) {
-    answeredRequests += 1
-    send(Outgoing.response(id: id, result: result))
+  /// Whether the table marks a notification as staged.
+  private func isStaged(_ method: String) -> Bool {
+    guard case .notification(_, let staged)? = handlers[method] else { return false }
+    return staged
   }
 
   /// Logs to standard error and, once the client is listening, as `window/logMessage` (a warning).
   func log(_ message: String) {
     writeLog(message)
-    if state == .running { notification(Method.logMessage, ["type": 2, "message": .string(message)]) }
+    guard state == .running else { return }
+    notification(Method.logMessage, ["type": JSONValue(MessageType.warning.rawValue), "message": .string(message)])
   }
 
   /// A result id no document had before.
@@ -179,41 +304,28 @@ package final class Server {
 
   // MARK: Lifecycle
 
-  private func initialize(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
-    guard state == .uninitialized else { return .failure(.invalidRequest("initialize was already received")) }
+  private func initialize(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    guard state == .uninitialized else { throw .invalidRequest("initialize was already received") }
     client = ClientCapabilities(params?["capabilities"])
     encoding = client.negotiatedEncoding
     if let options = params?["initializationOptions"] { settings.merge(options) }
     state = .running
-    var capabilities: [(key: String, value: JSONValue)] = [
-      ("positionEncoding", .string(encoding.rawValue)),
-      ("textDocumentSync", ["openClose": true, "change": 2]),
-      ("hoverProvider", true),
-      ("completionProvider", ["resolveProvider": false]),
-      ("inlayHintProvider", ["resolveProvider": false]),
-      ("definitionProvider", true),
-      ("referencesProvider", true),
-      ("documentHighlightProvider", true),
-      // Options may be sent only to clients that declared support for them (LSP 3.17).
-      ("renameProvider", client.prepareRename ? ["prepareProvider": true] : true),
-      ("documentSymbolProvider", true),
-      ("semanticTokensProvider", ["legend": semanticTokensLegend, "full": true, "range": true]),
-      ("codeActionProvider", client.codeActionLiterals ? ["codeActionKinds": ["quickfix"], "resolveProvider": false] : true),
-      ("documentFormattingProvider", true),
-      ("documentRangeFormattingProvider", true),
-    ]
-    if client.pullDiagnostics {
-      capabilities.append(
-        ("diagnosticProvider", ["identifier": "rpn", "interFileDependencies": false, "workspaceDiagnostics": false]))
-    }
-    return .success(["capabilities": .object(capabilities), "serverInfo": ["name": "rpn-lsp", "version": .string(Self.version)]])
+    return ["capabilities": serverCapabilities(), "serverInfo": ["name": "rpn-lsp", "version": .string(Self.version)]]
   }
+
+  /// The client is ready: nothing to do, as the server asks nothing of it at the start.
+  private func initialized(_ params: JSONValue?) {}
 
   package static let version = "0.1.0"
 
-  private func shutdown(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+  private func shutdown(_ params: JSONValue?) -> JSONValue {
     state = .shutDown
-    return .success(.null)
+    return .null
+  }
+
+  /// Ends the server: successfully only after `shutdown`.
+  private func exit(_ params: JSONValue?) {
+    exitStatus = state == .shutDown ? 0 : 1
   }
 
   private func didChangeConfiguration(_ params: JSONValue?) {

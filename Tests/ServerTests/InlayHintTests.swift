@@ -65,11 +65,11 @@ import Testing
       (range(1, 0, 1, 3), ["1:3 [1 2 3]"]),  // A hint exactly at range.end is returned.
       (range(1, 3, 1, 3), ["1:3 [1 2 3]"]),  // An empty range exactly at a hint.
       (range(1, 0, 1, 2), []),
-      (range(1, 4, 2, 4), []),
+      (range(1, 4, 2, 4), ["1:3 [1 2 3]"]),  // (1,4) is past the end of "2 3": it means (1,3).
       (range(0, 1, 1, 2), ["0:1 [1]"]),  // range.start is included too.
-      (range(0, 2, 2, 5), ["1:3 [1 2 3]", "2:5 [1 2 3 4 5 6]"]),
+      (range(0, 2, 2, 5), ["0:1 [1]", "1:3 [1 2 3]", "2:5 [1 2 3 4 5 6]"]),  // (0,2) is past the end of "1".
       (range(2, 5, 2, 5), ["2:5 [1 2 3 4 5 6]"]),
-      (range(2, 6, 3, 0), []),
+      (range(2, 6, 3, 0), ["2:5 [1 2 3 4 5 6]"]),  // Likewise (2,6) means (2,5).
       (range(1, 0, 1, 1000), ["1:3 [1 2 3]"]),
       (range(4, 0, 9, 0), []),  // Past the end of the document.
       (range(0, 0, 0, 0), []),
@@ -78,6 +78,18 @@ import Testing
     let client = try LSPClient.started()
     client.open("file:///r.rpn", "1\n2 3\n4 5 6\n")
     #expect(compact(hints: try client.inlayHints("file:///r.rpn", range)) == expected)
+    try client.finish()
+  }
+
+  /// A range that starts past the end of its line starts at the line's end, as LSP prescribes for
+  /// any position, so the hint at that line's end is inside it (it used to be dropped).
+  @Test(arguments: encodings)
+  func aRangeStartingPastTheEndOfItsLineIncludesTheHintAtThatEnd(encoding: String) throws {
+    let (client, _) = try LSPClient.started(encoding: encoding)
+    client.open("file:///c.rpn", "1 π\n2\n")
+    let end = encoding == "utf-8" ? 4 : 3  // π is 2 UTF-8 bytes, 1 UTF-16 unit.
+    #expect(
+      compact(hints: try client.inlayHints("file:///c.rpn", range(0, 10, 1, 0))) == ["0:\(end) [1 3.14159265358979]"])
     try client.finish()
   }
 

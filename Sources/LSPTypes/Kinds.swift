@@ -1,0 +1,62 @@
+// The protocol's named values: LSP's numbered and string enumerations that the server sends or reads.
+
+/// LSP's `DiagnosticSeverity`.
+package enum DiagnosticSeverity: Int, Sendable {
+  case error = 1
+  case warning = 2
+  case information = 3
+  case hint = 4
+}
+
+/// LSP's `CompletionItemKind` values that `.rpn` uses.
+package enum CompletionItemKind: Int, Sendable {
+  case function = 3
+  case variable = 6
+  case constant = 21
+  case `operator` = 24
+}
+
+/// LSP's `MarkupKind`.
+package enum MarkupKind: String, Sendable {
+  case plaintext
+  case markdown
+}
+
+/// LSP's `TextDocumentSyncKind`: how the client sends a document's changes.
+package enum TextDocumentSyncKind: Int, Sendable {
+  case none = 0
+  case full = 1
+  case incremental = 2
+}
+
+/// LSP's `SymbolKind` values that `.rpn` uses.
+package enum SymbolKind: Int, Sendable {
+  case variable = 13
+}
+
+/// LSP's `DocumentHighlightKind`.
+package enum DocumentHighlightKind: Int, Sendable {
+  case text = 1
+  case read = 2
+  case write = 3
+}
+
+/// LSP's `MessageType`, of `window/logMessage` and `window/showMessage`.
+package enum MessageType: Int, Sendable {
+  case error = 1
+  case warning = 2
+  case info = 3
+  case log = 4
+}
+
+/// LSP's `CodeActionKind` values that `.rpn` uses.
+package enum CodeActionKind: String, Sendable {
+  case quickFix = "quickfix"
+}
+
+/// LSP's `DocumentDiagnosticReportKind`: a pull diagnostics answer is the full list, or says that
+/// the client's list is still current.
+package enum DocumentDiagnosticReportKind: String, Sendable {
+  case full
+  case unchanged
+}
