@@ -82,8 +82,18 @@ package struct Builtin: Sendable {
   /// builtin (`√` for `sqrt`) is an operator and a lettered spelling of an operator (`pow` for
   /// `^`) a function, since that is how a reader sees them. Constants stay constants (`π`).
   package func kind(ofSpelling spelling: String) -> Kind {
+    Self.kind(kind, spelledSymbolically: Self.isSymbolic(spelling))
+  }
+
+  /// The kind a token naming builtin `id` shows as, given whether it is spelled in symbols:
+  /// `kind(ofSpelling:)` for callers that hold a token's bytes, not a `String`.
+  package static func kind(_ id: ID, spelledSymbolically symbolic: Bool) -> Kind {
+    kind(kinds[Int(id)], spelledSymbolically: symbolic)
+  }
+
+  private static func kind(_ kind: Kind, spelledSymbolically symbolic: Bool) -> Kind {
     guard kind != .constant else { return .constant }
-    if Self.isSymbolic(spelling) { return .symbolicOperator }
+    if symbolic { return .symbolicOperator }
     return kind == .symbolicOperator ? .namedFunction : kind
   }
 
@@ -226,6 +236,9 @@ extension Builtin {
       name: "e", aliases: [], kind: .constant, operation: .e, inputs: 0, outputs: 1,
       effect: "( -- e )", meaning: "the constant e, base of ln"),
   ]
+
+  /// Each builtin's kind, by ID.
+  static let kinds: [Kind] = table.map(\.kind)
 
   /// Each builtin's operation and arity, by ID: reading one copies no strings (the hot path).
   static let steps: ContiguousArray<Step> = ContiguousArray(table.map { Step(operation: $0.operation, inputs: $0.inputs) })

@@ -85,24 +85,14 @@ package struct Lexer {
     }
   }
 
-  /// Whether a scalar can continue a name: a name start or an ASCII digit.
-  package static func isNameContinue(_ scalar: Unicode.Scalar) -> Bool {
-    (scalar.value >= 0x30 && scalar.value <= 0x39) || isNameStart(scalar)
-  }
-
   /// Why a string cannot name a variable (malformed, or an operator's or constant's name), or
-  /// nil when it can: the rule a store `=name` follows, for callers such as rename.
+  /// nil when it can: the rule a store `=name` follows, for callers such as rename. The empty
+  /// string is malformed (`.missing` is for a store token with nothing after `=`).
   package static func nameProblem(_ name: String) -> InvalidName? {
     let (tokens, commentStart) = tokens(of: "=" + name)
-    guard tokens.count == 1, commentStart == nil else { return name.isEmpty ? .missing : .malformed }
+    guard !name.isEmpty, tokens.count == 1, commentStart == nil else { return .malformed }
     if case .invalidStore(let reason) = tokens[0].kind { return reason }
     return nil
-  }
-
-  /// Whether a string is a valid name (SPEC §1.1), ignoring whether a builtin has it.
-  package static func isValidName(_ text: String) -> Bool {
-    guard let first = text.unicodeScalars.first, isNameStart(first) else { return false }
-    return text.unicodeScalars.dropFirst().allSatisfy(isNameContinue)
   }
 
   /// Whether a scalar has the Unicode White_Space property. The set is fixed by Unicode and

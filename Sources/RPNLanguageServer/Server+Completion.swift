@@ -17,29 +17,17 @@ extension Server {
     let (tokens, commentStart) = document.withUTF8(ofLine: line) { Lexer.tokens(of: $0) }
     if let commentStart, column > commentStart { return ["isIncomplete": false, "items": []] }
 
-    // The word being typed: the token under or just before the cursor, else nothing.
-    let word =
-      tokens.first { $0.range.lowerBound < column && column <= $0.range.upperBound }?.range
-      ?? tokens.first { $0.range.lowerBound == column }?.range ?? column..<column
+    // The word being typed: the token at the cursor, else nothing.
+    let word = tokens.first { $0.isAtCursor(column) }?.range ?? column..<column
     let editRange = converter.range(line: line, utf8Range: word).json
 
     // The stack and variables where the word starts.
-    let traces = document.trace(line: line, keepingTop: 1, near: word.lowerBound)
-    let before = traces.last { $0.token.range.upperBound <= word.lowerBound }
-    let depth = before?.after.depth ?? document.stack(beforeLine: line, keepingTop: 0).depth
-    var variables: [(name: String, value: Double)] = line == 0 ? [] : document.variables(afterLine: line - 1)
-    for trace in traces where trace.token.range.upperBound <= word.lowerBound && trace.token.kind == .store {
-      guard trace.diagnostic == nil, let value = trace.after.top.last else { continue }
-      let name = document.withUTF8(ofLine: line) {
-        String(decoding: UnsafeBufferPointer(rebasing: $0[(trace.token.range.lowerBound + 1)..<trace.token.range.upperBound]), as: UTF8.self)
-      }
-      variables.removeAll { $0.name.utf8.elementsEqual(name.utf8) }
-      variables.append((name, value))
-    }
+    let scope = document.scope(atLine: line, utf8Offset: word.lowerBound)
+    let depth = scope.depth
 
     var items: [JSONValue] = []
     let display = settings.display
-    for (index, variable) in variables.sorted(by: { $0.name < $1.name }).enumerated() {
+    for (index, variable) in scope.variables.enumerated() {
       let label = JSONValue.string(variable.name)
       items.append(
         .object([
@@ -90,8 +78,7 @@ private struct BuiltinCompletion {
     var entries: [BuiltinCompletion] = []
     for builtin in Builtin.table {
       for spelling in builtin.spellings {
-        let kind: CompletionItemKind =
-          builtin.isConstant ? .constant : Builtin.isSymbolic(spelling) ? .operator : .function
+        let kind = CompletionItemKind(builtin.kind(ofSpelling: spelling))
         let documentation = spelling == builtin.name ? builtin.meaning : "\(builtin.meaning) (same as `\(builtin.name)`)"
         let index = String(entries.count)
         let padded = String(repeating: "0", count: max(0, 4 - index.count)) + index
@@ -114,5 +101,16 @@ extension JSONValue {
     }
     members[index].value = text
     return .object(members)
+  }
+}
+
+extension CompletionItemKind {
+  /// How a builtin of each kind is listed: stack words beside the named functions.
+  fileprivate init(_ kind: Builtin.Kind) {
+    switch kind {
+    case .symbolicOperator: self = .operator
+    case .namedFunction, .stackWord: self = .function
+    case .constant: self = .constant
+    }
   }
 }

@@ -12,7 +12,7 @@ extension Server {
     let column = converter(for: document).textPosition(position).utf8Column
     let display = settings.display
     let traces = document.trace(line: position.line, keepingTop: display.maxItems, near: column, includingStores: false)
-    guard let trace = Self.token(at: column, in: traces) else { return .null }
+    guard let trace = traces.first(where: { $0.token.isAtCursor(column) }) else { return .null }
     let text = document.withUTF8(ofLine: position.line) {
       String(decoding: UnsafeBufferPointer(rebasing: $0[trace.token.range]), as: UTF8.self)
     }
@@ -37,12 +37,6 @@ extension Server {
     ]
   }
 
-  /// The token at a UTF-8 column: the one containing it, else the one ending there (so the
-  /// cursor right after a word still hovers it).
-  static func token(at column: Int, in traces: [TokenTrace]) -> TokenTrace? {
-    traces.first { $0.token.range.contains(column) } ?? traces.first { $0.token.range.upperBound == column }
-  }
-
   private func describe(
     _ trace: TokenTrace, text: String, line: Int, document: Document, code: (String) -> String
   ) -> [String] {
@@ -56,7 +50,7 @@ extension Server {
       return ["number \(code(text)), out of the range of a double"]
     case .builtin(let id):
       let builtin = Builtin.table[Int(id)]
-      let kind = builtin.isConstant ? "constant" : "operator"
+      let kind = builtin.kind(ofSpelling: text).noun
       let alias = text.lowercased() == builtin.name ? "" : " (\(code(builtin.name)))"
       return ["\(kind) \(code(text))\(alias): \(builtin.meaning)", code(builtin.effect)]
     case .name:

@@ -4,8 +4,6 @@ import RPNEngine
 
 /// Semantic tokens: how editors without a grammar for `.rpn` get colour.
 extension Server {
-  static let constantBuiltins = Set(Builtin.table.indices.filter { Builtin.table[$0].isConstant }.map { Builtin.ID($0) })
-
   /// `textDocument/semanticTokens/full`.
   func semanticTokensFull(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let open = try openDocument(params).open
@@ -21,8 +19,8 @@ extension Server {
     return semanticTokens(open.document, lines: range.start.line..<(last + 1), within: range)
   }
 
-  /// Numbers `number`; symbolic operators `operator`; named operators `function` +
-  /// `defaultLibrary`; constants `variable` + `readonly` + `defaultLibrary`; stores one
+  /// Numbers `number`; builtins by their kind in the builtins table: symbolic operators
+  /// `operator`, named functions and stack words `function` + `defaultLibrary`; constants `variable` + `readonly` + `defaultLibrary`; stores one
   /// `variable` + `declaration` over `=name`; uses `variable`; comments `comment`; unknown
   /// words (and invalid stores) none. Encoded relative, in the negotiated units.
   private func semanticTokens(_ document: Document, lines: Range<Int>, within range: LSPRange?) -> JSONValue {
@@ -42,12 +40,11 @@ extension Server {
           case .number, .invalidNumber:
             spans.append((token.range, .number, []))
           case .builtin(let id):
-            if Self.constantBuiltins.contains(id) {
-              spans.append((token.range, .variable, [.readonly, .defaultLibrary]))
-            } else if !Lexer.isName(UnsafeBufferPointer(rebasing: bytes[token.range])) {
-              spans.append((token.range, .operator, []))
-            } else {
-              spans.append((token.range, .function, .defaultLibrary))
+            let symbolic = !Lexer.isName(UnsafeBufferPointer(rebasing: bytes[token.range]))
+            switch Builtin.kind(id, spelledSymbolically: symbolic) {
+            case .constant: spans.append((token.range, .variable, [.readonly, .defaultLibrary]))
+            case .symbolicOperator: spans.append((token.range, .operator, []))
+            case .namedFunction, .stackWord: spans.append((token.range, .function, .defaultLibrary))
             }
           case .store:
             spans.append((token.range, .variable, .declaration))

@@ -75,13 +75,10 @@ extension Server {
     guard let (name, _) = found.variable else {
       throw .requestFailed("there is no variable at this position to rename")
     }
-    guard Lexer.isValidName(newName) else {
-      throw .requestFailed(
-        "`\(newName)` is not a valid name: a name starts with a letter or `_`, followed by letters, digits 0-9 or `_`")
-    }
-    if let builtin = Builtin.lookup(newName) {
-      let kind = Builtin.table[Int(builtin)].isConstant ? "a constant" : "an operator"
-      throw .requestFailed("`\(newName)` is \(kind); a variable cannot have its name")
+    if let problem = Lexer.nameProblem(newName) {
+      var message = problem.explanation(for: newName)
+      if case .reserved = problem { message += "; a variable cannot have its name" }
+      throw .requestFailed(message)
     }
     if newName.utf8.elementsEqual(name.utf8) { return ["changes": .object([(found.uri, .array([]))])] }
     if !found.open.document.occurrences(of: newName).isEmpty {

@@ -38,10 +38,10 @@ import Testing
         "6:6-6:7 error invalid-name: `=` needs a name after it, like `=total`",
         "6:8-6:11 error invalid-name: `=9x` is not a valid name: a name starts with a letter or `_`, "
           + "followed by letters, digits 0-9 or `_`",
-        "6:12-6:16 error invalid-name: `=sin` cannot store into `sin`: that is an operator; choose another name",
+        "6:12-6:16 error invalid-name: `=sin` cannot store into `sin`: that is a function; choose another name",
         "8:6-8:8 warning stack-underflow: `=x` needs 1 value but the stack is empty",
         "8:9-8:10 error unknown-word: unknown word `x`",
-        "9:0-9:4 error invalid-name: `=dup` cannot store into `dup`: that is an operator; choose another name",
+        "9:0-9:4 error invalid-name: `=dup` cannot store into `dup`: that is a stack operator; choose another name",
       ])
     // The stacks agree: the failed tokens changed nothing.
     #expect(

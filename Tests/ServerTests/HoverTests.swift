@@ -56,11 +56,11 @@ import Testing
       (
         3, 6, "3:6-3:10",
         "store `=sin`\n\nStack before: `[17.5 7 3.14159265358979]`  \nStack after: `[17.5 7 3.14159265358979]`\n\n"
-          + "error [invalid-name]: `=sin` cannot store into `sin`: that is an operator; choose another name"
+          + "error [invalid-name]: `=sin` cannot store into `sin`: that is a function; choose another name"
       ),
       (
         7, 3, "7:3-7:6",
-        "operator `Chs` (`neg`): change sign  \n`( a -- −a )`\n\n"
+        "function `Chs` (`neg`): change sign  \n`( a -- −a )`\n\n"
           + "Stack before: `[17.5 21.9911485751286 1 2 0]`  \nStack after: `[17.5 21.9911485751286 1 2 0]`"
       ),
     ]

@@ -308,14 +308,14 @@ import Testing
   }
 
   /// Refused with an error response that gives the reason: a new name that is not a valid name,
-  /// an operator or a constant (in any ASCII case), one that another variable has, and a position
+  /// a builtin of any kind (in any ASCII case), one that another variable has, and a position
   /// that is on no variable.
   @Test(arguments: encodings)
   func renameRefusals(encoding: String) throws {
     let client = try Self.started(encoding)
     let cases: [(newName: String, reason: String)] = [
       ("2x", "valid"), ("", "valid"), ("a-b", "valid"), ("rate price", "valid"), ("=x", "valid"), ("√", "valid"),
-      ("dup", "operator"), ("DUP", "operator"), ("sqrt", "operator"), ("Sqrt", "operator"), ("chs", "operator"),
+      ("dup", "operator"), ("DUP", "operator"), ("sqrt", "function"), ("Sqrt", "function"), ("chs", "function"),
       ("pi", "constant"), ("PI", "constant"), ("π", "constant"), ("e", "constant"), ("E", "constant"),
       ("n", "already"), ("later", "already"), ("é", "already"), ("none", "already"),
     ]

@@ -864,7 +864,7 @@ local function check_rename(bufnr, client, sample_lines, sample_diagnostics)
 
   -- Refused renames: the client shows the server's error and the buffer stays as it is.
   local refusals = {
-    { 'dup', '`dup` is an operator' },
+    { 'dup', '`dup` is a stack operator' },
     { 'pi', '`pi` is a constant' },
     { 'income', '`income` is already a variable' },
     { '2x', '`2x` is not a valid name' },
