@@ -20,11 +20,14 @@ let package = Package(
     .executableTarget(name: "rpn-lsp", dependencies: ["RPNEngine", "RPNLanguageServer", "JSONRPC"]),
     // Benchmarks: `swift run -c release rpn-bench`.
     .executableTarget(name: "rpn-bench", dependencies: ["RPNEngine", "JSONRPC"]),
-    .testTarget(name: "RPNEngineTests", dependencies: ["RPNEngine"]),
+    // What the test targets share: the lookup of the built binary, seeded random numbers.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "RPNEngineTests", dependencies: ["RPNEngine", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
     // End-to-end tests of the built `rpn-lsp` binary.
-    .testTarget(name: "CommandLineTests", dependencies: ["rpn-lsp"]),
+    .testTarget(name: "CommandLineTests", dependencies: ["rpn-lsp", "TestSupport"]),
     // End-to-end tests of the LSP server: a test client speaking JSON-RPC to the built binary.
-    .testTarget(name: "ServerTests", dependencies: ["rpn-lsp", "RPNEngine", "JSONRPC"]),
+    .testTarget(name: "ServerTests", dependencies: ["rpn-lsp", "RPNEngine", "JSONRPC", "TestSupport"]),
   ]
 )

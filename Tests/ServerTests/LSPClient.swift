@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,35 +10,6 @@ import Testing
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-// MARK: Finding the binary
-
-/// The built `rpn-lsp`, found as CommandLineTests finds it: `RPN_LSP_BINARY` when set; else the
-/// one next to the test bundle, which the same `swift test` built; else `.build/debug/rpn-lsp`
-/// under the package root found above this file.
-func serverBinary() throws -> URL {
-  let fileManager = FileManager.default
-  if let path = ProcessInfo.processInfo.environment["RPN_LSP_BINARY"], !path.isEmpty {
-    return URL(fileURLWithPath: path)
-  }
-  var directories: [URL] = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
-    .map { $0.deletingLastPathComponent() }
-  if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
-  directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-  var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  while directory.pathComponents.count > 1 {
-    if fileManager.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-      directories.append(directory.appendingPathComponent(".build/debug"))
-      break
-    }
-    directory.deleteLastPathComponent()
-  }
-  for directory in directories {
-    let candidate = directory.appendingPathComponent("rpn-lsp")
-    if fileManager.isExecutableFile(atPath: candidate.path) { return candidate }
-  }
-  throw ClientFailure("no rpn-lsp binary in \(directories.map(\.path)); set RPN_LSP_BINARY")
-}
 
 private func killProcess(_ pid: Int32) {
   _ = kill(pid, SIGKILL)
