@@ -20,9 +20,10 @@ let package = Package(
     .executableTarget(name: "rpn-lsp", dependencies: ["RPNEngine", "RPNLanguageServer", "JSONRPC"]),
     // Benchmarks: `swift run -c release rpn-bench`.
     .executableTarget(name: "rpn-bench", dependencies: ["RPNEngine", "JSONRPC"]),
-    // What the test targets share: the lookup of the built binary, seeded random numbers.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
+    // What the test targets share: the lookup of the built binary, seeded random numbers, cursor
+    // markers in document literals.
+    .target(name: "TestSupport", dependencies: ["JSONRPC"], path: "Tests/TestSupport"),
+    .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "JSONRPC"]),
     .testTarget(name: "RPNEngineTests", dependencies: ["RPNEngine", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
     // End-to-end tests of the built `rpn-lsp` binary.

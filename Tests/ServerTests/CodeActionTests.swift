@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.3 `textDocument/codeAction`: quick fixes for `unknown-word` diagnostics, replacing the
@@ -100,7 +101,7 @@ import Testing
     let before = try client.publishedDiagnostics(Self.uri).diagnostics
     var version = 1
     for fix in Self.fixes {
-      let range = ServerTests.range(
+      let range = TestSupport.range(
         fix.line, pick(encoding, fix.utf8, fix.utf16).0, fix.line, pick(encoding, fix.utf8, fix.utf16).1)
       let diagnostic = try #require(before.first { $0["range"] == range }, "the diagnostic of \(fix.word)")
       let actions = try Self.codeActions(client, range, [diagnostic])

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.3 `textDocument/completion`: every operator and constant spelling, the variables

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.2 position encodings: the same document with emoji (😀 is 2 UTF-16 units, 4 UTF-8

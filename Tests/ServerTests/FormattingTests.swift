@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.3 `textDocument/formatting` and `rangeFormatting`: one space between tokens, one space

@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.3 `textDocument/hover`: what the token is, the stack before and after it, its

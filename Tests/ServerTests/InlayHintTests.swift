@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.3 `textDocument/inlayHint` and §1.2 stack labels: one hint per line with tokens,

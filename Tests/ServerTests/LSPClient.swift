@@ -585,20 +585,7 @@ extension LSPClient {
   }
 }
 
-// MARK: Building and reading JSON
-
-func position(_ line: Int, _ character: Int) -> JSONValue {
-  ["line": JSONValue(line), "character": JSONValue(character)]
-}
-
-func range(_ startLine: Int, _ startCharacter: Int, _ endLine: Int, _ endCharacter: Int) -> JSONValue {
-  ["start": position(startLine, startCharacter), "end": position(endLine, endCharacter)]
-}
-
-/// An incremental change: replace `range` with `text`.
-func edit(_ range: JSONValue, _ text: String) -> JSONValue {
-  ["range": range, "text": .string(text)]
-}
+// MARK: Reading JSON
 
 /// A range as `line:character-line:character`.
 func compact(range: JSONValue?) -> String {
@@ -654,60 +641,3 @@ func compact(hints: JSONValue) -> [String] {
 func compact(diagnostics: [JSONValue]) -> [String] { diagnostics.map { compact(diagnostic: $0) } }
 
 func compactWithoutMessage(diagnostics: [JSONValue]) -> [String] { diagnostics.map(compactWithoutMessage) }
-
-// MARK: Cursor markers
-
-/// Source text with cursor markers `1️⃣` … `9️⃣` taken out, and where each marker was, in
-/// UTF-16 code units and in UTF-8 bytes (as the two position encodings count). Lines end at
-/// `\n`, `\r\n` or `\r`.
-struct Marked {
-  var text: String
-  private var utf16Positions: [Int: (line: Int, character: Int)] = [:]
-  private var utf8Positions: [Int: (line: Int, character: Int)] = [:]
-
-  init(_ source: String) {
-    let scalars = Array(source.unicodeScalars)
-    var text = String.UnicodeScalarView()
-    var line = 0
-    var column16 = 0
-    var column8 = 0
-    var i = 0
-    while i < scalars.count {
-      let scalar = scalars[i]
-      if i + 2 < scalars.count, ("1"..."9").contains(scalar), scalars[i + 1] == "\u{FE0F}", scalars[i + 2] == "\u{20E3}"
-      {
-        let number = Int(scalar.value - 0x30)
-        utf16Positions[number] = (line, column16)
-        utf8Positions[number] = (line, column8)
-        i += 3
-        continue
-      }
-      text.append(scalar)
-      if scalar == "\n" || (scalar == "\r" && (i + 1 == scalars.count || scalars[i + 1] != "\n")) {
-        line += 1
-        column16 = 0
-        column8 = 0
-      } else if scalar != "\r" {
-        column16 += scalar.utf16.count
-        column8 += scalar.utf8.count
-      }
-      i += 1
-    }
-    self.text = String(text)
-  }
-
-  /// Marker `n`'s position in UTF-16 code units.
-  func utf16(_ n: Int) -> JSONValue {
-    guard let found = utf16Positions[n] else { preconditionFailure("no marker \(n)") }
-    return position(found.line, found.character)
-  }
-
-  /// Marker `n`'s position in UTF-8 bytes.
-  func utf8(_ n: Int) -> JSONValue {
-    guard let found = utf8Positions[n] else { preconditionFailure("no marker \(n)") }
-    return position(found.line, found.character)
-  }
-
-  /// The marker's position in the given encoding ("utf-8" or "utf-16").
-  func at(_ n: Int, _ encoding: String) -> JSONValue { encoding == "utf-8" ? utf8(n) : utf16(n) }
-}

@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.3 `textDocument/semanticTokens/full` and `/range`: numbers `number`; symbolic operators
@@ -157,20 +158,20 @@ import Testing
     #expect(full == Self.expectedTokens(encoding))
     let cases: [(range: JSONValue, count: Int)] = [
       // From the start of `√` to the middle of `DUP`.
-      (ServerTests.range(1, pick(encoding, 19, 14), 2, 8), 8),
+      (TestSupport.range(1, pick(encoding, 19, 14), 2, 8), 8),
       // From the middle of `1.5` to inside `−2` (after its `−`).
-      (ServerTests.range(1, pick(encoding, 6, 4), 1, pick(encoding, 12, 8)), 2),
+      (TestSupport.range(1, pick(encoding, 6, 4), 1, pick(encoding, 12, 8)), 2),
       // The blank line to far past the end.
-      (ServerTests.range(3, 0, 99, 0), 11),
+      (TestSupport.range(3, 0, 99, 0), 11),
       // Inside line 0's comment.
-      (ServerTests.range(0, 1, 0, 2), 1),
+      (TestSupport.range(0, 1, 0, 2), 1),
       // Inside line 4's comment, after its emoji.
-      (ServerTests.range(4, pick(encoding, 39, 32), 4, pick(encoding, 40, 33)), 1),
+      (TestSupport.range(4, pick(encoding, 39, 32), 4, pick(encoding, 40, 33)), 1),
       // The blank line alone, and whitespace between two tokens.
-      (ServerTests.range(3, 0, 3, 0), 0),
-      (ServerTests.range(4, 0, 4, 1), 0),
+      (TestSupport.range(3, 0, 3, 0), 0),
+      (TestSupport.range(4, 0, 4, 1), 0),
       // The whole document.
-      (ServerTests.range(0, 0, 6, 0), 26),
+      (TestSupport.range(0, 0, 6, 0), 26),
     ]
     for (range, count) in cases {
       let result = try client.request(
@@ -194,14 +195,14 @@ import Testing
   @Test func tokensFollowEdits() throws {
     let (client, legend) = try Self.started("utf-16")
     let params: JSONValue = ["textDocument": textDocument(Self.uri)]
-    client.change(Self.uri, version: 2, [edit(ServerTests.range(5, 0, 5, 0), "1 =rate ")])  // "1 =rate π =τ τ rate"
+    client.change(Self.uri, version: 2, [edit(TestSupport.range(5, 0, 5, 0), "1 =rate ")])  // "1 =rate π =τ τ rate"
     var tokens = Self.decode(try client.request("textDocument/semanticTokens/full", params), legend: legend)
     #expect(
       tokens.filter { $0.line == 5 }.map(\.description) == [
         "5:0+1 number []", "5:2+5 variable [\"declaration\"]", "5:8+1 variable [\"defaultLibrary\", \"readonly\"]",
         "5:10+2 variable [\"declaration\"]", "5:13+1 variable []", "5:15+4 variable []",
       ])
-    client.change(Self.uri, version: 3, [edit(ServerTests.range(2, 2, 2, 5), "")])  // Line 2 loses its `=y `.
+    client.change(Self.uri, version: 3, [edit(TestSupport.range(2, 2, 2, 5), "")])  // Line 2 loses its `=y `.
     tokens = Self.decode(try client.request("textDocument/semanticTokens/full", params), legend: legend)
     #expect(
       tokens.filter { $0.line == 2 }.map(\.description) == [

@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.3 variables as symbols: `textDocument/definition`, `references`, `documentHighlight`,
