@@ -20,8 +20,8 @@ let package = Package(
     .executableTarget(name: "rpn-lsp", dependencies: ["RPNEngine", "RPNLanguageServer", "JSONRPC"]),
     // Benchmarks: `swift run -c release rpn-bench`.
     .executableTarget(name: "rpn-bench", dependencies: ["RPNEngine", "JSONRPC"]),
-    // What the test targets share: the lookup of the built binary, seeded random numbers, cursor
-    // markers in document literals.
+    // What the test targets share: the LSP test client, the lookup of the built binary, seeded
+    // random numbers, cursor markers in document literals.
     .target(name: "TestSupport", dependencies: ["JSONRPC"], path: "Tests/TestSupport"),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "JSONRPC"]),
     .testTarget(name: "RPNEngineTests", dependencies: ["RPNEngine", "TestSupport"]),
