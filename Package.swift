@@ -20,9 +20,9 @@ let package = Package(
     .executableTarget(name: "rpn-lsp", dependencies: ["RPNEngine", "RPNLanguageServer", "JSONRPC"]),
     // Benchmarks: `swift run -c release rpn-bench`.
     .executableTarget(name: "rpn-bench", dependencies: ["RPNEngine", "JSONRPC"]),
-    // What the test targets share: the LSP test client, the lookup of the built binary, seeded
-    // random numbers, cursor markers in document literals.
-    .target(name: "TestSupport", dependencies: ["JSONRPC"], path: "Tests/TestSupport"),
+    // What the test targets share: the LSP test client (over the built binary's pipes, or with
+    // the server in process), the lookup of the binary, seeded random numbers, cursor markers.
+    .target(name: "TestSupport", dependencies: ["JSONRPC", "RPNLanguageServer"], path: "Tests/TestSupport"),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "JSONRPC"]),
     .testTarget(name: "RPNEngineTests", dependencies: ["RPNEngine", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),

@@ -4,7 +4,8 @@ import JSONRPC
 /// A test client for the language server: it sends JSON-RPC, collects everything the server
 /// sends, and waits for answers. Every wait has a timeout; a timeout kills the server and throws.
 ///
-/// The server is the built `rpn-lsp`, started with pipes (`ServerProcess`).
+/// The server is the built `rpn-lsp` started with pipes (`ServerProcess`), or a `Server` in the
+/// test process (`InProcessServer`), as `ServerTransport` says; the API is the same.
 ///
 /// Server-to-client requests (`workspace/inlayHint/refresh`) are recorded and answered with a
 /// null result, as a well-behaved client does.
@@ -13,16 +14,25 @@ package final class LSPClient: @unchecked Sendable {
   /// For requests over documents of megabytes in a debug build.
   package static let slowTimeout: TimeInterval = 120
 
+  package let transport: ServerTransport
   /// What the server sent; the connection fills it.
   private let inbox: Inbox
   private let connection: any ServerConnection
   private var nextID = 1  // Guarded by `inbox.condition`.
 
-  /// Starts `rpn-lsp` with `arguments` (none: serve LSP on stdio).
-  package init(arguments: [String] = []) throws {
+  /// Starts a server: `rpn-lsp` with `arguments` (none: serve LSP on stdio), or one in this
+  /// process; by default over the transport that the test's traits chose.
+  package init(arguments: [String] = [], transport: ServerTransport = .current) throws {
     let inbox = Inbox()
     self.inbox = inbox
-    connection = try ServerProcess(arguments: arguments, inbox: inbox)
+    self.transport = transport
+    switch transport {
+    case .pipes:
+      connection = try ServerProcess(arguments: arguments, inbox: inbox)
+    case .inProcess:
+      guard arguments.isEmpty else { throw ClientFailure("command line arguments need the pipes transport") }
+      connection = InProcessServer(inbox: inbox)
+    }
   }
 
   /// A client dropped by a failing test kills its server.
@@ -30,7 +40,7 @@ package final class LSPClient: @unchecked Sendable {
     kill()
   }
 
-  /// Ends the server at once (SIGKILL), if it still runs.
+  /// Ends the server at once (SIGKILL for the process), if it still runs.
   package func kill() { connection.kill() }
 
   // MARK: Writing
@@ -56,7 +66,8 @@ package final class LSPClient: @unchecked Sendable {
 
   package func send(_ message: JSONValue) { connection.send([message]) }
 
-  /// Sends several messages in one write, so that the server finds them queued together.
+  /// Sends several messages in one write, so that the server finds them queued together (in
+  /// process: one batch).
   package func send(together messages: [JSONValue]) { connection.send(messages) }
 
   package func newID() -> JSONValue {
@@ -171,6 +182,10 @@ package final class LSPClient: @unchecked Sendable {
         inbox.condition.unlock()
         throw ClientFailure("the server closed its output before \(what); stderr: \(standardError.suffix(2000))")
       }
+      if connection.answersBeforeReturning {
+        inbox.condition.unlock()
+        throw ClientFailure("the server sent no \(what)")
+      }
       if !inbox.condition.wait(until: deadline) {
         inbox.condition.unlock()
         kill()
@@ -236,6 +251,7 @@ package final class LSPClient: @unchecked Sendable {
     inbox.condition.lock()
     defer { inbox.condition.unlock() }
     while !inbox.outputEnded {
+      if connection.answersBeforeReturning { throw ClientFailure("the server's output has not ended: it still runs") }
       if !inbox.condition.wait(until: deadline) {
         inbox.condition.unlock()
         kill()

@@ -4,6 +4,9 @@ import JSONRPC
 /// How an `LSPClient` reaches its server. The connection hands the client's messages over and
 /// puts what the server sends into the client's `Inbox`.
 protocol ServerConnection: AnyObject, Sendable {
+  /// Whether the server has sent all it will send for the messages handed over once `send`
+  /// returns, so that a wait for anything else can fail at once.
+  var answersBeforeReturning: Bool { get }
   /// Hands messages over together: one write to the server's input.
   func send(_ messages: [JSONValue])
   /// Hands bytes over as they are (framing included).

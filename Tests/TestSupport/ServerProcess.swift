@@ -47,6 +47,8 @@ final class ServerProcess: ServerConnection, @unchecked Sendable {
     Thread.detachNewThread { [self] in readErrors(stderr.fileHandleForReading) }
   }
 
+  var answersBeforeReturning: Bool { false }
+
   func kill() {
     if process.isRunning { killProcess(process.processIdentifier) }
     closeInput()
