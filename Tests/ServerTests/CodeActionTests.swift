@@ -6,7 +6,7 @@ import Testing
 /// word with the suggestion of SPEC §1.5 or splitting a glued token; none for a use before its
 /// store or a word without a suggestion. Each fix is applied to the test's copy of the text and
 /// sent back: its diagnostic is gone, nothing else changed.
-@Suite struct CodeActionTests {
+@Suite(.inProcess) struct CodeActionTests {
   static let uri = "file:///fixes.rpn"
   static let text = "3 =rate 2 =x\nratr sqr dupp\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n"
 
@@ -57,7 +57,8 @@ import Testing
 
   /// Asked with each diagnostic's range (as editors ask), each fixable word gets exactly one
   /// preferred quick fix carrying that diagnostic, whose edit replaces the word; the others get none.
-  @Test(arguments: encodings)
+  /// Also end to end, over the built binary's pipes.
+  @Test(.overPipes, arguments: encodings)
   func oneQuickFixPerFixableWord(encoding: String) throws {
     let client = try Self.started(encoding)
     let diagnostics = try client.publishedDiagnostics(Self.uri).diagnostics

@@ -7,7 +7,7 @@ import Testing
 /// `defaultLibrary`; a store one `variable` + `declaration` token over `=name`; uses `variable`;
 /// comments `comment`; unknown words none. Tokens are decoded with the legend the server gave in
 /// `initialize`, and compared one by one, in both position encodings.
-@Suite struct SemanticTokenTests {
+@Suite(.inProcess) struct SemanticTokenTests {
   static let uri = "file:///tokens.rpn"
   /// Every kind of line break; a line that ends in whitespace inside its comment.
   static let text = [
@@ -149,8 +149,8 @@ import Testing
   }
 
   /// `/range` answers the slice of `full` that overlaps the range: a token cut by either end of
-  /// the range is in it, whole.
-  @Test(arguments: encodings)
+  /// the range is in it, whole. Also end to end, over the built binary's pipes.
+  @Test(.overPipes, arguments: encodings)
   func range(encoding: String) throws {
     let (client, legend) = try Self.started(encoding)
     let full = Self.decode(
