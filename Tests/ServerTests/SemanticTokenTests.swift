@@ -9,15 +9,18 @@ import Testing
 /// `initialize`, and compared one by one, in both position encodings.
 @Suite(.inProcess) struct SemanticTokenTests {
   static let uri = "file:///tokens.rpn"
-  /// Every kind of line break; a line that ends in whitespace inside its comment.
-  static let text = [
-    "# 😀 note\n",
-    "😀 1.5 −2 + × √ ** pi π e\r\n",
-    "y =y y DUP Sqrt zz 4+ # c ×\r",
-    "\r\n",
-    "  1_000 max ÷ % − mod Pi  # ☕ 😀  \n",
-    "π =τ τ rate",
-  ].joined()
+  /// Every kind of line break; a line that ends in whitespace inside its comment. The markers
+  /// bound ranges of the `range` test.
+  static let source = Marked(
+    [
+      "# 😀 note\n",
+      "😀 13️⃣.5 −4️⃣2 + × 1️⃣√ ** pi π e\r\n",
+      "y =y y D2️⃣UP Sqrt zz 4+ # c ×\r",
+      "\r\n",
+      "  1_000 max ÷ % − mod Pi  # ☕ 😀5️⃣ 6️⃣ \n",
+      "π =τ τ rate",
+    ].joined())
+  static let text = source.text
 
   /// One token, absolute: `line:start+length type [modifiers]`, modifiers sorted by name.
   struct Token: Equatable, CustomStringConvertible {
@@ -158,15 +161,15 @@ import Testing
     #expect(full == Self.expectedTokens(encoding))
     let cases: [(range: JSONValue, count: Int)] = [
       // From the start of `√` to the middle of `DUP`.
-      (TestSupport.range(1, pick(encoding, 19, 14), 2, 8), 8),
+      (Self.source.range(1, 2, encoding), 8),
       // From the middle of `1.5` to inside `−2` (after its `−`).
-      (TestSupport.range(1, pick(encoding, 6, 4), 1, pick(encoding, 12, 8)), 2),
+      (Self.source.range(3, 4, encoding), 2),
       // The blank line to far past the end.
       (TestSupport.range(3, 0, 99, 0), 11),
       // Inside line 0's comment.
       (TestSupport.range(0, 1, 0, 2), 1),
       // Inside line 4's comment, after its emoji.
-      (TestSupport.range(4, pick(encoding, 39, 32), 4, pick(encoding, 40, 33)), 1),
+      (Self.source.range(5, 6, encoding), 1),
       // The blank line alone, and whitespace between two tokens.
       (TestSupport.range(3, 0, 3, 0), 0),
       (TestSupport.range(4, 0, 4, 1), 0),
