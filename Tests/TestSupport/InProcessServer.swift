@@ -46,9 +46,10 @@ final class InProcessServer: ServerConnection, @unchecked Sendable {
         end(.exited(status))
         return
       }
-      let sent = inbox.locked { Array(inbox.received[before...]) }
-      let answered = inbox.locked { inbox.answerServerRequests } ? sent.filter(Inbox.isServerRequest) : []
-      batch = answered.map(Inbox.nullResult(answering:)).compactMap(Self.incoming)
+      let requests = inbox.locked {
+        inbox.answerServerRequests ? inbox.received[before...].filter(Inbox.isServerRequest) : []
+      }
+      batch = requests.map(Inbox.nullResult(answering:)).compactMap(Self.incoming)
     }
   }
 

@@ -7,7 +7,7 @@ protocol ServerConnection: AnyObject, Sendable {
   /// Whether the server has sent all it will send for the messages handed over once `send`
   /// returns, so that a wait for anything else can fail at once.
   var answersBeforeReturning: Bool { get }
-  /// Hands messages over together: one write to the server's input.
+  /// Hands messages over together: one write to the server's input, or one batch.
   func send(_ messages: [JSONValue])
   /// Hands bytes over as they are (framing included).
   func sendRaw(_ bytes: [UInt8])
