@@ -20,11 +20,15 @@ let package = Package(
     .executableTarget(name: "rpn-lsp", dependencies: ["RPNEngine", "RPNLanguageServer", "JSONRPC"]),
     // Benchmarks: `swift run -c release rpn-bench`.
     .executableTarget(name: "rpn-bench", dependencies: ["RPNEngine", "JSONRPC"]),
-    .testTarget(name: "RPNEngineTests", dependencies: ["RPNEngine"]),
+    // What the test targets share: the LSP test client (over the built binary's pipes, or with
+    // the server in process), the lookup of the binary, seeded random numbers, cursor markers.
+    .target(name: "TestSupport", dependencies: ["JSONRPC", "RPNLanguageServer"], path: "Tests/TestSupport"),
+    .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "JSONRPC"]),
+    .testTarget(name: "RPNEngineTests", dependencies: ["RPNEngine", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
     // End-to-end tests of the built `rpn-lsp` binary.
-    .testTarget(name: "CommandLineTests", dependencies: ["rpn-lsp"]),
+    .testTarget(name: "CommandLineTests", dependencies: ["rpn-lsp", "TestSupport"]),
     // End-to-end tests of the LSP server: a test client speaking JSON-RPC to the built binary.
-    .testTarget(name: "ServerTests", dependencies: ["rpn-lsp", "RPNEngine", "JSONRPC"]),
+    .testTarget(name: "ServerTests", dependencies: ["rpn-lsp", "RPNEngine", "JSONRPC", "TestSupport"]),
   ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a run of the binary printed and how it ended.
@@ -6,38 +7,6 @@ struct Run {
   var status: Int32
   var stdout: String
   var stderr: String
-}
-
-/// The built `rpn-lsp`: `RPN_LSP_BINARY` when set; else the one next to the test bundle, which
-/// the same `swift test` built (whatever the configuration or build path); else
-/// `.build/debug/rpn-lsp` under the package root found above this file.
-func binary() throws -> URL {
-  let fileManager = FileManager.default
-  if let path = ProcessInfo.processInfo.environment["RPN_LSP_BINARY"], !path.isEmpty {
-    return URL(fileURLWithPath: path)
-  }
-  var directories: [URL] = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
-    .map { $0.deletingLastPathComponent() }
-  if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
-  directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-  var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  while directory.pathComponents.count > 1 {
-    if fileManager.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-      directories.append(directory.appendingPathComponent(".build/debug"))
-      break
-    }
-    directory.deleteLastPathComponent()
-  }
-  for directory in directories {
-    let candidate = directory.appendingPathComponent("rpn-lsp")
-    if fileManager.isExecutableFile(atPath: candidate.path) { return candidate }
-  }
-  throw BinaryNotFound(searched: directories.map(\.path))
-}
-
-struct BinaryNotFound: Error, CustomStringConvertible {
-  var searched: [String]
-  var description: String { "no rpn-lsp binary in \(searched); set RPN_LSP_BINARY" }
 }
 
 /// Collects what a pipe delivers until its end, on its own thread, so that neither pipe fills
@@ -69,7 +38,7 @@ func run(_ arguments: [String], in directory: URL? = nil, input: String = "", ti
   -> Run
 {
   let process = Process()
-  process.executableURL = try binary()
+  process.executableURL = try serverBinary()
   process.arguments = arguments
   if let directory { process.currentDirectoryURL = directory }
   let stdin = Pipe()

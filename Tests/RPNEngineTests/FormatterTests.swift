@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import RPNEngine
@@ -6,19 +7,6 @@ import Testing
 private func format(line: String) -> String? {
   var line = line
   return line.withUTF8 { Formatter.format(line: $0) }
-}
-
-/// SplitMix64: a small seeded generator, so that a failing document can be made again from its seed.
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 /// Every Unicode White_Space scalar that does not end a line.
@@ -51,7 +39,7 @@ private let terminators = ["\n", "\r\n", "\r"]
 /// A random document: blank lines, whitespace-only lines, lines of tokens with any whitespace
 /// around and between them, comments with or without tokens, and every kind of line ending.
 private func randomDocument(seed: UInt64) -> String {
-  var random = SeededGenerator(state: seed)
+  var random = SplitMix64(seed: seed)
   func spaces(_ range: ClosedRange<Int>) -> String {
     (0..<Int.random(in: range, using: &random)).map { _ in whitespace.randomElement(using: &random)! }.joined()
   }

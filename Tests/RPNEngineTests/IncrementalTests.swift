@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import RPNEngine
@@ -227,23 +228,6 @@ enum ReferenceText {
     let upper = range.upperBound < lines.count ? lines[range.upperBound].content.lowerBound : bytes.count
     return String(decoding: bytes[..<lower] + Array(newText.utf8) + bytes[upper...], as: UTF8.self)
   }
-}
-
-/// A small seeded generator, so that a failing seed can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func next(below bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
 }
 
 /// The fast `%.Ng` path must agree with the C library digit for digit.

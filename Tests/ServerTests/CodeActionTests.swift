@@ -1,13 +1,16 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.3 `textDocument/codeAction`: quick fixes for `unknown-word` diagnostics, replacing the
 /// word with the suggestion of SPEC §1.5 or splitting a glued token; none for a use before its
 /// store or a word without a suggestion. Each fix is applied to the test's copy of the text and
 /// sent back: its diagnostic is gone, nothing else changed.
-@Suite struct CodeActionTests {
+@Suite(.inProcess) struct CodeActionTests {
   static let uri = "file:///fixes.rpn"
-  static let text = "3 =rate 2 =x\nratr sqr dupp\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n"
+  /// Markers 1 and 2 are cursors of `rangesAndCursors`: inside `4+` and at the end of `swpa`.
+  static let source = Marked("3 =rate 2 =x\nratr sqr dupp\n😀 √ 41️⃣+ 3dup swpa2️⃣\nrata later 1 =later =rata\n")
+  static let text = source.text
 
   /// The fixes, in document order: the word, its range (UTF-8, UTF-16), the replacement, and the
   /// whole text once it is applied.
@@ -56,7 +59,8 @@ import Testing
 
   /// Asked with each diagnostic's range (as editors ask), each fixable word gets exactly one
   /// preferred quick fix carrying that diagnostic, whose edit replaces the word; the others get none.
-  @Test(arguments: encodings)
+  /// Also end to end, over the built binary's pipes.
+  @Test(.overPipes, arguments: encodings)
   func oneQuickFixPerFixableWord(encoding: String) throws {
     let client = try Self.started(encoding)
     let diagnostics = try client.publishedDiagnostics(Self.uri).diagnostics
@@ -100,7 +104,7 @@ import Testing
     let before = try client.publishedDiagnostics(Self.uri).diagnostics
     var version = 1
     for fix in Self.fixes {
-      let range = ServerTests.range(
+      let range = TestSupport.range(
         fix.line, pick(encoding, fix.utf8, fix.utf16).0, fix.line, pick(encoding, fix.utf8, fix.utf16).1)
       let diagnostic = try #require(before.first { $0["range"] == range }, "the diagnostic of \(fix.word)")
       let actions = try Self.codeActions(client, range, [diagnostic])
@@ -134,13 +138,12 @@ import Testing
       all.map { compact(edits: (try? edits(of: $0["edit"] ?? .null, uri: Self.uri)) ?? []) }
         == Self.fixes.map { ["\(span(encoding, $0.line, $0.utf8, $0.utf16)) → \($0.replacement.debugDescription)"] })
     #expect(all.allSatisfy { $0["kind"] == "quickfix" && $0["isPreferred"] == true })
-    let cursors: [(at: (Int, Int), word: String?)] = [
-      ((1, 6), "sqr"), ((1, 5), "sqr"), ((1, 8), "sqr"), ((1, 4), "ratr"), ((1, 0), "ratr"),
-      ((2, pick(encoding, 10, 6)), "4+"), ((2, pick(encoding, 21, 17)), "swpa"), ((2, 0), nil), ((3, 2), nil),
-      ((0, 3), nil),
+    let cursors: [(at: JSONValue, word: String?)] = [
+      (position(1, 6), "sqr"), (position(1, 5), "sqr"), (position(1, 8), "sqr"), (position(1, 4), "ratr"),
+      (position(1, 0), "ratr"), (Self.source.at(1, encoding), "4+"), (Self.source.at(2, encoding), "swpa"),
+      (position(2, 0), nil), (position(3, 2), nil), (position(0, 3), nil),
     ]
-    for (at, word) in cursors {
-      let cursor = position(at.0, at.1)
+    for (cursor, word) in cursors {
       let actions = try Self.codeActions(client, ["start": cursor, "end": cursor], [])
       let expected = Self.fixes.first { $0.word == word }.map { fix in
         ["\(span(encoding, fix.line, fix.utf8, fix.utf16)) → \(fix.replacement.debugDescription)"]
@@ -148,7 +151,7 @@ import Testing
       #expect(
         actions.map { compact(edits: (try? edits(of: $0["edit"] ?? .null, uri: Self.uri)) ?? []) }
           == (expected.map { [$0] } ?? []),
-        "at \(at)")
+        "at \(compact(position: cursor))")
     }
     // Line 3 holds only uses before their stores: nothing to fix there.
     #expect(try Self.codeActions(client, range(3, 0, 3, 25), diagnostics) == [])

@@ -1,11 +1,12 @@
 import Foundation
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.3 `textDocument/completion`: every operator and constant spelling, the variables
 /// stored above the cursor, satisfiable items first, a `textEdit` over the word being typed,
 /// nothing inside a comment.
-@Suite struct CompletionTests {
+@Suite(.inProcess) struct CompletionTests {
   /// Every spelling of SPEC §1.3, aliases included, with how many values it needs.
   static let spellings: [(label: String, inputs: Int)] = [
     ("+", 2), ("-", 2), ("−", 2), ("*", 2), ("×", 2), ("/", 2), ("÷", 2), ("^", 2), ("**", 2), ("pow", 2),
@@ -33,7 +34,8 @@ import Testing
     items.first { $0["label"]?.stringValue == label }
   }
 
-  @Test func everySpellingIsItsOwnItem() throws {
+  /// Also end to end, over the built binary's pipes.
+  @Test(.overPipes) func everySpellingIsItsOwnItem() throws {
     let client = try LSPClient.started()
     client.open("file:///c.rpn", "")
     let items = Self.items(try client.completion("file:///c.rpn", position(0, 0)))

@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §1.5 and §2.3 `textDocument/publishDiagnostics`: every diagnostic with its exact range,

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.2 position encodings: the same document with emoji (😀 is 2 UTF-16 units, 4 UTF-8
@@ -7,7 +8,9 @@ import Testing
 /// column below is counted by hand.
 @Suite struct EncodingTests {
   static let uri = "file:///unicode.rpn"
-  static let text = "# 😀 × ÷ − √ π\n😀 2 3 × 4 ÷ # 😀\n−9 √ π × =é\né 😀😀 +\n"
+  /// The markers are the hover positions of `hoverRanges`.
+  static let source = Marked("# 😀 × ÷ − √ π\n😀3️⃣ 2 3 4️⃣× 4 1️⃣÷2️⃣ # 😀\n−9 5️⃣√ π6️⃣ × =é7️⃣\né8️⃣ 😀😀 9️⃣+\n")
+  static let text = source.text
 
   static func started(_ encoding: String) throws -> LSPClient {
     let offered: [JSONValue] = encoding == "utf-8" ? ["utf-16", "utf-8"] : ["utf-16"]
@@ -53,30 +56,32 @@ import Testing
     try client.finish()
   }
 
-  /// Hover positions and ranges: (position in UTF-8, in UTF-16) → (range in UTF-8, in UTF-16).
+  /// Hover positions (the text's markers, and two the same in both encodings) → ranges in UTF-8
+  /// and in UTF-16.
   @Test(arguments: ["utf-8", "utf-16"])
   func hoverRanges(encoding: String) throws {
     let client = try Self.started(encoding)
     client.open(Self.uri, Self.text)
-    let cases: [(utf8: (Int, Int), utf16: (Int, Int), range8: String, range16: String, first: String)] = [
-      ((1, 14), (1, 11), "1:14-1:16", "1:11-1:12", "operator ÷ (/): divide"),
-      ((1, 16), (1, 12), "1:14-1:16", "1:11-1:12", "operator ÷ (/): divide"),
-      ((1, 4), (1, 2), "1:0-1:4", "1:0-1:2", "unknown word 😀"),
-      ((1, 9), (1, 7), "1:9-1:11", "1:7-1:8", "operator × (*): multiply"),
-      ((2, 0), (2, 0), "2:0-2:4", "2:0-2:2", "number −9 = -9"),
-      ((2, 5), (2, 3), "2:5-2:8", "2:3-2:4", "operator √ (sqrt): square root"),
-      ((2, 11), (2, 6), "2:9-2:11", "2:5-2:6", "constant π (pi): the constant π"),
-      ((2, 18), (2, 11), "2:15-2:18", "2:9-2:11", "store into é: -28.2743338823081"),
-      ((3, 2), (3, 1), "3:0-3:2", "3:0-3:1", "variable é = -28.2743338823081, stored on line 3"),
-      ((3, 12), (3, 7), "3:12-3:13", "3:7-3:8", "operator +: add"),
-      ((3, 99), (3, 99), "3:12-3:13", "3:7-3:8", "operator +: add"),
+    let cases: [(at: JSONValue, range8: String, range16: String, first: String)] = [
+      (Self.source.at(1, encoding), "1:14-1:16", "1:11-1:12", "operator ÷ (/): divide"),
+      (Self.source.at(2, encoding), "1:14-1:16", "1:11-1:12", "operator ÷ (/): divide"),
+      (Self.source.at(3, encoding), "1:0-1:4", "1:0-1:2", "unknown word 😀"),
+      (Self.source.at(4, encoding), "1:9-1:11", "1:7-1:8", "operator × (*): multiply"),
+      (position(2, 0), "2:0-2:4", "2:0-2:2", "number −9 = -9"),
+      (Self.source.at(5, encoding), "2:5-2:8", "2:3-2:4", "operator √ (sqrt): square root"),
+      (Self.source.at(6, encoding), "2:9-2:11", "2:5-2:6", "constant π (pi): the constant π"),
+      (Self.source.at(7, encoding), "2:15-2:18", "2:9-2:11", "store into é: -28.2743338823081"),
+      (Self.source.at(8, encoding), "3:0-3:2", "3:0-3:1", "variable é = -28.2743338823081, stored on line 3"),
+      (Self.source.at(9, encoding), "3:12-3:13", "3:7-3:8", "operator +: add"),
+      (position(3, 99), "3:12-3:13", "3:7-3:8", "operator +: add"),
     ]
-    for (utf8, utf16, range8, range16, first) in cases {
-      let at = encoding == "utf-8" ? utf8 : utf16
-      let hover = try client.hover(Self.uri, position(at.0, at.1))
-      #expect(compact(range: hover["range"]) == Self.pick(encoding, utf8: range8, utf16: range16), "at \(at)")
+    for (at, range8, range16, first) in cases {
+      let hover = try client.hover(Self.uri, at)
+      #expect(
+        compact(range: hover["range"]) == Self.pick(encoding, utf8: range8, utf16: range16),
+        "at \(compact(position: at))")
       let value = hover["contents"]?["value"]?.stringValue ?? ""
-      #expect(value.components(separatedBy: "\n").first == first, "at \(at)")
+      #expect(value.components(separatedBy: "\n").first == first, "at \(compact(position: at))")
     }
     // In the comment, on its emoji: nothing.
     #expect(try client.hover(Self.uri, position(0, encoding == "utf-8" ? 6 : 4)) == .null)

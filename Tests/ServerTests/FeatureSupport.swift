@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 // Helpers shared by the tests of SPEC §2.3's symbol, token, fix and formatting features:

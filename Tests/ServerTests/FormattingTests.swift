@@ -1,11 +1,12 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.3 `textDocument/formatting` and `rangeFormatting`: one space between tokens, one space
 /// before a trailing comment, no leading or trailing whitespace (a whitespace-only line becomes
 /// empty); comment text, blank lines, tokens and line endings kept. Lines already formatted get
 /// no edit, and formatting is idempotent.
-@Suite struct FormattingTests {
+@Suite(.inProcess) struct FormattingTests {
   static let uri = "file:///messy.rpn"
 
   /// Each line: its text, its terminator, its formatted text (nil: already formatted), and its
@@ -50,8 +51,9 @@ import Testing
   }
 
   /// One edit per line that changes, replacing that line's text (never its line break); applied,
-  /// they give the formatted document, whose formatting is no edit at all.
-  @Test(arguments: encodings)
+  /// they give the formatted document, whose formatting is no edit at all. Also end to end, over
+  /// the built binary's pipes.
+  @Test(.overPipes, arguments: encodings)
   func formatting(encoding: String) throws {
     let (client, _) = try LSPClient.started(encoding: encoding)
     client.open(Self.uri, Self.text)
@@ -73,8 +75,9 @@ import Testing
     try client.finish()
   }
 
-  /// Only the lines the range touches get edits, however far into them it starts or ends.
-  @Test(arguments: encodings)
+  /// Only the lines the range touches get edits, however far into them it starts or ends. Also
+  /// end to end, over the built binary's pipes.
+  @Test(.overPipes, arguments: encodings)
   func rangeFormatting(encoding: String) throws {
     let (client, _) = try LSPClient.started(encoding: encoding)
     client.open(Self.uri, Self.text)

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.1: no input, however malformed or large, crashes the server or makes it stop

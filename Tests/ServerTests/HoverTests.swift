@@ -1,10 +1,11 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.3 `textDocument/hover`: what the token is, the stack before and after it, its
 /// diagnostic; `range` = the token; markdown or plain text as the client takes; null on
 /// whitespace, comments and blank lines.
-@Suite struct HoverTests {
+@Suite(.inProcess) struct HoverTests {
   static let uri = "file:///hover.rpn"
   static let text = "3 4 +\n=rate 2.50 ×\nrate π 1e999\nzzz = =sin ×\n  # note\n\n1   2 # c\n-0 Chs\n"
   static let markdown: JSONValue = ["textDocument": ["hover": ["contentFormat": ["markdown", "plaintext"]]]]
@@ -27,7 +28,8 @@ import Testing
     )
   }
 
-  @Test func markdownForClientsThatTakeIt() throws {
+  /// Also end to end, over the built binary's pipes.
+  @Test(.overPipes) func markdownForClientsThatTakeIt() throws {
     let client = try Self.started(Self.markdown)
     let cases: [(line: Int, character: Int, range: String, value: String)] = [
       (0, 0, "0:0-0:1", "number `3`\n\nStack before: `[]`  \nStack after: `[3]`"),

@@ -1,11 +1,12 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.3 `textDocument/inlayHint` and §1.2 stack labels: one hint per line with tokens,
 /// right after its last token, `paddingLeft`, only inside the requested range (its end included).
-@Suite struct InlayHintTests {
-  /// The example of SPEC §1.
-  @Test func theLunchSplitOfTheSpec() throws {
+@Suite(.inProcess) struct InlayHintTests {
+  /// The lunch split, the language's worked example; also end to end, over the built binary's pipes.
+  @Test(.overPipes) func theLunchSplitOfTheSpec() throws {
     let client = try LSPClient.started()
     let text = Marked("# lunch split\n12.50 =lunch1️⃣\n8 =coffee2️⃣\n+3️⃣\n3 /4️⃣\n")
     client.open("file:///lunch.rpn", text.text)

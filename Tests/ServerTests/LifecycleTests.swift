@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.1: `initialize`, `shutdown`, `exit`, the error codes of the lifecycle, and exit statuses.

@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.3 `textDocument/semanticTokens/full` and `/range`: numbers `number`; symbolic operators
@@ -6,17 +7,20 @@ import Testing
 /// `defaultLibrary`; a store one `variable` + `declaration` token over `=name`; uses `variable`;
 /// comments `comment`; unknown words none. Tokens are decoded with the legend the server gave in
 /// `initialize`, and compared one by one, in both position encodings.
-@Suite struct SemanticTokenTests {
+@Suite(.inProcess) struct SemanticTokenTests {
   static let uri = "file:///tokens.rpn"
-  /// Every kind of line break; a line that ends in whitespace inside its comment.
-  static let text = [
-    "# 😀 note\n",
-    "😀 1.5 −2 + × √ ** pi π e\r\n",
-    "y =y y DUP Sqrt zz 4+ # c ×\r",
-    "\r\n",
-    "  1_000 max ÷ % − mod Pi  # ☕ 😀  \n",
-    "π =τ τ rate",
-  ].joined()
+  /// Every kind of line break; a line that ends in whitespace inside its comment. The markers
+  /// bound ranges of the `range` test.
+  static let source = Marked(
+    [
+      "# 😀 note\n",
+      "😀 13️⃣.5 −4️⃣2 + × 1️⃣√ ** pi π e\r\n",
+      "y =y y D2️⃣UP Sqrt zz 4+ # c ×\r",
+      "\r\n",
+      "  1_000 max ÷ % − mod Pi  # ☕ 😀5️⃣ 6️⃣ \n",
+      "π =τ τ rate",
+    ].joined())
+  static let text = source.text
 
   /// One token, absolute: `line:start+length type [modifiers]`, modifiers sorted by name.
   struct Token: Equatable, CustomStringConvertible {
@@ -148,8 +152,8 @@ import Testing
   }
 
   /// `/range` answers the slice of `full` that overlaps the range: a token cut by either end of
-  /// the range is in it, whole.
-  @Test(arguments: encodings)
+  /// the range is in it, whole. Also end to end, over the built binary's pipes.
+  @Test(.overPipes, arguments: encodings)
   func range(encoding: String) throws {
     let (client, legend) = try Self.started(encoding)
     let full = Self.decode(
@@ -157,20 +161,20 @@ import Testing
     #expect(full == Self.expectedTokens(encoding))
     let cases: [(range: JSONValue, count: Int)] = [
       // From the start of `√` to the middle of `DUP`.
-      (ServerTests.range(1, pick(encoding, 19, 14), 2, 8), 8),
+      (Self.source.range(1, 2, encoding), 8),
       // From the middle of `1.5` to inside `−2` (after its `−`).
-      (ServerTests.range(1, pick(encoding, 6, 4), 1, pick(encoding, 12, 8)), 2),
+      (Self.source.range(3, 4, encoding), 2),
       // The blank line to far past the end.
-      (ServerTests.range(3, 0, 99, 0), 11),
+      (TestSupport.range(3, 0, 99, 0), 11),
       // Inside line 0's comment.
-      (ServerTests.range(0, 1, 0, 2), 1),
+      (TestSupport.range(0, 1, 0, 2), 1),
       // Inside line 4's comment, after its emoji.
-      (ServerTests.range(4, pick(encoding, 39, 32), 4, pick(encoding, 40, 33)), 1),
+      (Self.source.range(5, 6, encoding), 1),
       // The blank line alone, and whitespace between two tokens.
-      (ServerTests.range(3, 0, 3, 0), 0),
-      (ServerTests.range(4, 0, 4, 1), 0),
+      (TestSupport.range(3, 0, 3, 0), 0),
+      (TestSupport.range(4, 0, 4, 1), 0),
       // The whole document.
-      (ServerTests.range(0, 0, 6, 0), 26),
+      (TestSupport.range(0, 0, 6, 0), 26),
     ]
     for (range, count) in cases {
       let result = try client.request(
@@ -194,14 +198,14 @@ import Testing
   @Test func tokensFollowEdits() throws {
     let (client, legend) = try Self.started("utf-16")
     let params: JSONValue = ["textDocument": textDocument(Self.uri)]
-    client.change(Self.uri, version: 2, [edit(ServerTests.range(5, 0, 5, 0), "1 =rate ")])  // "1 =rate π =τ τ rate"
+    client.change(Self.uri, version: 2, [edit(TestSupport.range(5, 0, 5, 0), "1 =rate ")])  // "1 =rate π =τ τ rate"
     var tokens = Self.decode(try client.request("textDocument/semanticTokens/full", params), legend: legend)
     #expect(
       tokens.filter { $0.line == 5 }.map(\.description) == [
         "5:0+1 number []", "5:2+5 variable [\"declaration\"]", "5:8+1 variable [\"defaultLibrary\", \"readonly\"]",
         "5:10+2 variable [\"declaration\"]", "5:13+1 variable []", "5:15+4 variable []",
       ])
-    client.change(Self.uri, version: 3, [edit(ServerTests.range(2, 2, 2, 5), "")])  // Line 2 loses its `=y `.
+    client.change(Self.uri, version: 3, [edit(TestSupport.range(2, 2, 2, 5), "")])  // Line 2 loses its `=y `.
     tokens = Self.decode(try client.request("textDocument/semanticTokens/full", params), legend: legend)
     #expect(
       tokens.filter { $0.line == 2 }.map(\.description) == [

@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.4: settings from `workspace/didChangeConfiguration`, as `{"rpn": {...}}` or the inner

@@ -1,11 +1,12 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// SPEC §2.3 variables as symbols: `textDocument/definition`, `references`, `documentHighlight`,
 /// `prepareRename`, `rename` and `documentSymbol`, in both position encodings. The document has
 /// emoji, `π`, `×`, `÷`, `√` and `é` before tokens, so that UTF-8 and UTF-16 columns differ; every
 /// column below was counted by hand (UTF-8 bytes / UTF-16 units).
-@Suite struct VariableTests {
+@Suite(.inProcess) struct VariableTests {
   static let uri = "file:///variables.rpn"
   /// Line 5's `=none` and `=rate` fail (the stack is empty): they store nothing, so `none` is
   /// an unknown word and the last `rate` still has line 2's value.
@@ -412,6 +413,42 @@ import Testing
       let selection = ServerTests.compact(range: symbol["selectionRange"])
       return "\(name) \(kind) \(detail) \(range) \(selection)\(children)"
     }
+  }
+
+  // MARK: End to end
+
+  /// Each method of this suite once over the built binary's pipes, at the first use of `rate` on
+  /// line 2 (the tests above run in process).
+  @Test(.overPipes) func everyMethodEndToEnd() throws {
+    let client = try Self.started("utf-16")
+    let at = Self.source.utf16(2)
+    let definition = try client.request("textDocument/definition", Self.at(at))
+    #expect(compact(location: definition, uri: Self.uri) == "1:9-1:14")
+    let references = try client.request("textDocument/references", Self.references(at, true))
+    #expect(
+      compact(locations: references, uri: Self.uri) == [
+        "1:9-1:14", "2:2-2:6", "2:7-2:11", "2:12-2:17", "2:18-2:22", "5:19-5:24", "5:25-5:29",
+      ])
+    let highlights = try client.request("textDocument/documentHighlight", Self.at(at))
+    #expect(
+      Self.describe(highlights: highlights) == [
+        "1:9-1:14 3", "2:2-2:6 2", "2:7-2:11 2", "2:12-2:17 3", "2:18-2:22 2", "5:19-5:24 3", "5:25-5:29 2",
+      ])
+    let prepared = try client.request("textDocument/prepareRename", Self.at(at))
+    #expect(prepared == ["range": range(2, 2, 2, 6), "placeholder": "rate"])
+    let renamed = try client.request("textDocument/rename", Self.rename(at, to: "price"))
+    #expect(
+      compact(edits: try edits(of: renamed, uri: Self.uri)) == [
+        "1:10-1:14", "2:2-2:6", "2:7-2:11", "2:13-2:17", "2:18-2:22", "5:20-5:24", "5:25-5:29",
+      ].map { "\($0) → \"price\"" })
+    let symbols = try client.request("textDocument/documentSymbol", ["textDocument": textDocument(Self.uri)])
+    #expect(
+      Self.describe(symbols: symbols) == [
+        "rate 13 6.28318530717959 1:9-1:14 1:10-1:14", "n 13 10 1:18-1:20 1:19-1:20",
+        "rate 13 6.28318530717959 2:12-2:17 2:13-2:17", "é 13 62.8318530717959 3:2-3:4 3:3-3:4",
+        "later 13 62.8318530717959 4:6-4:12 4:7-4:12",
+      ])
+    try client.finish()
   }
 
   // MARK: Params
