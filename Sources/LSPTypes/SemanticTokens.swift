@@ -32,7 +32,7 @@ package struct SemanticTokenModifiers: OptionSet, Sendable {
 
   /// No modifier. (An empty array literal would go through `SetAlgebra`'s generic initializer,
   /// unspecialized across modules: measurably slow per token.)
-  package static let none = SemanticTokenModifiers(rawValue: 0)
+  package static let unmodified = SemanticTokenModifiers(rawValue: 0)
   package static let declaration = SemanticTokenModifiers(rawValue: 1 << 0)
   package static let readonly = SemanticTokenModifiers(rawValue: 1 << 1)
   package static let defaultLibrary = SemanticTokenModifiers(rawValue: 1 << 2)

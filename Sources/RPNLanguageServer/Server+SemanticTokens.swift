@@ -38,23 +38,23 @@ extension Server {
         for token in tokens {
           switch token.kind {
           case .number, .invalidNumber:
-            spans.append((token.range, .number, .none))
+            spans.append((token.range, .number, .unmodified))
           case .builtin(let id):
             let symbolic = !Lexer.isName(UnsafeBufferPointer(rebasing: bytes[token.range]))
             switch Builtin.kind(id, spelledSymbolically: symbolic) {
             case .constant: spans.append((token.range, .variable, .constant))
-            case .symbolicOperator: spans.append((token.range, .operator, .none))
+            case .symbolicOperator: spans.append((token.range, .operator, .unmodified))
             case .namedFunction, .stackWord: spans.append((token.range, .function, .defaultLibrary))
             }
           case .store:
             spans.append((token.range, .variable, .declaration))
           case .name where !unknown.contains(token.range):
-            spans.append((token.range, .variable, .none))
+            spans.append((token.range, .variable, .unmodified))
           default:
             break
           }
         }
-        if let commentStart { spans.append((commentStart..<bytes.count, .comment, .none)) }
+        if let commentStart { spans.append((commentStart..<bytes.count, .comment, .unmodified)) }
         // Columns in the negotiated units, walking the line once.
         var units = 0
         var offset = 0
