@@ -30,13 +30,12 @@ package struct SemanticTokenModifiers: OptionSet, Sendable {
 
   package init(rawValue: Int) { self.rawValue = rawValue }
 
-  /// No modifier. (An empty array literal would go through `SetAlgebra`'s generic initializer,
-  /// unspecialized across modules: measurably slow per token.)
-  package static let unmodified = SemanticTokenModifiers(rawValue: 0)
   package static let declaration = SemanticTokenModifiers(rawValue: 1 << 0)
   package static let readonly = SemanticTokenModifiers(rawValue: 1 << 1)
   package static let defaultLibrary = SemanticTokenModifiers(rawValue: 1 << 2)
-  /// A constant of the language: `readonly` and `defaultLibrary`.
+  /// A constant of the language: `readonly` and `defaultLibrary`. (Named here because an array
+  /// literal goes through `SetAlgebra`'s generic initializer, unspecialized across modules:
+  /// measurably slow per token.)
   package static let constant = SemanticTokenModifiers(rawValue: readonly.rawValue | defaultLibrary.rawValue)
 
   /// The modifiers' names in legend order: bit 0 first.

@@ -4,6 +4,9 @@ import RPNEngine
 
 /// Semantic tokens: how editors without a grammar for `.rpn` get colour.
 extension Server {
+  /// No modifier, without an empty array literal (see `SemanticTokenModifiers.constant`).
+  private static let unmodified = SemanticTokenModifiers(rawValue: 0)
+
   /// `textDocument/semanticTokens/full`.
   func semanticTokensFull(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let open = try openDocument(params).open
@@ -38,23 +41,23 @@ extension Server {
         for token in tokens {
           switch token.kind {
           case .number, .invalidNumber:
-            spans.append((token.range, .number, .unmodified))
+            spans.append((token.range, .number, Self.unmodified))
           case .builtin(let id):
             let symbolic = !Lexer.isName(UnsafeBufferPointer(rebasing: bytes[token.range]))
             switch Builtin.kind(id, spelledSymbolically: symbolic) {
             case .constant: spans.append((token.range, .variable, .constant))
-            case .symbolicOperator: spans.append((token.range, .operator, .unmodified))
+            case .symbolicOperator: spans.append((token.range, .operator, Self.unmodified))
             case .namedFunction, .stackWord: spans.append((token.range, .function, .defaultLibrary))
             }
           case .store:
             spans.append((token.range, .variable, .declaration))
           case .name where !unknown.contains(token.range):
-            spans.append((token.range, .variable, .unmodified))
+            spans.append((token.range, .variable, Self.unmodified))
           default:
             break
           }
         }
-        if let commentStart { spans.append((commentStart..<bytes.count, .comment, .unmodified)) }
+        if let commentStart { spans.append((commentStart..<bytes.count, .comment, Self.unmodified)) }
         // Columns in the negotiated units, walking the line once.
         var units = 0
         var offset = 0
