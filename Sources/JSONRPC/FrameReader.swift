@@ -85,7 +85,9 @@ package struct FrameReader {
     let text = String(decoding: header, as: UTF8.self)
     var length: Int?
     for line in text.split(separator: "\r\n", omittingEmptySubsequences: true) {
-      guard let colon = line.firstIndex(of: ":") else { return .failure(HeaderError("malformed header line '\(line.prefix(80))'")) }
+      guard let colon = line.firstIndex(of: ":") else {
+        return .failure(HeaderError("malformed header line '\(line.prefix(80))'"))
+      }
       let name = line[..<colon].trimmingSpaces().lowercased()
       guard name == "content-length" else { continue }
       let value = line[line.index(after: colon)...].trimmingSpaces()

@@ -69,9 +69,15 @@ package struct JSONParser {
     case 0x7B: return try object()
     case 0x5B: return try array()
     case 0x22: return .string(try string())
-    case 0x74: try literal("true"); return .bool(true)
-    case 0x66: try literal("false"); return .bool(false)
-    case 0x6E: try literal("null"); return .null
+    case 0x74:
+      try literal("true")
+      return .bool(true)
+    case 0x66:
+      try literal("false")
+      return .bool(false)
+    case 0x6E:
+      try literal("null")
+      return .null
     case 0x2D, 0x30...0x39: return .number(try number())
     default: throw error("unexpected character")
     }

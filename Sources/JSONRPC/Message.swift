@@ -64,12 +64,18 @@ package struct ResponseError: Error, Equatable, Sendable {
   }
 
   package static func parseError(_ message: String) -> ResponseError { .init(code: .parseError, message: message) }
-  package static func invalidRequest(_ message: String) -> ResponseError { .init(code: .invalidRequest, message: message) }
+  package static func invalidRequest(_ message: String) -> ResponseError {
+    .init(code: .invalidRequest, message: message)
+  }
   package static func methodNotFound(_ method: String) -> ResponseError {
     .init(code: .methodNotFound, message: "unknown method '\(method)'")
   }
-  package static func invalidParams(_ message: String) -> ResponseError { .init(code: .invalidParams, message: message) }
-  package static func requestFailed(_ message: String) -> ResponseError { .init(code: .requestFailed, message: message) }
+  package static func invalidParams(_ message: String) -> ResponseError {
+    .init(code: .invalidParams, message: message)
+  }
+  package static func requestFailed(_ message: String) -> ResponseError {
+    .init(code: .requestFailed, message: message)
+  }
 }
 
 /// The JSON of messages we send.
@@ -79,7 +85,10 @@ package enum Outgoing {
     case .success(let value):
       return ["jsonrpc": "2.0", "id": id, "result": value]
     case .failure(let error):
-      return ["jsonrpc": "2.0", "id": id, "error": ["code": .number(Double(error.code.rawValue)), "message": .string(error.message)]]
+      return [
+        "jsonrpc": "2.0", "id": id,
+        "error": ["code": .number(Double(error.code.rawValue)), "message": .string(error.message)],
+      ]
     }
   }
 

@@ -227,7 +227,8 @@ extension Builtin {
       name: "sum", aliases: [], kind: .namedFunction, operation: .sum, inputs: 1, outputs: 1, readsWholeStack: true,
       effect: "( x₁ … xₙ -- Σ )", meaning: "add up the whole stack, bottom to top"),
     Builtin(
-      name: "avg", aliases: ["mean"], kind: .namedFunction, operation: .average, inputs: 1, outputs: 1, readsWholeStack: true,
+      name: "avg", aliases: ["mean"], kind: .namedFunction, operation: .average, inputs: 1, outputs: 1,
+      readsWholeStack: true,
       effect: "( x₁ … xₙ -- mean )", meaning: "mean of the whole stack"),
     Builtin(
       name: "pi", aliases: ["π"], kind: .constant, operation: .pi, inputs: 0, outputs: 1,
@@ -241,7 +242,8 @@ extension Builtin {
   static let kinds: [Kind] = table.map(\.kind)
 
   /// Each builtin's operation and arity, by ID: reading one copies no strings (the hot path).
-  static let steps: ContiguousArray<Step> = ContiguousArray(table.map { Step(operation: $0.operation, inputs: $0.inputs) })
+  static let steps: ContiguousArray<Step> = ContiguousArray(
+    table.map { Step(operation: $0.operation, inputs: $0.inputs) })
 
   /// What evaluation reads of a builtin, small enough to copy per word.
   struct Step {

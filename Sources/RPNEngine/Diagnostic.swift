@@ -93,7 +93,8 @@ package enum Problem: Equatable, Sendable {
     case .unknownWord(let word, let suggestion, let storedLaterOnLine):
       var message = "unknown word `\(Self.shorten(word))`"
       if let line = storedLaterOnLine {
-        message += ": `\(Self.shorten(word))` is stored later, on line \(line + 1); a variable can be used only below its store"
+        message +=
+          ": `\(Self.shorten(word))` is stored later, on line \(line + 1); a variable can be used only below its store"
       } else if let suggestion {
         message += "; did you mean `\(suggestion.replacement)`?"
       }

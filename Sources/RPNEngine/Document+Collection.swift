@@ -15,7 +15,9 @@ extension Document {
           index = nodes[Int(index)].next
         }
       }
-      let remap = Self.compact(&nodes, live: live) { node, remap in node.next = node.next < 0 ? -1 : remap[Int(node.next)] }
+      let remap = Self.compact(&nodes, live: live) { node, remap in
+        node.next = node.next < 0 ? -1 : remap[Int(node.next)]
+      }
       for index in lines.indices where lines[index].stack >= 0 { lines[index].stack = remap[Int(lines[index].stack)] }
       nodesAfterCollection = nodes.count
     }

@@ -150,7 +150,9 @@ extension Document {
 
   /// Evaluates what the spliced edits touched, then collects garbage.
   private func evaluatePending() -> EditResult {
-    guard let edit = pending else { return EditResult(replacedLines: 0..<0, reevaluatedLines: 0..<0, lineCountChange: 0) }
+    guard let edit = pending else {
+      return EditResult(replacedLines: 0..<0, reevaluatedLines: 0..<0, lineCountChange: 0)
+    }
     pending = nil
     let end = evaluate(from: edit.dirty.lowerBound, through: edit.dirty.upperBound, settlingAt: edit.settling)
     collectGarbageIfNeeded()

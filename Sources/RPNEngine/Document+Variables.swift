@@ -68,7 +68,8 @@ extension Document {
           guard let value = trace.after.top.last else { continue }
           let nameRange = trace.token.nameRange
           let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self)
-          result.append(StoredVariable(name: name, line: line, range: trace.token.range, nameRange: nameRange, value: value))
+          result.append(
+            StoredVariable(name: name, line: line, range: trace.token.range, nameRange: nameRange, value: value))
         }
       }
     }

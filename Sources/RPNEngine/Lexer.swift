@@ -114,9 +114,15 @@ package struct Lexer {
     let length: Int
     var value: UInt32
     switch lead {
-    case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
-    case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
-    case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+    case 0xC2...0xDF:
+      length = 2
+      value = UInt32(lead & 0x1F)
+    case 0xE0...0xEF:
+      length = 3
+      value = UInt32(lead & 0x0F)
+    case 0xF0...0xF4:
+      length = 4
+      value = UInt32(lead & 0x07)
     default: return (0xFFFD, 1)
     }
     guard i + length <= bytes.count else { return (0xFFFD, 1) }
@@ -144,7 +150,9 @@ package struct Lexer {
       let name = UnsafeBufferPointer(rebasing: token[1...])
       if name.isEmpty { return .invalidStore(.missing) }
       guard isName(name) else { return .invalidStore(.malformed) }
-      if let key = Builtin.packedKey(name), let builtin = builtins.find(key) { return .invalidStore(.reserved(builtin)) }
+      if let key = Builtin.packedKey(name), let builtin = builtins.find(key) {
+        return .invalidStore(.reserved(builtin))
+      }
       return .store
     }
     if let key = Builtin.packedKey(token), let builtin = builtins.find(key) { return .builtin(builtin) }

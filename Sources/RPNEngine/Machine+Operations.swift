@@ -111,10 +111,10 @@ extension Machine {
     case .inverse: return a == 0 ? .failure(.divisionByZero) : .success(1 / a)
     case .square: return .success(a * a)
     case .squareRoot: return a < 0 ? .failure(.domain("a square root needs a value ≥ 0")) : .success(a.squareRoot())
-    case .exp: return .success(Glibc_exp(a))
+    case .exp: return .success(cExp(a))
     case .ln, .log10, .log2:
       guard a > 0 else { return .failure(.domain("a logarithm needs a value > 0")) }
-      return .success(operation == .ln ? Glibc_log(a) : operation == .log10 ? log10(a) : Glibc_log2(a))
+      return .success(operation == .ln ? cLog(a) : operation == .log10 ? log10(a) : cLog2(a))
     case .sin, .cos, .tan:
       if degrees { return Self.trigDegrees(operation, a) }
       return .success(operation == .sin ? sin(a) : operation == .cos ? cos(a) : tan(a))
@@ -157,6 +157,6 @@ extension Machine {
 }
 
 // The C library's exp, log and log2, named apart from `Operation`'s cases of the same names.
-@inline(__always) private func Glibc_exp(_ x: Double) -> Double { exp(x) }
-@inline(__always) private func Glibc_log(_ x: Double) -> Double { log(x) }
-@inline(__always) private func Glibc_log2(_ x: Double) -> Double { log2(x) }
+@inline(__always) private func cExp(_ x: Double) -> Double { exp(x) }
+@inline(__always) private func cLog(_ x: Double) -> Double { log(x) }
+@inline(__always) private func cLog2(_ x: Double) -> Double { log2(x) }

@@ -249,7 +249,8 @@ struct Machine {
   }
 
   private func unknownWord(_ word: String) -> Problem {
-    .unknownWord(word: word, suggestion: Suggestions.suggest(for: word, visibleVariables: visibleNames()), storedLaterOnLine: nil)
+    .unknownWord(
+      word: word, suggestion: Suggestions.suggest(for: word, visibleVariables: visibleNames()), storedLaterOnLine: nil)
   }
 
 }

@@ -60,7 +60,10 @@ struct NameTable {
   private mutating func insert(_ id: Int32) {
     let span = spans[Int(id)]
     let mask = slots.count - 1
-    var slot = bytes.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[span.start..<span.start + span.count])) } & mask
+    var slot =
+      bytes.withUnsafeBufferPointer {
+        Self.hash(UnsafeBufferPointer(rebasing: $0[span.start..<span.start + span.count]))
+      } & mask
     while slots[slot] != 0 { slot = (slot + 1) & mask }
     slots[slot] = id + 1
   }

@@ -28,11 +28,15 @@ package enum NumberLiteral {
     withUnsafeBytes(of: powersOfTen) { $0.load(fromByteOffset: exponent * 8, as: Double.self) }
   }
 
-  private static let powersOfTen: (
-    Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
-    Double, Double, Double, Double, Double, Double, Double, Double, Double
-  ) = (1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
-    1e21, 1e22)
+  private static let powersOfTen:
+    (
+      Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+      Double, Double, Double, Double, Double, Double, Double, Double, Double
+    ) = (
+      1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+      1e20,
+      1e21, 1e22
+    )
 
   /// Parses a whole string as a number literal.
   package static func parse(_ text: String) -> Result {
@@ -48,7 +52,9 @@ package enum NumberLiteral {
     var negative = false
     switch bytes[0] {
     case 0x2B: i = 1
-    case 0x2D: negative = true; i = 1
+    case 0x2D:
+      negative = true
+      i = 1
     case 0xE2:
       guard count >= 3, bytes[1] == 0x88, bytes[2] == 0x92 else { return .notANumber }
       negative = true

@@ -55,9 +55,11 @@ package enum Suggestions {
   }
 
   private static func asciiLowercased(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-      (scalar.value >= 0x41 && scalar.value <= 0x5A) ? Unicode.Scalar(scalar.value | 0x20)! : scalar
-    }))
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { scalar in
+          (scalar.value >= 0x41 && scalar.value <= 0x5A) ? Unicode.Scalar(scalar.value | 0x20)! : scalar
+        }))
   }
 
   /// Optimal string alignment distance; any result above `limit` is reported as `limit + 1`.

@@ -79,7 +79,8 @@ private struct BuiltinCompletion {
     for builtin in Builtin.table {
       for spelling in builtin.spellings {
         let kind = CompletionItemKind(builtin.kind(ofSpelling: spelling))
-        let documentation = spelling == builtin.name ? builtin.meaning : "\(builtin.meaning) (same as `\(builtin.name)`)"
+        let documentation =
+          spelling == builtin.name ? builtin.meaning : "\(builtin.meaning) (same as `\(builtin.name)`)"
         let index = String(entries.count)
         let padded = String(repeating: "0", count: max(0, 4 - index.count)) + index
         entries.append(

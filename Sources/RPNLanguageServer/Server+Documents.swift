@@ -136,7 +136,8 @@ extension Server {
   /// Every diagnostic of a document, as LSP diagnostics.
   func diagnostics(of document: Document) -> [JSONValue] {
     let converter = converter(for: document)
-    return document.diagnostics().map { line, diagnostic in diagnosticJSON(diagnostic, line: line, converter: converter) }
+    return document.diagnostics().map { line, diagnostic in diagnosticJSON(diagnostic, line: line, converter: converter)
+    }
   }
 
   /// One diagnostic as LSP's `Diagnostic`.

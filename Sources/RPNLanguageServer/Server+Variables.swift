@@ -87,7 +87,10 @@ extension Server {
     }
     let converter = converter(for: found.open.document)
     let edits: [JSONValue] = found.open.document.occurrences(of: name).map { occurrence in
-      ["range": converter.range(line: occurrence.line, utf8Range: occurrence.nameRange).json, "newText": .string(newName)]
+      [
+        "range": converter.range(line: occurrence.line, utf8Range: occurrence.nameRange).json,
+        "newText": .string(newName),
+      ]
     }
     return ["changes": .object([(found.uri, .array(edits))])]
   }

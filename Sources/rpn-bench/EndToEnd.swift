@@ -151,7 +151,9 @@ func runEndToEnd(binary: String, sizes: [Int], runs: Int) {
       client.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
       _ = client.waitDiagnostics(uri: uri, version: nil)
     }
-    show("didOpen \(megabytes) MB (\(format(Double(text.utf8.count) / 1e6, 1)) MB) → diagnostics", times.sorted()[times.count / 2],
+    show(
+      "didOpen \(megabytes) MB (\(format(Double(text.utf8.count) / 1e6, 1)) MB) → diagnostics",
+      times.sorted()[times.count / 2],
       megabytes == 10 ? "≤ 100 ms" : "")
   }
 
@@ -178,7 +180,11 @@ func runEndToEnd(binary: String, sizes: [Int], runs: Int) {
           "params": [
             "textDocument": ["uri": .string(uri), "version": JSONValue(version)],
             "contentChanges": [
-              ["range": ["start": ["line": JSONValue(line), "character": 0], "end": ["line": JSONValue(line), "character": 1]], "text": .string(text)]
+              [
+                "range": [
+                  "start": ["line": JSONValue(line), "character": 0], "end": ["line": JSONValue(line), "character": 1],
+                ], "text": .string(text),
+              ]
             ],
           ],
         ])
@@ -199,7 +205,10 @@ func runEndToEnd(binary: String, sizes: [Int], runs: Int) {
         "inlay hints, 100-line viewport", "textDocument/inlayHint",
         [
           "textDocument": ["uri": .string(uri)],
-          "range": ["start": ["line": JSONValue(middle), "character": 0], "end": ["line": JSONValue(middle + 100), "character": 0]],
+          "range": [
+            "start": ["line": JSONValue(middle), "character": 0],
+            "end": ["line": JSONValue(middle + 100), "character": 0],
+          ],
         ], "≤ 0.5 ms"
       ),
       (
@@ -230,14 +239,20 @@ func runEndToEnd(binary: String, sizes: [Int], runs: Int) {
         "semantic tokens, 100-line viewport", "textDocument/semanticTokens/range",
         [
           "textDocument": ["uri": .string(uri)],
-          "range": ["start": ["line": JSONValue(middle), "character": 0], "end": ["line": JSONValue(middle + 100), "character": 0]],
+          "range": [
+            "start": ["line": JSONValue(middle), "character": 0],
+            "end": ["line": JSONValue(middle + 100), "character": 0],
+          ],
         ], "< 2 ms"
       )
     ]
     if size == 100_000 {
       // `subtotal` is stored on every tenth line and used on every tenth: 10,000 uses.
       more += [
-        ("semantic tokens, full", "textDocument/semanticTokens/full", ["textDocument": ["uri": .string(uri)]], "< 100 ms"),
+        (
+          "semantic tokens, full", "textDocument/semanticTokens/full", ["textDocument": ["uri": .string(uri)]],
+          "< 100 ms"
+        ),
         (
           "references of a variable used 10,000 times", "textDocument/references",
           [
@@ -249,7 +264,10 @@ func runEndToEnd(binary: String, sizes: [Int], runs: Int) {
           "formatting (10,000 lines change)", "textDocument/formatting",
           ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]], "< 100 ms"
         ),
-        ("document symbols (10,000 stores)", "textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]], "< 100 ms"),
+        (
+          "document symbols (10,000 stores)", "textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]],
+          "< 100 ms"
+        ),
       ]
     }
     for (name, method, params, target) in more {

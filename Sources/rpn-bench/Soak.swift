@@ -45,8 +45,10 @@ func runSoak(binary: String, steps: Int, seed: UInt64) -> Int32 {
       let (startLine, startCharacter) = randomPosition(&random, lines)
       let (endLine, endCharacter) =
         random.next(3) == 0 ? (startLine, startCharacter) : randomPosition(&random, lines)
-      let (from, to) = (startLine, startCharacter) <= (endLine, endCharacter)
-        ? ((startLine, startCharacter), (endLine, endCharacter)) : ((endLine, endCharacter), (startLine, startCharacter))
+      let (from, to) =
+        (startLine, startCharacter) <= (endLine, endCharacter)
+        ? ((startLine, startCharacter), (endLine, endCharacter))
+        : ((endLine, endCharacter), (startLine, startCharacter))
       // Documents stay between a few hundred bytes and ~2 KB, so memory can be flat: past 2 KB an
       // edit only deletes.
       let snippet = texts[index].utf8.count > 2_000 ? "" : randomSnippet(&random)
@@ -74,7 +76,10 @@ func runSoak(binary: String, steps: Int, seed: UInt64) -> Int32 {
     } else {
       // A request; every tenth step the whole document's inlay hints, checked.
       let line = random.next(22)
-      let params: JSONValue = ["textDocument": ["uri": .string(uri)], "position": ["line": JSONValue(line), "character": JSONValue(random.next(30))]]
+      let params: JSONValue = [
+        "textDocument": ["uri": .string(uri)],
+        "position": ["line": JSONValue(line), "character": JSONValue(random.next(30))],
+      ]
       switch random.next(5) {
       case 0: _ = client.request("textDocument/hover", params)
       case 1: _ = client.request("textDocument/completion", params)
@@ -86,7 +91,10 @@ func runSoak(binary: String, steps: Int, seed: UInt64) -> Int32 {
     if step % 10 == 0 {
       let hints = client.request(
         "textDocument/inlayHint",
-        ["textDocument": ["uri": .string(uri)], "range": ["start": ["line": 0, "character": 0], "end": ["line": 100_000, "character": 0]]])
+        [
+          "textDocument": ["uri": .string(uri)],
+          "range": ["start": ["line": 0, "character": 0], "end": ["line": 100_000, "character": 0]],
+        ])
       if hints?["result"] != .array(expectedHints(texts[index])) {
         mismatches += 1
         if mismatches <= 3 { print("  MISMATCH at step \(step) in \(uri): inlay hints differ") }
@@ -102,7 +110,8 @@ func runSoak(binary: String, steps: Int, seed: UInt64) -> Int32 {
     client.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
     _ = client.waitDiagnostics(uri: uri, version: nil)
   }
-  _ = client.request("textDocument/hover", ["textDocument": ["uri": "file:///none"], "position": ["line": 0, "character": 0]])
+  _ = client.request(
+    "textDocument/hover", ["textDocument": ["uri": "file:///none"], "position": ["line": 0, "character": 0]])
   let closed = rss()
   row("closed", closed, mismatches)
   let ratio = Double(closed.anonymous) / Double(max(startup.anonymous, 1))
@@ -137,7 +146,10 @@ private func expectedHints(_ text: String) -> [JSONValue] {
   return (0..<document.lineCount).compactMap { line in
     guard let offset = document.hintOffset(ofLine: line) else { return nil }
     return [
-      "position": ["line": JSONValue(line), "character": JSONValue(utf16Columns(document.text(ofLine: line), offset..<offset).lowerBound)],
+      "position": [
+        "line": JSONValue(line),
+        "character": JSONValue(utf16Columns(document.text(ofLine: line), offset..<offset).lowerBound),
+      ],
       "label": .string(document.stack(afterLine: line).label()),
       "paddingLeft": true,
     ]
@@ -158,7 +170,9 @@ private func randomPosition(_ random: inout SoakRandom, _ lines: [String]) -> (I
   return (line, String(String.UnicodeScalarView(scalars[..<cut])).utf16.count)
 }
 
-private func replace(_ text: String, _ lines: [String], from: (Int, Int), to: (Int, Int), with snippet: String) -> String {
+private func replace(_ text: String, _ lines: [String], from: (Int, Int), to: (Int, Int), with snippet: String)
+  -> String
+{
   func offset(_ position: (Int, Int)) -> String.Index {
     var utf16Offset = 0
     for line in 0..<position.0 { utf16Offset += lines[line].utf16.count + 1 }

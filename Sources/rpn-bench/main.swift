@@ -16,7 +16,8 @@ let serverBinary: String = {
   if let flag = CommandLine.arguments.firstIndex(of: "--server"), flag + 1 < CommandLine.arguments.count {
     return CommandLine.arguments[flag + 1]
   }
-  return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rpn-lsp").path
+  return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rpn-lsp")
+    .path
 }()
 
 // MARK: Timing
@@ -148,7 +149,8 @@ for size in sizes {
   let perLine = Double(document?.stateByteCount ?? 0) / Double(size)
   row(
     [
-      "\(size)", format(megabytes, 2), format(time / 1e6, 2), format(megabytes / (time / 1e9)), format(time / Double(size)),
+      "\(size)", format(megabytes, 2), format(time / 1e6, 2), format(megabytes / (time / 1e9)),
+      format(time / Double(size)),
       format(perLine),
     ], widths: widths)
 }
@@ -238,7 +240,9 @@ if let dcPath {
     try? process.run()
     process.waitUntilExit()
   }
-  print("  rpn-lsp engine  \(format(megabytes / (ours / 1e9))) MB/s   (\(format(ours / 1e6)) ms for \(format(megabytes, 2)) MB)")
+  print(
+    "  rpn-lsp engine  \(format(megabytes / (ours / 1e9))) MB/s   (\(format(ours / 1e6)) ms for \(format(megabytes, 2)) MB)"
+  )
   print("  GNU dc          \(format(megabytes / (theirs / 1e9))) MB/s   (\(format(theirs / 1e6)) ms)")
   print("  ratio           \(format(theirs / ours))× faster than dc")
 } else {
@@ -258,15 +262,24 @@ do {
   let megabytes = Double(body.count) / 1e6
   let data = Data(body)
   struct Params: Decodable {
-    struct Item: Decodable { var uri: String; var text: String; var version: Int }
+    struct Item: Decodable {
+      var uri: String
+      var text: String
+      var version: Int
+    }
     var textDocument: Item
   }
-  struct Notification: Decodable { var method: String; var params: Params }
+  struct Notification: Decodable {
+    var method: String
+    var params: Params
+  }
   let ours = median(runs: 9) { _ = JSONParser.parse(body) }
   let serialization = median(runs: 5) { _ = try? JSONSerialization.jsonObject(with: data) }
   let decoder = median(runs: 5) { _ = try? JSONDecoder().decode(Notification.self, from: data) }
-  print("  parse \(format(megabytes, 1)) MB: JSONParser \(format(megabytes / (ours / 1e9))) MB/s, "
-    + "JSONSerialization \(format(megabytes / (serialization / 1e9))) MB/s, JSONDecoder \(format(megabytes / (decoder / 1e9))) MB/s")
+  print(
+    "  parse \(format(megabytes, 1)) MB: JSONParser \(format(megabytes / (ours / 1e9))) MB/s, "
+      + "JSONSerialization \(format(megabytes / (serialization / 1e9))) MB/s, JSONDecoder \(format(megabytes / (decoder / 1e9))) MB/s"
+  )
   let hints: [JSONValue] = (0..<10_000).map { line in
     ["position": ["line": JSONValue(line), "character": 12], "label": "[12.5 8 20.5]", "paddingLeft": true]
   }
@@ -274,15 +287,23 @@ do {
     ["position": ["line": line, "character": 12], "label": "[12.5 8 20.5]", "paddingLeft": true]
   }
   struct Hint: Encodable {
-    struct At: Encodable { var line: Int; var character: Int }
-    var position: At; var label: String; var paddingLeft: Bool
+    struct At: Encodable {
+      var line: Int
+      var character: Int
+    }
+    var position: At
+    var label: String
+    var paddingLeft: Bool
   }
-  let hintStructs = (0..<10_000).map { Hint(position: .init(line: $0, character: 12), label: "[12.5 8 20.5]", paddingLeft: true) }
+  let hintStructs = (0..<10_000).map {
+    Hint(position: .init(line: $0, character: 12), label: "[12.5 8 20.5]", paddingLeft: true)
+  }
   let writer = median(runs: 9) { _ = JSONWriter.encode(.array(hints)) }
   let serialized = median(runs: 5) { _ = try? JSONSerialization.data(withJSONObject: hintObjects) }
   let encoded = median(runs: 5) { _ = try? JSONEncoder().encode(hintStructs) }
-  print("  encode 10,000 hints: JSONWriter \(format(writer / 1e7, 3)) µs/hint, JSONSerialization "
-    + "\(format(serialized / 1e7, 3)) µs/hint, JSONEncoder \(format(encoded / 1e7, 3)) µs/hint")
+  print(
+    "  encode 10,000 hints: JSONWriter \(format(writer / 1e7, 3)) µs/hint, JSONSerialization "
+      + "\(format(serialized / 1e7, 3)) µs/hint, JSONEncoder \(format(encoded / 1e7, 3)) µs/hint")
 }
 
 // MARK: End to end

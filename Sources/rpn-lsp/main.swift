@@ -89,7 +89,9 @@ func parseOptions(_ arguments: ArraySlice<String>) throws(UsageError) -> Options
 /// Reads a whole file, or standard input for `-`. Invalid UTF-8 becomes U+FFFD.
 func readText(_ path: String) -> Result<String, UsageError> {
   let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY)
-  guard fd >= 0 else { return .failure(UsageError(message: "cannot read \(path): \(String(cString: strerror(errno)))")) }
+  guard fd >= 0 else {
+    return .failure(UsageError(message: "cannot read \(path): \(String(cString: strerror(errno)))"))
+  }
   defer { if fd != STDIN_FILENO { close(fd) } }
   var bytes: [UInt8] = []
   var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -205,8 +207,12 @@ switch arguments.first {
 case "eval": status = runEval(arguments.dropFirst())
 case "check": status = runCheck(arguments.dropFirst())
 case "format": status = runFormat(arguments.dropFirst())
-case "--version": emit("rpn-lsp \(version)\n", to: STDOUT_FILENO); status = 0
-case "--help", "-h", "help": emit(usage, to: STDOUT_FILENO); status = 0
+case "--version":
+  emit("rpn-lsp \(version)\n", to: STDOUT_FILENO)
+  status = 0
+case "--help", "-h", "help":
+  emit(usage, to: STDOUT_FILENO)
+  status = 0
 default:
   // No arguments, `--stdio` (some clients add it twice), or flags an editor adds: serve LSP.
   if let first = arguments.first, !first.hasPrefix("-") {

@@ -120,15 +120,16 @@ private let mistakes = "1 2 +\n2 =é 😀 zzz\n1 0 /\n  -1 sqrt # ☕\ne\u{301} 
     let result = try run(["check", "mistakes.rpn"], in: dir)
     #expect(result.status == 1)
     #expect(result.stderr == "")
-    #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false) == [
-      "mistakes.rpn:2:6: error: unknown word `😀` [unknown-word]",
-      "mistakes.rpn:2:8: error: unknown word `zzz` [unknown-word]",
-      "mistakes.rpn:3:5: warning: `/` divides by zero [division-by-zero]",
-      "mistakes.rpn:4:6: warning: `sqrt` of -1 is undefined: a square root needs a value ≥ 0 [domain-error]",
-      "mistakes.rpn:5:1: error: unknown word `e\u{301}`; did you mean `e`? [unknown-word]",
-      "mistakes.rpn:5:6: warning: `/` divides by zero [division-by-zero]",
-      "",
-    ])
+    #expect(
+      result.stdout.split(separator: "\n", omittingEmptySubsequences: false) == [
+        "mistakes.rpn:2:6: error: unknown word `😀` [unknown-word]",
+        "mistakes.rpn:2:8: error: unknown word `zzz` [unknown-word]",
+        "mistakes.rpn:3:5: warning: `/` divides by zero [division-by-zero]",
+        "mistakes.rpn:4:6: warning: `sqrt` of -1 is undefined: a square root needs a value ≥ 0 [domain-error]",
+        "mistakes.rpn:5:1: error: unknown word `e\u{301}`; did you mean `e`? [unknown-word]",
+        "mistakes.rpn:5:6: warning: `/` divides by zero [division-by-zero]",
+        "",
+      ])
   }
 
   @Test func checkNamesTheFileAsGivenAndCountsEveryLineBreak() throws {
@@ -136,11 +137,12 @@ private let mistakes = "1 2 +\n2 =é 😀 zzz\n1 0 /\n  -1 sqrt # ☕\ne\u{301} 
     defer { try? FileManager.default.removeItem(at: dir) }
     let result = try run(["check", "./crlf.rpn"], in: dir)
     #expect(result.status == 1)
-    #expect(result.stdout == """
-      ./crlf.rpn:2:1: warning: `+` needs 2 values but the stack holds only 1 [stack-underflow]
-      ./crlf.rpn:4:1: error: `=` needs a name after it, like `=total` [invalid-name]
+    #expect(
+      result.stdout == """
+        ./crlf.rpn:2:1: warning: `+` needs 2 values but the stack holds only 1 [stack-underflow]
+        ./crlf.rpn:4:1: error: `=` needs a name after it, like `=total` [invalid-name]
 
-      """)
+        """)
   }
 
   @Test func checkReadsStandardInput() throws {

@@ -23,7 +23,8 @@ public func fuzzLSP(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         version += 1
         var text = ""
         for _ in 0..<stream.int(below: 6) { text += stream.pick(fuzzVocabulary) }
-        let change: JSONValue = stream.byte() < 16 ? ["text": .string(text)] : ["range": range(), "text": .string(text)]
+        let change: JSONValue =
+          stream.byte() < 16 ? ["text": .string(text)] : ["range": range(), "text": .string(text)]
         batch.append(
           harness.notification(
             "textDocument/didChange",
@@ -36,28 +37,38 @@ public func fuzzLSP(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         batch.append(
           harness.request(
             "textDocument/references",
-            ["textDocument": document, "position": position(), "context": ["includeDeclaration": .bool(stream.byte() & 1 == 0)]]))
+            [
+              "textDocument": document, "position": position(),
+              "context": ["includeDeclaration": .bool(stream.byte() & 1 == 0)],
+            ]))
       case 8: batch.append(harness.request("textDocument/documentHighlight", at))
       case 9: batch.append(harness.request("textDocument/prepareRename", at))
       case 10:
         batch.append(
           harness.request(
             "textDocument/rename",
-            ["textDocument": document, "position": position(), "newName": .string(stream.pick(["b", "c1", "dup", "2x", "é", ""]))]))
+            [
+              "textDocument": document, "position": position(),
+              "newName": .string(stream.pick(["b", "c1", "dup", "2x", "é", ""])),
+            ]))
       case 11: batch.append(harness.request("textDocument/documentSymbol", ["textDocument": document]))
       case 12: batch.append(harness.request("textDocument/semanticTokens/full", ["textDocument": document]))
       case 13:
-        batch.append(harness.request("textDocument/semanticTokens/range", ["textDocument": document, "range": range()]))
+        batch.append(
+          harness.request("textDocument/semanticTokens/range", ["textDocument": document, "range": range()]))
       case 14:
         batch.append(
-          harness.request("textDocument/codeAction", ["textDocument": document, "range": range(), "context": ["diagnostics": []]]))
+          harness.request(
+            "textDocument/codeAction", ["textDocument": document, "range": range(), "context": ["diagnostics": []]]))
       case 15: batch.append(harness.request("textDocument/formatting", ["textDocument": document, "options": [:]]))
       case 16:
-        batch.append(harness.request("textDocument/rangeFormatting", ["textDocument": document, "range": range(), "options": [:]]))
+        batch.append(
+          harness.request("textDocument/rangeFormatting", ["textDocument": document, "range": range(), "options": [:]]))
       case 17:
         let settings: JSONValue = [
           "rpn": [
-            "precision": JSONValue(stream.int(below: 20)), "angleUnit": .string(stream.pick(["radians", "degrees", "grad"])),
+            "precision": JSONValue(stream.int(below: 20)),
+            "angleUnit": .string(stream.pick(["radians", "degrees", "grad"])),
             "inlayHints": ["enabled": .bool(stream.byte() & 1 == 0), "maxItems": JSONValue(stream.int(below: 10))],
           ]
         ]

@@ -6,7 +6,8 @@ import Testing
   @Test(arguments: [
     ("null", JSONValue.null), ("true", .bool(true)), ("false", .bool(false)), ("-12", .number(-12)),
     ("1.5e3", .number(1500)), ("\"a\\nb\\u00e9\\ud83d\\ude00\"", .string("a\nbé😀")), ("[]", .array([])),
-    ("{\"a\": [1, {\"b\": null}]}", JSONValue.object([("a", .array([1, .object([("b", .null)])]))])), (" \t\n 0 ", .number(0)),
+    ("{\"a\": [1, {\"b\": null}]}", JSONValue.object([("a", .array([1, .object([("b", .null)])]))])),
+    (" \t\n 0 ", .number(0)),
   ])
   func parses(_ text: String, _ expected: JSONValue) {
     #expect(JSONParser.parse(text) == .success(expected))
@@ -39,7 +40,9 @@ import Testing
   }
 
   @Test func roundTripsThroughTheWriter() throws {
-    let value: JSONValue = ["s": "quote \" backslash \\ newline \n tab \t bell \u{7} é😀", "n": [1, -2, 0.5, 1e21], "b": true]
+    let value: JSONValue = [
+      "s": "quote \" backslash \\ newline \n tab \t bell \u{7} é😀", "n": [1, -2, 0.5, 1e21], "b": true,
+    ]
     let encoded = JSONWriter.encode(value)
     #expect(JSONParser.parse(encoded) == .success(value))
     #expect(JSONWriter.string(["n": 3, "x": 0.25]) == "{\"n\":3,\"x\":0.25}")
@@ -51,7 +54,8 @@ import Testing
   @Test func nullParamsAreAbsent() {
     let exit = JSONParser.parse(#"{"jsonrpc":"2.0","method":"exit","params":null}"#).map(Message.classify)
     #expect(exit == .success(.success(.notification(method: "exit", params: nil))))
-    let shutdown = JSONParser.parse(#"{"jsonrpc":"2.0","id":7,"method":"shutdown","params":null}"#).map(Message.classify)
+    let shutdown = JSONParser.parse(#"{"jsonrpc":"2.0","id":7,"method":"shutdown","params":null}"#).map(
+      Message.classify)
     #expect(shutdown == .success(.success(.request(id: 7, method: "shutdown", params: nil))))
     let number = JSONParser.parse(#"{"jsonrpc":"2.0","method":"exit","params":5}"#).map(Message.classify)
     #expect(number == .success(.failure(.invalidRequest("params must be an object or an array"))))

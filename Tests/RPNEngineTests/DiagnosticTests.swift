@@ -63,10 +63,11 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
     for code in DiagnosticCode.allCases {
       #expect(code.severity == (warnings.contains(code) ? .warning : .error), "\(code.rawValue)")
     }
-    #expect(Set(DiagnosticCode.allCases.map(\.rawValue)) == [
-      "stack-underflow", "division-by-zero", "domain-error", "overflow", "unknown-word", "invalid-number",
-      "invalid-name",
-    ])
+    #expect(
+      Set(DiagnosticCode.allCases.map(\.rawValue)) == [
+        "stack-underflow", "division-by-zero", "domain-error", "overflow", "unknown-word", "invalid-number",
+        "invalid-name",
+      ])
   }
 
   // MARK: The failure rule (SPEC §1.4)
@@ -84,9 +85,11 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
   }
 
   @Test func oneMistakeDoesNotHideTheRest() {
-    check("+\nzzz\n1 0 /\n=\n2", stack: "[1 0 2]", diagnostics: [
-      "stack-underflow@0:0-1", "unknown-word@1:0-3", "division-by-zero@2:4-5", "invalid-name@3:0-1",
-    ])
+    check(
+      "+\nzzz\n1 0 /\n=\n2", stack: "[1 0 2]",
+      diagnostics: [
+        "stack-underflow@0:0-1", "unknown-word@1:0-3", "division-by-zero@2:4-5", "invalid-name@3:0-1",
+      ])
   }
 
   // MARK: Check order
@@ -231,9 +234,10 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
   @Test func aFailedStoreBelowIsNotAStore() throws {
     let document = try Document(text: "x\n=x")
     let diagnostics = document.diagnostics()
-    #expect(diagnostics.map { compact($0.diagnostic, line: $0.line) } == [
-      "unknown-word@0:0-1", "stack-underflow@1:0-2",
-    ])
+    #expect(
+      diagnostics.map { compact($0.diagnostic, line: $0.line) } == [
+        "unknown-word@0:0-1", "stack-underflow@1:0-2",
+      ])
     #expect(!diagnostics[0].diagnostic.message.contains("stored later"))
   }
 

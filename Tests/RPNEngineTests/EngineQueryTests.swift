@@ -27,7 +27,8 @@ import Testing
 
   /// The nouns messages use, with their articles.
   @Test func nouns() {
-    #expect(Builtin.Kind.allCases.map(\.withArticle) == ["an operator", "a function", "a stack operator", "a constant"])
+    #expect(
+      Builtin.Kind.allCases.map(\.withArticle) == ["an operator", "a function", "a stack operator", "a constant"])
   }
 
   /// Evaluation takes each builtin's arity from the table: one value fewer than `inputs` is an
@@ -101,7 +102,8 @@ import Testing
     let document = try Document(text: "1 =a 2 =b\n3 =a drop =c 4")
     func scope(_ line: Int, _ offset: Int) -> String {
       let scope = document.scope(atLine: line, utf8Offset: offset)
-      return "\(scope.depth) " + scope.variables.map { "\($0.name)=\(ValueFormat.format($0.value))" }.joined(separator: ",")
+      return "\(scope.depth) "
+        + scope.variables.map { "\($0.name)=\(ValueFormat.format($0.value))" }.joined(separator: ",")
     }
     #expect(scope(0, 0) == "0 ")
     #expect(scope(0, 4) == "1 a=1")

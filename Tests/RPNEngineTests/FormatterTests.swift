@@ -224,11 +224,13 @@ private func expectedLayout(_ line: String) -> String {
     #expect(throws: DocumentError.tooLarge(utf8Count: 11, limit: 10)) { try Document(text: "1 2 + 3 4 +", limit: 10) }
     let document = try Document(text: "1 2 +", limit: 10)
     #expect(throws: DocumentError.tooLarge(utf8Count: 11, limit: 10)) {
-      try document.replace(from: TextPosition(line: 0, utf8Column: 5), to: TextPosition(line: 0, utf8Column: 5), with: " 7 * 9")
+      try document.replace(
+        from: TextPosition(line: 0, utf8Column: 5), to: TextPosition(line: 0, utf8Column: 5), with: " 7 * 9")
     }
     #expect(document.text == "1 2 +")
     #expect(document.stack(afterLine: 0).label() == "[3]")
-    try document.replace(from: TextPosition(line: 0, utf8Column: 5), to: TextPosition(line: 0, utf8Column: 5), with: " 2 *")
+    try document.replace(
+      from: TextPosition(line: 0, utf8Column: 5), to: TextPosition(line: 0, utf8Column: 5), with: " 2 *")
     #expect(document.stack(afterLine: 0).label() == "[6]")
   }
 }

@@ -242,13 +242,18 @@ enum ReferenceText {
       case 4: value = Double(bitPattern: random.next() % (1 << 53))  // subnormals and the smallest normals
       case 1: value = Double(Int(random.next() % 2_000_001) - 1_000_000) / Double(1 + random.next(below: 1000))
       case 2: value = Double(random.next(below: 100_000)) / 8  // exact ties in binary
-      default: value = Double(random.next(below: 1_000_000)) * [1e-9, 1e-5, 1e-3, 0.1, 1, 1e10, 1e15, 1e16, 1e21][random.next(below: 9)]
+      default:
+        value =
+          Double(random.next(below: 1_000_000))
+          * [1e-9, 1e-5, 1e-3, 0.1, 1, 1e10, 1e15, 1e16, 1e21][random.next(below: 9)]
       }
       guard value.isFinite else { continue }
       let precision = 1 + random.next(below: 17)
       let expected = value == 0 ? "0" : ValueFormat.cFormat(value, precision: precision)
       if ValueFormat.format(value, precision: precision) != expected {
-        Issue.record("\(value.bitPattern) at precision \(precision): \(ValueFormat.format(value, precision: precision)) != \(expected)")
+        Issue.record(
+          "\(value.bitPattern) at precision \(precision): \(ValueFormat.format(value, precision: precision)) != \(expected)"
+        )
         return
       }
       checked += 1
@@ -256,7 +261,8 @@ enum ReferenceText {
     #expect(checked > 190_000)
     for (value, precision, expected) in [
       (0.125, 2, "0.12"), (0.375, 2, "0.38"), (2.5, 1, "2"), (9.9999999999999995, 15, "10"), (1e21, 15, "1e+21"),
-      (123456789012345680, 15, "1.23456789012346e+17"), (1e-5, 15, "1e-05"), (0.0001, 15, "0.0001"), (-2.5e-7, 3, "-2.5e-07"),
+      (123_456_789_012_345_680, 15, "1.23456789012346e+17"), (1e-5, 15, "1e-05"), (0.0001, 15, "0.0001"),
+      (-2.5e-7, 3, "-2.5e-07"),
       (Double(bitPattern: 1), 15, "4.94065645841247e-324"), (-Double(bitPattern: 2024), 15, "-9.99988867182683e-321"),
       (2.2250738585072014e-308, 15, "2.2250738585072e-308"), (Double.leastNormalMagnitude.nextDown, 3, "2.23e-308"),
     ] as [(Double, Int, String)] {

@@ -42,30 +42,31 @@ private let longInteger = "1" + String(repeating: "0", count: 400) + "e-400"
   }
 
   /// Literals are rounded once, correctly, whatever their length.
-  @Test(arguments: [
-    ("0.1", 0.1),
-    ("0.30000000000000004", 0.30000000000000004),
-    ("9007199254740993", 9_007_199_254_740_992),
-    ("9007199254740995", 9_007_199_254_740_996),
-    ("9_007_199_254_740_993", 9_007_199_254_740_992),
-    ("9007199254740993.0000000001", 9_007_199_254_740_994),
-    ("123456789012345678", 123_456_789_012_345_680),
-    ("123456789012345678901234567890", 1.2345678901234568e29),
-    ("1.00000000000000011102230246251565404236316680908203125", 1),
-    ("1.00000000000000011102230246251565404236316680908203126", 1.0000000000000002),
-    ("1.7976931348623157e308", Double.greatestFiniteMagnitude),
-    ("1.7976931348623158e308", Double.greatestFiniteMagnitude),
-    ("2.2250738585072014e-308", Double.leastNormalMagnitude),
-    ("2.2250738585072011e-308", Double.leastNormalMagnitude.nextDown),
-    ("1e-320", Double(bitPattern: 0x07E8)),
-    ("4.9e-324", Double.leastNonzeroMagnitude),
-    ("3e-324", Double.leastNonzeroMagnitude),
-    ("2e-324", 0),
-    ("1e-999", 0),
-    ("0.000_000_000_000_000_000_000_1", 1e-22),
-    (longFraction, 1),
-    (longInteger, 1),
-  ] as [(String, Double)])
+  @Test(
+    arguments: [
+      ("0.1", 0.1),
+      ("0.30000000000000004", 0.30000000000000004),
+      ("9007199254740993", 9_007_199_254_740_992),
+      ("9007199254740995", 9_007_199_254_740_996),
+      ("9_007_199_254_740_993", 9_007_199_254_740_992),
+      ("9007199254740993.0000000001", 9_007_199_254_740_994),
+      ("123456789012345678", 123_456_789_012_345_680),
+      ("123456789012345678901234567890", 1.2345678901234568e29),
+      ("1.00000000000000011102230246251565404236316680908203125", 1),
+      ("1.00000000000000011102230246251565404236316680908203126", 1.0000000000000002),
+      ("1.7976931348623157e308", Double.greatestFiniteMagnitude),
+      ("1.7976931348623158e308", Double.greatestFiniteMagnitude),
+      ("2.2250738585072014e-308", Double.leastNormalMagnitude),
+      ("2.2250738585072011e-308", Double.leastNormalMagnitude.nextDown),
+      ("1e-320", Double(bitPattern: 0x07E8)),
+      ("4.9e-324", Double.leastNonzeroMagnitude),
+      ("3e-324", Double.leastNonzeroMagnitude),
+      ("2e-324", 0),
+      ("1e-999", 0),
+      ("0.000_000_000_000_000_000_000_1", 1e-22),
+      (longFraction, 1),
+      (longInteger, 1),
+    ] as [(String, Double)])
   func roundsLiteralsCorrectly(_ text: String, _ value: Double) {
     #expect(number(text)?.bitPattern == value.bitPattern, "\(text.prefix(40))")
   }
@@ -73,7 +74,7 @@ private let longInteger = "1" + String(repeating: "0", count: 400) + "e-400"
   @Test func subnormalLiteralsStaySubnormal() throws {
     let value = try #require(number("1e-310"))
     #expect(value.isSubnormal)
-    #expect(value.bitPattern == 0x12688B70E62B)
+    #expect(value.bitPattern == 0x1268_8B70_E62B)
   }
 
   @Test(arguments: [
@@ -139,10 +140,11 @@ private let longInteger = "1" + String(repeating: "0", count: 400) + "e-400"
     #expect(ranges("😀 =é √") == [0..<4, 5..<8, 9..<12])
   }
 
-  @Test(arguments: [
-    ("12#x", [0..<2], 2), ("  12#x", [2..<4], 4), ("=x#y", [0..<2], 2), ("# only", [], 0), ("#", [], 0),
-    ("1 2 # c # d", [0..<1, 2..<3], 4), ("a#", [0..<1], 1), ("dup#dup", [0..<3], 3),
-  ] as [(String, [Range<Int>], Int)])
+  @Test(
+    arguments: [
+      ("12#x", [0..<2], 2), ("  12#x", [2..<4], 4), ("=x#y", [0..<2], 2), ("# only", [], 0), ("#", [], 0),
+      ("1 2 # c # d", [0..<1, 2..<3], 4), ("a#", [0..<1], 1), ("dup#dup", [0..<3], 3),
+    ] as [(String, [Range<Int>], Int)])
   func commentsStartAnywhere(_ line: String, _ tokens: [Range<Int>], _ commentStart: Int) {
     let lexed = Lexer.tokens(of: line)
     #expect(lexed.tokens.map(\.range) == tokens)
@@ -251,8 +253,10 @@ private let longInteger = "1" + String(repeating: "0", count: 400) + "e-400"
   }
 
   @Test func diagnosticsCountLinesAfterEveryBreak() {
-    check("1\rzzz\r\n+\n1 # a\r=", stack: "[1 1]", diagnostics: [
-      "unknown-word@1:0-3", "stack-underflow@2:0-1", "invalid-name@4:0-1",
-    ])
+    check(
+      "1\rzzz\r\n+\n1 # a\r=", stack: "[1 1]",
+      diagnostics: [
+        "unknown-word@1:0-3", "stack-underflow@2:0-1", "invalid-name@4:0-1",
+      ])
   }
 }

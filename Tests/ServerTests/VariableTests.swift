@@ -25,7 +25,10 @@ import Testing
     let client = try LSPClient.started(
       encoding: encoding,
       capabilities: [
-        ("textDocument", ["rename": ["prepareSupport": true], "documentSymbol": ["hierarchicalDocumentSymbolSupport": true]])
+        (
+          "textDocument",
+          ["rename": ["prepareSupport": true], "documentSymbol": ["hierarchicalDocumentSymbolSupport": true]]
+        )
       ]
     ).client
     client.open(uri, source.text)
@@ -155,9 +158,9 @@ import Testing
       let result = try client.request("textDocument/documentHighlight", Self.at(Self.source.at(marker, encoding)))
       #expect(Self.describe(highlights: result) == expected, "at marker \(marker)")
     }
-    let é = try client.request("textDocument/documentHighlight", Self.at(Self.source.at(5, encoding)))
+    let accented = try client.request("textDocument/documentHighlight", Self.at(Self.source.at(5, encoding)))
     #expect(
-      Self.describe(highlights: é) == [
+      Self.describe(highlights: accented) == [
         span(encoding, 3, (3, 6), (2, 4)) + " 3", span(encoding, 3, (7, 9), (5, 6)) + " 2",
       ])
     for at in Self.offVariable(encoding) {
@@ -438,9 +441,10 @@ import Testing
     #expect(prepared == ["range": range(2, 2, 2, 6), "placeholder": "rate"])
     let renamed = try client.request("textDocument/rename", Self.rename(at, to: "price"))
     #expect(
-      compact(edits: try edits(of: renamed, uri: Self.uri)) == [
-        "1:10-1:14", "2:2-2:6", "2:7-2:11", "2:13-2:17", "2:18-2:22", "5:20-5:24", "5:25-5:29",
-      ].map { "\($0) → \"price\"" })
+      compact(edits: try edits(of: renamed, uri: Self.uri))
+        == [
+          "1:10-1:14", "2:2-2:6", "2:7-2:11", "2:13-2:17", "2:18-2:22", "5:20-5:24", "5:25-5:29",
+        ].map { "\($0) → \"price\"" })
     let symbols = try client.request("textDocument/documentSymbol", ["textDocument": textDocument(Self.uri)])
     #expect(
       Self.describe(symbols: symbols) == [

@@ -1,6 +1,6 @@
 import JSONRPC
-import Testing
 import TestSupport
+import Testing
 
 /// The in-process transport behaves as the binary's loop does: one batch per send, exit statuses
 /// from `exit` and from the end of input, nothing taken after the end; and it never waits.

@@ -1,6 +1,6 @@
 import JSONRPC
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct MarkedTests {
   @Test func aMarkerIsTakenOutAndPlaced() {
@@ -16,10 +16,11 @@ import TestSupport
   @Test func columnsCountEachEncodingsUnits() {
     let source = Marked("😀 1️⃣× 2️⃣− 3️⃣x")
     #expect(source.text == "😀 × − x")
-    #expect(source.places == [
-      1: Marked.Place(line: 0, utf8: 5, utf16: 3), 2: Marked.Place(line: 0, utf8: 8, utf16: 5),
-      3: Marked.Place(line: 0, utf8: 12, utf16: 7),
-    ])
+    #expect(
+      source.places == [
+        1: Marked.Place(line: 0, utf8: 5, utf16: 3), 2: Marked.Place(line: 0, utf8: 8, utf16: 5),
+        3: Marked.Place(line: 0, utf8: 12, utf16: 7),
+      ])
     #expect(source.at(2, "utf-8") == position(0, 8))
     #expect(source.at(2, "utf-16") == position(0, 5))
     #expect(source.range(1, 3, "utf-8") == range(0, 5, 0, 12))
@@ -30,12 +31,13 @@ import TestSupport
   @Test func linesEndAtEachKindOfBreak() {
     let source = Marked("1️⃣a\n2️⃣b\r\n😀3️⃣\r4️⃣\r\r5️⃣é6️⃣\r7️⃣")
     #expect(source.text == "a\nb\r\n😀\r\r\ré\r")
-    #expect(source.places == [
-      1: Marked.Place(line: 0, utf8: 0, utf16: 0), 2: Marked.Place(line: 1, utf8: 0, utf16: 0),
-      3: Marked.Place(line: 2, utf8: 4, utf16: 2), 4: Marked.Place(line: 3, utf8: 0, utf16: 0),
-      5: Marked.Place(line: 5, utf8: 0, utf16: 0), 6: Marked.Place(line: 5, utf8: 2, utf16: 1),
-      7: Marked.Place(line: 6, utf8: 0, utf16: 0),
-    ])
+    #expect(
+      source.places == [
+        1: Marked.Place(line: 0, utf8: 0, utf16: 0), 2: Marked.Place(line: 1, utf8: 0, utf16: 0),
+        3: Marked.Place(line: 2, utf8: 4, utf16: 2), 4: Marked.Place(line: 3, utf8: 0, utf16: 0),
+        5: Marked.Place(line: 5, utf8: 0, utf16: 0), 6: Marked.Place(line: 5, utf8: 2, utf16: 1),
+        7: Marked.Place(line: 6, utf8: 0, utf16: 0),
+      ])
   }
 
   /// Markers in any order, all nine, next to digits; the other keycaps and lone digits stay text.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ServerBinaryTests {
   /// The last resort of the lookup, `.build/debug` under the package root, is found from where

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// The traits choose the transport of the clients a test makes; the innermost choice wins.
 @Suite(.inProcess) struct ServerTransportTraitTests {

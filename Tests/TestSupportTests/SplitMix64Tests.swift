@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// The generator must keep its sequence: seeds named by failures of the random tests replay only
 /// while it does.
@@ -7,7 +7,8 @@ import TestSupport
   /// The first outputs of Vigna's reference `splitmix64.c` from a state of 0.
   @Test func matchesTheReferenceImplementation() {
     var random = SplitMix64(seed: 0)
-    #expect((0..<3).map { _ in random.next() } == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
+    #expect(
+      (0..<3).map { _ in random.next() } == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
   }
 
   @Test func boundedNumbersTakeTheRemainder() {
