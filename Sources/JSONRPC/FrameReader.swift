@@ -1,3 +1,5 @@
+// `Content-Length` framing: reading messages from a byte stream and resynchronizing after bad headers.
+
 /// Reads `Content-Length`-framed messages from a byte stream (LSP's base protocol).
 ///
 /// Header names are case-insensitive and in any order; headers other than `Content-Length`

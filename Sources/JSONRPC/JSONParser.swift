@@ -1,3 +1,5 @@
+// The JSON parser: bounded nesting, validated UTF-8, escape-free strings copied in one piece.
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+// JSON values, with ordered object members and literal syntax.
+
 /// A JSON value. Objects keep their members in order (they are small, so a linear lookup is
 /// fast, and encoding is deterministic).
 package enum JSONValue: Equatable, Sendable {

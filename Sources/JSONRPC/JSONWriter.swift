@@ -1,3 +1,5 @@
+// The JSON writer: values encoded as UTF-8 bytes into one buffer.
+
 /// Encodes JSON values as UTF-8 bytes, appending to a buffer.
 package struct JSONWriter {
   package private(set) var bytes: [UInt8] = []

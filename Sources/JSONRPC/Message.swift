@@ -1,3 +1,5 @@
+// The JSON-RPC envelope: messages as received, error codes, response errors, and what is sent.
+
 /// A JSON-RPC 2.0 message as received: a request (with an id to answer), a notification, or a
 /// response to a request we sent.
 package enum Message: Equatable {
@@ -6,7 +8,7 @@ package enum Message: Equatable {
   case response(id: JSONValue)
 
   /// Classifies a parsed body. A body that is none of the three is `.invalidRequest` with a
-  /// null id (SPEC §2.1), to be answered as such.
+  /// null id, to be answered as such.
   package static func classify(_ json: JSONValue) -> Result<Message, ResponseError> {
     guard json.isObject else { return .failure(.invalidRequest("a message must be a JSON object")) }
     // `"params": null` is not structured, but clients send it for `shutdown` and `exit`: absent.

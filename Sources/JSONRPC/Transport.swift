@@ -1,3 +1,5 @@
+// The stdio transport: a reader thread that frames and parses messages and hands them over in batches.
+
 import Dispatch
 import Synchronization
 

@@ -3,7 +3,7 @@
 import JSONRPC
 
 /// What the client said it can do, read leniently: an ill-typed optional field is ignored and
-/// the default stays (SPEC §2.1).
+/// the default stays.
 package struct ClientCapabilities: Equatable, Sendable {
   /// `general.positionEncodings`, in the client's order of preference.
   package var positionEncodings: [String] = []

@@ -116,7 +116,7 @@ package enum Operation: Sendable, Equatable {
 }
 
 extension Builtin {
-  /// Every operator and constant of SPEC §1.3, in the order the documentation lists them.
+  /// Every operator and constant, in the order the README lists them.
   package static let table: [Builtin] = [
     Builtin(
       name: "+", aliases: [], kind: .symbolicOperator, operation: .add, inputs: 2, outputs: 1,

@@ -22,7 +22,7 @@ package enum Severity: String, Sendable {
   case warning
 }
 
-/// The codes of SPEC §1.5, spelled as the spec spells them.
+/// The diagnostic codes, spelled as users see them (`stack-underflow`).
 package enum DiagnosticCode: String, CaseIterable, Sendable {
   case stackUnderflow = "stack-underflow"
   case divisionByZero = "division-by-zero"

@@ -1,6 +1,6 @@
 // The one layout that formatting in the editor and `rpn-lsp format` share.
 
-/// The layout of SPEC §2.3's formatting: one space between tokens, one space before a trailing
+/// The layout of formatting: one space between tokens, one space before a trailing
 /// comment, no leading or trailing whitespace (a whitespace-only line becomes empty, unless that
 /// would join two line breaks into one). Tokens,
 /// comment text, blank lines and line endings stay as written, so no stack label or diagnostic

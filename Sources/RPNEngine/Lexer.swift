@@ -27,7 +27,7 @@ package struct Token: Equatable, Sendable {
   }
 }
 
-/// What a token is, decided from its text alone (SPEC §1.1, checks in order).
+/// What a token is, decided from its text alone (the checks in the order the language defines).
 package enum TokenKind: Equatable, Sendable {
   /// A number literal in the double range.
   case number(Double)
@@ -134,7 +134,7 @@ package struct Lexer {
     return (value, length)
   }
 
-  /// Classifies the bytes of one token (no whitespace, no `#`) in the order of SPEC §1.1.
+  /// Classifies the bytes of one token (no whitespace, no `#`) in the order the language defines: number, store, word.
   @inline(__always)
   static func classify(_ token: UnsafeBufferPointer<UInt8>, builtins: BuiltinIndex) -> TokenKind {
     let first = token[0]

@@ -1,6 +1,6 @@
 // Splitting text into lines at `\n`, `\r\n` and `\r`, eight bytes at a time.
 
-/// How a line ends: `\n`, `\r\n`, `\r` (SPEC §1.1, as LSP defines lines), or not at all (the
+/// How a line ends: `\n`, `\r\n`, `\r` (as LSP defines lines), or not at all (the
 /// last line).
 package enum LineTerminator: UInt8, Sendable, CaseIterable {
   case none

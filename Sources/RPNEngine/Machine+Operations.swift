@@ -134,7 +134,7 @@ extension Machine {
   }
 
   /// Trigonometry in degrees: reduce modulo 360, exact at multiples of 90°, and the tangent of an
-  /// odd multiple of 90° is a domain error (SPEC §1.4).
+  /// odd multiple of 90° is a domain error.
   private static func trigDegrees(_ operation: Operation, _ a: Double) -> Result<Double, UnaryFailure> {
     let reduced = fmod(a, 360)
     if reduced.truncatingRemainder(dividingBy: 90) == 0 {

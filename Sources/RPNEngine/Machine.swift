@@ -207,7 +207,7 @@ struct Machine {
   }
 
   /// Evaluates one token that is not a number; on failure returns the problem and leaves the
-  /// stack and the variables as they were (SPEC §1.4).
+  /// stack and the variables as they were (the failure rule).
   mutating func evaluate(_ token: Token, in line: UnsafeBufferPointer<UInt8>) -> Problem? {
     let text = { String(decoding: UnsafeBufferPointer(rebasing: line[token.range]), as: UTF8.self) }
     switch token.kind {

@@ -9,7 +9,7 @@
 #endif
 
 /// Variable names, interned so that the persistent structures hold small integers. Names are
-/// compared byte by byte, which is scalar by scalar without normalization (SPEC §1.1): `Å`
+/// compared byte by byte, which is scalar by scalar without normalization, as the language says: `Å`
 /// (U+00C5) and `Å` (U+212B) are two names, though Swift's `String ==` would call them equal.
 /// Lookups take the token's bytes directly: no `String` is made on the hot path.
 struct NameTable {

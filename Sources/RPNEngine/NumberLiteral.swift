@@ -8,7 +8,7 @@
   import Darwin
 #endif
 
-/// Number literals (SPEC §1.1): `12`, `-12.5`, `.5`, `12.`, `−3` (U+2212), `1e3`, `2.5E-4`,
+/// Number literals: `12`, `-12.5`, `.5`, `12.`, `−3` (U+2212), `1e3`, `2.5E-4`,
 /// `1_000_000`, `0.000_1`.
 ///
 /// Short decimals take a byte-level fast path that is exact (Clinger's: a mantissa below 2⁵³ times

@@ -16,7 +16,7 @@ package struct StackPicture: Equatable, Sendable {
 
   package static let empty = StackPicture(depth: 0, top: [])
 
-  /// The stack label of SPEC §1.2: `[1 2 3]`, `[]`, or `[… 5 6 7]` past `maxItems` values.
+  /// The stack label: `[1 2 3]`, `[]`, or `[… 5 6 7]` past `maxItems` values.
   package func label(precision: Int = DisplaySettings.defaultPrecision, maxItems: Int = DisplaySettings.defaultMaxItems)
     -> String
   {

@@ -1,6 +1,6 @@
 // "Did you mean" for unknown words: close spellings and splits like `4+` → `4 +`.
 
-/// "Did you mean" for unknown words (SPEC §1.5).
+/// "Did you mean" for unknown words (the `unknown-word` diagnostic).
 ///
 /// A split into valid tokens (`4+` → `4 +`, `3dup` → `3 dup`) wins over a close word, because a
 /// missing space is the likelier slip. Otherwise the closest operator, constant or visible

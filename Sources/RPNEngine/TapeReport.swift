@@ -1,6 +1,6 @@
 // The command line's views of a document: the annotated tape and `check`'s diagnostic lines.
 
-/// The command line's views of a document (SPEC §3): the tape with its stack labels, and
+/// The command line's views of a document (`eval` and `check`): the tape with its stack labels, and
 /// diagnostics as `FILE:LINE:COL: severity: MESSAGE [code]`. Pure text; the executable does I/O.
 package enum TapeReport {
   /// Labels start at least two columns after the widest line with tokens, but no further right

@@ -8,7 +8,7 @@
   import Darwin
 #endif
 
-/// How values and stacks are shown: SPEC §1.2 and the `precision` and `inlayHints.maxItems`
+/// How values and stacks are shown: `%.Ng` with `-0` as `0`, and the `precision` and `inlayHints.maxItems`
 /// settings of §2.4.
 package struct DisplaySettings: Equatable, Sendable {
   package static let defaultPrecision = 15

@@ -1,3 +1,5 @@
+// The one place that converts between LSP positions (UTF-8, UTF-16) and the engine's UTF-8 offsets.
+
 import LSPTypes
 import RPNEngine
 

@@ -1,3 +1,5 @@
+// `textDocument/codeAction`: quick fixes for unknown words (the suggestion, or a split).
+
 import JSONRPC
 import LSPTypes
 import RPNEngine

@@ -1,3 +1,5 @@
+// `textDocument/completion`: builtins and visible variables, what the stack can satisfy first.
+
 import JSONRPC
 import LSPTypes
 import RPNEngine

@@ -1,3 +1,5 @@
+// Open documents: open, change (staged), close, evaluation once per batch, and publishing diagnostics.
+
 import JSONRPC
 import LSPTypes
 import RPNEngine

@@ -1,3 +1,5 @@
+// `textDocument/formatting` and `rangeFormatting`: the engine's layout, as edits of changed lines.
+
 import JSONRPC
 import LSPTypes
 import RPNEngine

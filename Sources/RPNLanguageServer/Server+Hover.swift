@@ -1,3 +1,5 @@
+// `textDocument/hover`: what the token is, the stack before and after it, and its diagnostic.
+
 import JSONRPC
 import LSPTypes
 import RPNEngine

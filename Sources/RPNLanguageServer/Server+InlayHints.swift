@@ -1,3 +1,5 @@
+// `textDocument/inlayHint`: the stack after each line of the range, right after its last token.
+
 import JSONRPC
 import LSPTypes
 import RPNEngine

@@ -1,3 +1,5 @@
+// `textDocument/diagnostic`: diagnostics pulled by clients that declare it, with result ids.
+
 import JSONRPC
 import LSPTypes
 

@@ -1,3 +1,5 @@
+// `textDocument/semanticTokens/full` and `/range`: colour for editors without a grammar.
+
 import JSONRPC
 import LSPTypes
 import RPNEngine

@@ -1,3 +1,5 @@
+// Variables: definition, references, highlights, rename and document symbols.
+
 import JSONRPC
 import LSPTypes
 import RPNEngine

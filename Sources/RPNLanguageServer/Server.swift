@@ -1,3 +1,5 @@
+// The server: lifecycle state, the handler table (the only dispatch), batches and the answer to every request.
+
 import JSONRPC
 import LSPTypes
 import RPNEngine

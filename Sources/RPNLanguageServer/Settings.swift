@@ -1,7 +1,9 @@
+// Settings from `initializationOptions` and `didChangeConfiguration`, read leniently.
+
 import JSONRPC
 import RPNEngine
 
-/// The settings of SPEC §2.4, from `initializationOptions` and `didChangeConfiguration`.
+/// The settings, from `initializationOptions` and `didChangeConfiguration`.
 struct Settings: Equatable {
   var precision = DisplaySettings.defaultPrecision
   var angleUnit = AngleUnit.radians

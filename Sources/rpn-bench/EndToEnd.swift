@@ -1,3 +1,5 @@
+// End-to-end benchmarks: the release server over real pipes, each request timed from outside.
+
 import Foundation
 import JSONRPC
 

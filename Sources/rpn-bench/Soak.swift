@@ -1,3 +1,5 @@
+// The soak: random edits and requests against the release server, each answer checked against a full evaluation.
+
 import Foundation
 import JSONRPC
 import RPNEngine

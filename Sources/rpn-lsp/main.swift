@@ -1,3 +1,5 @@
+// The executable: the command line (`eval`, `check`, `format`, `--version`, `--help`) and serving LSP on stdio.
+
 import JSONRPC
 import RPNEngine
 import RPNLanguageServer
