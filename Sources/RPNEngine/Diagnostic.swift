@@ -31,10 +31,11 @@ package enum DiagnosticCode: String, CaseIterable, Sendable {
   case unknownWord = "unknown-word"
   case invalidNumber = "invalid-number"
   case invalidName = "invalid-name"
+  case checkFailed = "check-failed"
 
   package var severity: Severity {
     switch self {
-    case .stackUnderflow, .divisionByZero, .domainError, .overflow: .warning
+    case .stackUnderflow, .divisionByZero, .domainError, .overflow, .checkFailed: .warning
     case .unknownWord, .invalidNumber, .invalidName: .error
     }
   }
@@ -53,6 +54,8 @@ package enum Problem: Equatable, Sendable {
   case unknownWord(word: String, suggestion: Suggestion?, storedLaterOnLine: Int?)
   case invalidNumber(literal: String)
   case invalidName(token: String, reason: InvalidName)
+  /// A check `=written` whose value is not the top's to the `decimals` places it was written to.
+  case checkFailed(written: String, top: Double, decimals: Int)
 
   package var code: DiagnosticCode {
     switch self {
@@ -63,6 +66,7 @@ package enum Problem: Equatable, Sendable {
     case .unknownWord: .unknownWord
     case .invalidNumber: .invalidNumber
     case .invalidName: .invalidName
+    case .checkFailed: .checkFailed
     }
   }
 
@@ -101,6 +105,10 @@ package enum Problem: Equatable, Sendable {
       return message
     case .invalidNumber(let literal):
       return "number `\(Self.shorten(literal))` is out of the range of a double (±1.79769313486232e+308)"
+    case .checkFailed(let written, let top, let decimals):
+      let rounded = CheckLiteral.rounded(top, decimals: decimals)
+      return "expected \(Self.shorten(written)), the top is \(Self.show(top)) "
+        + "(\(rounded) \(CheckLiteral.places(decimals)))"
     case .invalidName(let token, let reason):
       switch reason {
       case .missing:

@@ -31,8 +31,10 @@ package struct Token: Equatable, Sendable {
 package enum TokenKind: Equatable, Sendable {
   /// A number literal in the double range.
   case number(Double)
-  /// A number literal outside the double range (`1e999`).
+  /// A number literal outside the double range (`1e999`, or a check `=1e999`).
   case invalidNumber
+  /// A check: `=` and a number literal in the double range (`=20.5`), the value written.
+  case check(Double)
   /// `=name` with a valid name that is no builtin; the name starts one byte after the token.
   case store
   /// A token starting with `=` whose name is missing, malformed or reserved.
@@ -134,7 +136,8 @@ package struct Lexer {
     return (value, length)
   }
 
-  /// Classifies the bytes of one token (no whitespace, no `#`) in the order the language defines: number, store, word.
+  /// Classifies the bytes of one token (no whitespace, no `#`) in the order the language
+  /// defines: number, check, store, word.
   @inline(__always)
   static func classify(_ token: UnsafeBufferPointer<UInt8>, builtins: BuiltinIndex) -> TokenKind {
     let first = token[0]
@@ -149,6 +152,14 @@ package struct Lexer {
     if first == 0x3D {  // "="
       let name = UnsafeBufferPointer(rebasing: token[1...])
       if name.isEmpty { return .invalidStore(.missing) }
+      let next = name[0]
+      if (next >= 0x30 && next <= 0x39) || next == 0x2E || next == 0x2B || next == 0x2D || next == 0xE2 {
+        switch NumberLiteral.parse(name) {
+        case .value(let value): return .check(value)
+        case .outOfRange: return .invalidNumber
+        case .notANumber: break
+        }
+      }
       guard isName(name) else { return .invalidStore(.malformed) }
       if let key = Builtin.packedKey(name), let builtin = builtins.find(key) {
         return .invalidStore(.reserved(builtin))

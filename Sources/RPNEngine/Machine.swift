@@ -214,6 +214,13 @@ struct Machine {
     case .number(let value):
       push(value)
       return nil
+    case .check:
+      guard count >= 1 else { return .stackUnderflow(word: text(), needs: 1, has: 0) }
+      let top = peek(0)
+      guard let check = CheckLiteral(token: UnsafeBufferPointer(rebasing: line[token.range])), !check.passes(top) else {
+        return nil
+      }
+      return .checkFailed(written: String(text().dropFirst()), top: top, decimals: check.decimals)
     case .invalidNumber:
       return .invalidNumber(literal: text())
     case .invalidStore(let reason):

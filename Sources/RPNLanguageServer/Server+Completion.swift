@@ -19,8 +19,13 @@ extension Server {
     let (tokens, commentStart) = document.withUTF8(ofLine: line) { Lexer.tokens(of: $0) }
     if let commentStart, column > commentStart { return ["isIncomplete": false, "items": []] }
 
-    // The word being typed: the token at the cursor, else nothing.
-    let word = tokens.first { $0.isAtCursor(column) }?.range ?? column..<column
+    // The word being typed: the token at the cursor, else nothing. A check's number is a value
+    // being written, not a word: nothing to complete there.
+    let token = tokens.first { $0.isAtCursor(column) }
+    if let token, case .check = token.kind, column > token.range.lowerBound {
+      return ["isIncomplete": false, "items": []]
+    }
+    let word = token?.range ?? column..<column
     let editRange = converter.range(line: line, utf8Range: word).json
 
     // The stack and variables where the word starts.

@@ -48,6 +48,17 @@ extension Server {
     case .number(let value):
       let shown = show(value)
       return [shown == text ? "number \(code(shown))" : "number \(code(text)) = \(code(shown))"]
+    case .check:
+      guard let check = CheckLiteral(text) else { return ["check \(code(text))"] }
+      let written = String(text.dropFirst())
+      var lines = ["check \(code(text)): the top must be \(code(written)) \(CheckLiteral.places(check.decimals))"]
+      if let top = trace.before.top.last {
+        let rounded = CheckLiteral.rounded(top, decimals: check.decimals)
+        let verdict = check.passes(top) ? "passes" : "fails"
+        lines.append(
+          "\(verdict): the top is \(code(show(top))) (\(code(rounded)) \(CheckLiteral.places(check.decimals)))")
+      }
+      return lines
     case .invalidNumber:
       return ["number \(code(text)), out of the range of a double"]
     case .builtin(let id):

@@ -51,6 +51,10 @@ extension Server {
             case .symbolicOperator: spans.append((token.range, .operator, Self.unmodified))
             case .namedFunction, .stackWord: spans.append((token.range, .function, .defaultLibrary))
             }
+          case .check:
+            // `=` as an operator, the value written as a number.
+            spans.append((token.range.lowerBound..<(token.range.lowerBound + 1), .operator, Self.unmodified))
+            spans.append(((token.range.lowerBound + 1)..<token.range.upperBound, .number, Self.unmodified))
           case .store:
             spans.append((token.range, .variable, .declaration))
           case .name where !unknown.contains(token.range):

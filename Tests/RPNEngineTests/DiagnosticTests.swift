@@ -59,14 +59,14 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
   }
 
   @Test func severitiesFollowTheCode() {
-    let warnings: Set<DiagnosticCode> = [.stackUnderflow, .divisionByZero, .domainError, .overflow]
+    let warnings: Set<DiagnosticCode> = [.stackUnderflow, .divisionByZero, .domainError, .overflow, .checkFailed]
     for code in DiagnosticCode.allCases {
       #expect(code.severity == (warnings.contains(code) ? .warning : .error), "\(code.rawValue)")
     }
     #expect(
       Set(DiagnosticCode.allCases.map(\.rawValue)) == [
         "stack-underflow", "division-by-zero", "domain-error", "overflow", "unknown-word", "invalid-number",
-        "invalid-name",
+        "invalid-name", "check-failed",
       ])
   }
 

@@ -131,7 +131,7 @@ private let vocabulary = [
   "1", "2", "3", "0", "-1", "2.5", ".5", "1e3", "1_000", "−4", "1e308", "1e999", "+", "-", "−", "*", "×", "/", "÷", "^",
   "%", "mod", "min", "max", "neg", "abs", "inv", "sq", "sqrt", "√", "ln", "log", "sin", "cos", "tan", "asin", "floor",
   "round", "dup", "drop", "swap", "over", "rot", "clear", "depth", "sum", "avg", "pi", "π", "e", "=a", "=b", "=x",
-  "=é", "a", "b", "x", "é", "X", "=dup", "=", "4+", "foo", "DUP", "Sqrt",
+  "=é", "a", "b", "x", "é", "X", "=dup", "=", "4+", "foo", "DUP", "Sqrt", "=3", "=2.5", "=1e3", "=0.33",
 ]
 
 private func randomLine(_ random: inout SplitMix64) -> String {

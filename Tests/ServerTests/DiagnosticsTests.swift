@@ -116,14 +116,14 @@ import Testing
   @Test func documentsAreIndependent() throws {
     let client = try LSPClient.started()
     client.open("file:///a.rpn", "1 0 /", version: 1)
-    client.open("file:///b.rpn", "=1", version: 1)
+    client.open("file:///b.rpn", "=1x", version: 1)
     #expect(
       compactWithoutMessage(diagnostics: try client.publishedDiagnostics("file:///a.rpn").diagnostics) == [
         "0:4-0:5 warning division-by-zero"
       ])
     #expect(
       compactWithoutMessage(diagnostics: try client.publishedDiagnostics("file:///b.rpn").diagnostics) == [
-        "0:0-0:2 error invalid-name"
+        "0:0-0:3 error invalid-name"
       ])
     client.change("file:///a.rpn", version: 2, [edit(range(0, 2, 0, 3), "2")])
     let a = try client.publishedDiagnostics("file:///a.rpn")
@@ -131,7 +131,7 @@ import Testing
     #expect(a.diagnostics == [])
     let b = try client.publishedDiagnostics("file:///b.rpn")
     #expect(b.version == 1)
-    #expect(compactWithoutMessage(diagnostics: b.diagnostics) == ["0:0-0:2 error invalid-name"])
+    #expect(compactWithoutMessage(diagnostics: b.diagnostics) == ["0:0-0:3 error invalid-name"])
     try client.finish()
   }
 

@@ -1,0 +1,146 @@
+// Checks `=VALUE`: the value written, the digits it was written to, the pass rule, and writing values back.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A check as written: `=20.5`, `=0.333`, `=1.5e3`. It passes when the top of the stack equals the
+/// value to the digits written: half a unit of the last written place, boundary included, plus a
+/// little slack for binary rounding.
+package struct CheckLiteral: Equatable, Sendable {
+  /// The value written.
+  package var value: Double
+  /// Digits after the point in the mantissa (`_` not counted): `=1.50` 2, `=1.5e3` 1.
+  package var fractionDigits: Int
+  /// The exponent written after `e`, or 0: `=1.5e3` 3.
+  package var exponent: Int
+
+  package init(value: Double, fractionDigits: Int, exponent: Int) {
+    self.value = value
+    self.fractionDigits = fractionDigits
+    self.exponent = exponent
+  }
+
+  /// The check a token's bytes write (with its `=`), or nil when the text after `=` is no number
+  /// literal in the range of a double.
+  package init?(token bytes: UnsafeBufferPointer<UInt8>) {
+    guard bytes.count >= 2, bytes[0] == 0x3D else { return nil }
+    let literal = UnsafeBufferPointer(rebasing: bytes[1...])
+    guard case .value(let value) = NumberLiteral.parse(literal) else { return nil }
+    var fraction = 0
+    var inFraction = false
+    var exponentStart: Int?
+    for (i, byte) in literal.enumerated() {
+      if byte | 0x20 == 0x65 {  // e or E: what follows is the exponent
+        exponentStart = i + 1
+        break
+      }
+      if byte == 0x2E {
+        inFraction = true
+      } else if inFraction, byte &- 0x30 < 10 {
+        fraction += 1
+      }
+    }
+    var exponent = 0
+    if let start = exponentStart {
+      let digits = String(decoding: UnsafeBufferPointer(rebasing: literal[start...]), as: UTF8.self)
+      exponent = Int(digits.hasPrefix("+") ? String(digits.dropFirst()) : digits) ?? 0
+    }
+    self.init(value: value, fractionDigits: fraction, exponent: exponent)
+  }
+
+  /// The check a string writes (with its `=`), or nil.
+  package init?(_ text: String) {
+    var text = text
+    guard let check = text.withUTF8({ CheckLiteral(token: $0) }) else { return nil }
+    self = check
+  }
+
+  /// The decimal places the check compares: digits after the point, less the exponent
+  /// (`=0.333` 3, `=20` 0, `=1.5e3` −2).
+  package var decimals: Int { fractionDigits - exponent }
+
+  /// How far the top may be from the value and still pass: half a unit of the last written
+  /// place, plus 10⁻¹² of the larger magnitude for binary rounding.
+  package func tolerance(for top: Double) -> Double {
+    0.5 * pow(10, Double(-decimals)) + 1e-12 * Swift.max(Swift.abs(top), Swift.abs(value))
+  }
+
+  /// Whether the top passes the check. The boundary is included.
+  package func passes(_ top: Double) -> Bool {
+    Swift.abs(top - value) <= tolerance(for: top)
+  }
+
+  /// The top rounded to the places the check compares, as a reader would write it: `0.333`
+  /// for 3 decimals, `1400` for −2 (the nearest hundred). `-0` is written `0`.
+  package static func rounded(_ top: Double, decimals: Int) -> String {
+    if decimals >= 0 { return fixed(top, decimals: decimals) }
+    let unit = pow(10, Double(-decimals))
+    return fixed((top / unit).rounded(.toNearestOrAwayFromZero) * unit, decimals: 0)
+  }
+
+  /// The places a check compares, in words: "to 3 decimals", "to a whole number", "to the
+  /// nearest 100".
+  package static func places(_ decimals: Int) -> String {
+    switch decimals {
+    case 1: return "to 1 decimal"
+    case 0: return "to a whole number"
+    case 2...: return "to \(decimals) decimals"
+    default:
+      let zeros = -decimals
+      return "to the nearest " + (zeros <= 15 ? "1" + String(repeating: "0", count: zeros) : "1e+\(zeros)")
+    }
+  }
+
+  /// The text of a check that passes for `top` and keeps this check's form: the same decimals
+  /// when they are 0 or more (`=0.334` → `=0.333`), else the same mantissa digits and exponent
+  /// (`=1.5e3` → `=1.4e3`). Without its `=`.
+  package func updated(to top: Double) -> String {
+    if decimals >= 0 { return Self.fixed(top, decimals: decimals) }
+    let mantissa = Self.fixed(top / pow(10, Double(exponent)), decimals: fractionDigits)
+    let written = mantissa + "e" + String(exponent)
+    // Dividing by a power of ten can round across a boundary: keep the text only if it passes.
+    if let check = CheckLiteral("=" + written), check.passes(top) { return written }
+    return Self.exact(top)
+  }
+
+  /// The shortest text that reads back as exactly `value`, so that a check written with it
+  /// passes at full precision; `-0` is written `0`. Large integers are written out in full
+  /// (`10000000000000000`, not `1e+16`, which would compare only to the nearest 10¹⁶). No `=`.
+  package static func exact(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    var text = "\(value)"
+    if let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]), exponent > 0,
+      exponent <= 20
+    {
+      let mantissa = text[..<e]
+      let digits = mantissa.filter { $0 >= "0" && $0 <= "9" }
+      if digits.count <= exponent + 1 {
+        text =
+          (mantissa.hasPrefix("-") ? "-" : "") + digits + String(repeating: "0", count: exponent + 1 - digits.count)
+      }
+    }
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+  }
+
+  /// `value` with `decimals` digits after the point, exact like C's `%.Nf`; `-0.00` is `0.00`.
+  package static func fixed(_ value: Double, decimals: Int) -> String {
+    let places = Int32(Swift.min(Swift.max(decimals, 0), 400))
+    // The largest double has 309 integer digits: with a sign, a point and 400 places this fits.
+    let capacity = 720
+    let text = withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+      let written = withVaList([places, value]) { vsnprintf(buffer.baseAddress, capacity, "%.*f", $0) }
+      let bytes = UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(Swift.max(0, Swift.min(written, 719))))
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    if text.hasPrefix("-"), text.utf8.allSatisfy({ $0 == 0x2D || $0 == 0x30 || $0 == 0x2E }) {
+      return String(text.dropFirst())
+    }
+    return text
+  }
+}

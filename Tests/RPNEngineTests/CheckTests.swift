@@ -1,0 +1,126 @@
+import TestSupport
+import Testing
+
+@testable import RPNEngine
+
+/// Checks `=VALUE`: the pass rule at its boundaries, the diagnostics, and the values written back.
+@Suite struct CheckTests {
+  /// The top passes when it is within half a unit of the last written place (boundary included,
+  /// plus 10⁻¹² of the larger magnitude); `_` is no digit; the exponent shifts the places.
+  @Test(arguments: [
+    // d > 0
+    ("1 3 / =0.333", []), ("1 3 / =0.3333333333333333", []), ("1 3 / =0.334", ["check-failed@0:6-12"]),
+    ("0.0005 =0.001", []), ("0.00049 =0.001", ["check-failed@0:8-14"]),
+    // d = 0: half of one either way, boundary included
+    ("2.5 =3", []), ("3.5 =3", []), ("2.4 =3", ["check-failed@0:4-6"]), ("3.51 =3", ["check-failed@0:5-7"]),
+    // d < 0: the exponent shifts the places (=1.5e3 compares to the nearest 100)
+    ("1450 =1.5e3", []), ("1550 =1.5E3", []), ("1449 =1.5e3", ["check-failed@0:5-11"]),
+    ("1551 =1.5e+3", ["check-failed@0:5-12"]),
+    // exponent forms with d > 0
+    ("0.00015 =1.5e-4", []), ("0.000155 =1.5e-4", []), ("0.000156 =1.5e-4", ["check-failed@0:9-16"]),
+    // negative values, in ASCII and U+2212
+    ("-2.5 =-2.5", []), ("0 2.5 - =−2.5", []), ("-2.46 =-2.5", []), ("-2.44 =-2.5", ["check-failed@0:6-11"]),
+    // `_` is not a digit
+    ("1000000 =1_000_000", []), ("0.00012 =0.000_1", []), ("0.0002 =0.000_1", ["check-failed@0:7-15"]),
+    // huge, tiny, negative zero, values shown in exponent form
+    ("1e308 =1e308", []), ("5e-324 =5e-324", []), ("0 =5e-324", ["check-failed@0:2-9"]),
+    ("0 neg =0", []), ("0 neg =-0", []), ("0 =-0.00", []), ("1e21 =1e21", []), ("1e21 1 + =1e21", []),
+    ("1e21 =1.1e21", ["check-failed@0:5-12"]),
+    // an empty stack, a literal out of range, malformed numbers
+    ("=5", ["stack-underflow@0:0-2"]), ("1 =1e999", ["invalid-number@0:2-8"]), ("1 =1.2.3", ["invalid-name@0:2-8"]),
+    ("1 =+", ["invalid-name@0:2-4"]), ("1 =.", ["invalid-name@0:2-4"]),
+  ])
+  func passRule(source: String, diagnostics: [String]) {
+    let document = check(source, stack: labelWithoutChecks(source), diagnostics: diagnostics)
+    _ = document
+  }
+
+  /// The stack a check leaves: the same as without it (a check never changes the stack).
+  private func labelWithoutChecks(_ source: String) -> String {
+    let withoutChecks = source.split(separator: " ").filter { !$0.hasPrefix("=") }.joined(separator: " ")
+    guard let document = try? Document(text: withoutChecks) else { return "?" }
+    return document.stack(afterLine: 0).label()
+  }
+
+  /// A check neither pushes nor pops, whether it passes or fails, and evaluation goes on.
+  @Test func checksLeaveTheStackAlone() {
+    check("1 2 =2 +", stack: "[3]")
+    check("1 2 =5 + =3", stack: "[3]", diagnostics: ["check-failed@0:4-6"])
+    check("=1 1 =1", stack: "[1]", diagnostics: ["stack-underflow@0:0-2"])
+  }
+
+  /// The message gives the value expected and the top, both to the places written.
+  @Test(arguments: [
+    ("1 3 / =0.334", "expected 0.334, the top is 0.333333333333333 (0.333 to 3 decimals)"),
+    ("2.4 =3", "expected 3, the top is 2.4 (2 to a whole number)"),
+    ("0.26 =0.2", "expected 0.2, the top is 0.26 (0.3 to 1 decimal)"),
+    ("1449 =1.5e3", "expected 1.5e3, the top is 1449 (1400 to the nearest 100)"),
+    ("-0.001 =0.01", "expected 0.01, the top is -0.001 (0.00 to 2 decimals)"),
+  ])
+  func messages(source: String, message: String) throws {
+    let document = try Document(text: source)
+    #expect(document.diagnostics().map(\.diagnostic.message) == [message])
+    #expect(document.diagnostics().map(\.diagnostic.severity) == [.warning])
+  }
+
+  @Test(arguments: [
+    ("=0.333", 0.333, 3, 0, 3), ("=20", 20, 0, 0, 0), ("=1.5e3", 1500, 1, 3, -2), ("=1.5E-4", 0.00015, 1, -4, 5),
+    ("=1_000.000_1", 1000.0001, 4, 0, 4), ("=−2.50", -2.5, 2, 0, 2), ("=12.", 12, 0, 0, 0), ("=.5", 0.5, 1, 0, 1),
+  ])
+  func literals(text: String, value: Double, fraction: Int, exponent: Int, decimals: Int) throws {
+    let literal = try #require(CheckLiteral(text))
+    #expect(literal.value == value)
+    #expect(literal.fractionDigits == fraction)
+    #expect(literal.exponent == exponent)
+    #expect(literal.decimals == decimals)
+  }
+
+  /// Updating keeps the check's form: its decimals, or its mantissa and exponent.
+  @Test(arguments: [
+    ("=0.334", 1.0 / 3, "0.333"), ("=3", 2.4, "2"), ("=1.5e3", 1449, "1.4e3"), ("=2.50", -0.0, "0.00"),
+    ("=0.1", 0.25, "0.2"), ("=1e2", 149.9, "1e2"), ("=1.0e2", 1e5, "1000.0e2"),
+  ])
+  func updated(check: String, top: Double, text: String) throws {
+    let literal = try #require(CheckLiteral(check))
+    #expect(literal.updated(to: top) == text)
+    #expect(try #require(CheckLiteral("=" + text)).passes(top))
+  }
+
+  @Test(arguments: [
+    (0.1, "0.1"), (1.0 / 3, "0.3333333333333333"), (1e16, "10000000000000000"), (-0.0, "0"), (-5, "-5"),
+    (1e21, "1e+21"), (5e-324, "5e-324"), (123456789.25, "123456789.25"), (-2.5e17, "-250000000000000000"),
+  ])
+  func exactText(value: Double, text: String) {
+    #expect(CheckLiteral.exact(value) == text)
+  }
+
+  /// Whatever is written back passes its own check on the next run: at full precision, and
+  /// updated to any number of decimals.
+  @Test func writtenValuesPass() throws {
+    var random = SplitMix64(seed: 10)
+    for _ in 0..<20_000 {
+      let bits = random.next()
+      let value: Double
+      switch bits % 4 {
+      case 0: value = Double(bitPattern: random.next())
+      case 1: value = Double(Int64(bitPattern: random.next()) % 1_000_000) / 100
+      case 2: value = Double(random.next() % 1000) * pow10(-Int(random.next() % 30))
+      default: value = (Double(random.next() % 2_000_001) - 1_000_000) * pow10(Int(random.next() % 40) - 20)
+      }
+      guard value.isFinite else { continue }
+      let exact = try #require(CheckLiteral("=" + CheckLiteral.exact(value)), "\(value)")
+      #expect(exact.value == value, "exact text of \(value)")
+      for form in ["=0", "=0.0", "=0.00000", "=1e3", "=1.50e2", "=1e-3"] {
+        let written = try #require(CheckLiteral(form)).updated(to: value)
+        let check = try #require(CheckLiteral("=" + written), "\(written)")
+        #expect(check.passes(value), "\(form) updated to \(value): \(written)")
+      }
+    }
+  }
+
+  private func pow10(_ exponent: Int) -> Double {
+    var result = 1.0
+    for _ in 0..<abs(exponent) { result *= 10 }
+    return exponent < 0 ? 1 / result : result
+  }
+}
