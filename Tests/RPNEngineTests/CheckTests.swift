@@ -118,6 +118,31 @@ import Testing
     }
   }
 
+  // MARK: Writing checks
+
+  @Test func updatingEveryFailingCheck() throws {
+    let document = try Document(text: "1 3 / =0.334\n2.4 =3 # c\r\n1 =1\n1449 =1.5e3")
+    let text = document.applying(document.checkUpdates())
+    #expect(text == "1 3 / =0.333\n2.4 =2 # c\r\n1 =1\n1449 =1.4e3")
+    #expect(try Document(text: text).diagnostics().isEmpty)
+    #expect(document.checkUpdate(line: 2, range: 2..<4) == nil, "a passing check has no update")
+    #expect(document.checkUpdate(line: 0, range: 6..<12) == LineEdit(line: 0, range: 6..<12, text: "=0.333"))
+  }
+
+  @Test func addingAChecksToEveryLine() throws {
+    let document = try Document(text: "1 2 +\n# c\n3 * # times\n=9\n\nclear\n1 3 /")
+    let text = document.applying(document.checkAdditions())
+    #expect(text == "1 2 + =3\n# c\n3 * =9 # times\n=9\n\nclear\n1 3 / =0.3333333333333333")
+    #expect(try Document(text: text).diagnostics().isEmpty)
+    #expect(document.checkAddition(line: 3) == nil, "a line with a check gets none")
+    #expect(document.checkAddition(line: 5) == nil, "an empty stack gets none")
+  }
+
+  @Test func removingEveryCheck() throws {
+    let document = try Document(text: "1 =1 2 =2\n=3\n  =3 # c\n4 =4 # c\n=1 5")
+    #expect(document.applying(document.checkRemovals()) == "1 2\n\n  # c\n4 # c\n5")
+  }
+
   private func pow10(_ exponent: Int) -> Double {
     var result = 1.0
     for _ in 0..<abs(exponent) { result *= 10 }

@@ -1,0 +1,115 @@
+// Writing checks: the edits that update failing checks, add a check to lines, or remove checks.
+
+/// One replacement inside a line: a range of UTF-8 offsets and the text that replaces it.
+package struct LineEdit: Equatable, Sendable {
+  package var line: Int
+  package var range: Range<Int>
+  package var text: String
+
+  package init(line: Int, range: Range<Int>, text: String) {
+    self.line = line
+    self.range = range
+    self.text = text
+  }
+}
+
+extension Document {
+  /// The edit that makes a failing check pass: its value rewritten for the current top, in the
+  /// check's own form (`=0.334` → `=0.333`, `=1.5e3` → `=1.4e3`). Nil when the check at `range`
+  /// of `line` does not fail.
+  package func checkUpdate(line: Int, range: Range<Int>) -> LineEdit? {
+    for diagnostic in diagnostics(inLine: line) where diagnostic.range == range {
+      guard case .checkFailed(_, let top, _) = diagnostic.problem else { continue }
+      let text = withUTF8(ofLine: line) { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+      guard let check = CheckLiteral(text) else { return nil }
+      return LineEdit(line: line, range: range, text: "=" + check.updated(to: top))
+    }
+    return nil
+  }
+
+  /// The edits that make every failing check of `lines` pass (all lines when nil), top to bottom.
+  package func checkUpdates(inLines lines: Range<Int>? = nil) -> [LineEdit] {
+    var edits: [LineEdit] = []
+    for (line, diagnostic) in diagnostics() where lines?.contains(line) ?? true {
+      guard diagnostic.code == .checkFailed, let edit = checkUpdate(line: line, range: diagnostic.range) else {
+        continue
+      }
+      edits.append(edit)
+    }
+    return edits
+  }
+
+  /// The edit that writes a line's result as a check: ` =VALUE` right after its last token
+  /// (before any comment), at full precision so that it passes. Nil for a line without tokens,
+  /// with a check already, or after which the stack is empty.
+  package func checkAddition(line: Int) -> LineEdit? {
+    guard let end = hintOffset(ofLine: line), !hasCheck(line: line),
+      let top = stack(afterLine: line, keepingTop: 1).top.last
+    else { return nil }
+    return LineEdit(line: line, range: end..<end, text: " =" + CheckLiteral.exact(top))
+  }
+
+  /// The edits that add a check to every line with tokens that has none (and a stack to check).
+  package func checkAdditions(inLines lines: Range<Int>? = nil) -> [LineEdit] {
+    let range = lines.map { $0.clamped(to: 0..<lineCount) } ?? 0..<lineCount
+    return range.compactMap { checkAddition(line: $0) }
+  }
+
+  /// The edits that remove every check of `lines` (all lines when nil), each with the white
+  /// space before it (or after it, for a check that starts its line).
+  package func checkRemovals(inLines lines: Range<Int>? = nil) -> [LineEdit] {
+    let range = lines.map { $0.clamped(to: 0..<lineCount) } ?? 0..<lineCount
+    var edits: [LineEdit] = []
+    for line in range {
+      withUTF8(ofLine: line) { bytes in
+        let (tokens, comment) = Lexer.tokens(of: bytes)
+        for (index, token) in tokens.enumerated() {
+          guard case .check = token.kind else { continue }
+          var start = token.range.lowerBound
+          var end = token.range.upperBound
+          if index > 0 {
+            start = tokens[index - 1].range.upperBound
+          } else if index + 1 < tokens.count {
+            end = tokens[index + 1].range.lowerBound
+          } else {
+            // The line's only token: the white space around it goes too, up to a comment.
+            start = comment == nil ? 0 : token.range.lowerBound
+            end = comment ?? bytes.count
+          }
+          edits.append(LineEdit(line: line, range: start..<end, text: ""))
+        }
+      }
+    }
+    return edits
+  }
+
+  /// Whether a line holds a check token.
+  package func hasCheck(line: Int) -> Bool {
+    guard line >= 0, line < lineCount else { return false }
+    return withUTF8(ofLine: line) { bytes in
+      // Most lines hold no `=`: look for one before lexing.
+      guard bytes.contains(0x3D) else { return false }
+      return Lexer.tokens(of: bytes).tokens.contains { if case .check = $0.kind { true } else { false } }
+    }
+  }
+
+  /// The text of the document with line edits applied (edits of one line must not overlap).
+  package func applying(_ edits: [LineEdit]) -> String {
+    var byLine: [Int: [LineEdit]] = [:]
+    for edit in edits { byLine[edit.line, default: []].append(edit) }
+    var result: [UInt8] = []
+    for line in 0..<lineCount {
+      withUTF8(ofLine: line) { bytes in
+        var position = 0
+        for edit in (byLine[line] ?? []).sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+          result.append(contentsOf: bytes[position..<edit.range.lowerBound])
+          result.append(contentsOf: edit.text.utf8)
+          position = edit.range.upperBound
+        }
+        result.append(contentsOf: bytes[position...])
+      }
+      result.append(contentsOf: terminator(ofLine: line).utf8)
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+}
