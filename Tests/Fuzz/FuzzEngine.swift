@@ -2,7 +2,7 @@ import RPNEngine
 
 /// Target 2: arbitrary bytes as a document, then random line edits. Inside: the incremental
 /// model equals a full evaluation after every edit, every diagnostic range lies in its line,
-/// and every label is well formed.
+/// every label is well formed, and checks written back (updated or added) pass.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var stream = ByteStream(bytes: UnsafeBufferPointer(start: data, count: size))
@@ -30,6 +30,13 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 private func check(_ document: Document, _ settings: EvaluationSettings) {
   guard let fresh = try? Document(text: document.text, settings: settings) else { fatalError("text refused") }
+  // Checks written back pass on the next run: every failing check updated, a check added to
+  // every other line with tokens.
+  let written = document.applying(document.checkUpdates() + document.checkAdditions())
+  guard let rewritten = try? Document(text: written, settings: settings) else { fatalError("rewritten text refused") }
+  if let failed = rewritten.diagnostics().first(where: { $0.diagnostic.code == .checkFailed }) {
+    fatalError("a written check fails on line \(failed.line): \(failed.diagnostic.message)")
+  }
   guard fresh.lineCount == document.lineCount else { fatalError("line counts differ") }
   for line in 0..<document.lineCount {
     let picture = document.stack(afterLine: line, keepingTop: 16)
