@@ -1,4 +1,4 @@
-// The commands `eval`, `check` and `format`: reading tapes and printing what they ask for.
+// The commands `eval`, `check` and `format`: reading tapes, printing, rewriting them in place.
 
 import JSONRPC
 import RPNEngine
@@ -22,74 +22,125 @@ func fail(_ message: String) -> Never {
   exit(2)
 }
 
-/// Reads and evaluates a tape.
-func loadDocument(_ path: String, _ options: Options) -> Result<Document, UsageError> {
-  switch readText(path) {
-  case .failure(let error): return .failure(error)
-  case .success(let text):
-    do {
-      return .success(try Document(text: text, settings: options.evaluation))
-    } catch {
-      return .failure(UsageError(message: "\(path) is too large: the limit is \(Document.maximumUTF8Count) bytes"))
-    }
+/// Reads and evaluates a tape; invalid UTF-8 is read as U+FFFD (see `readFile`).
+func loadDocument(_ path: String, _ options: Options) throws(FileError) -> Document {
+  try evaluate(readFile(path), path: path, options)
+}
+
+/// Evaluates a file's contents with the options' settings.
+func evaluate(_ contents: FileContents, path: String, _ options: Options) throws(FileError) -> Document {
+  do {
+    return try Document(text: contents.text, settings: options.evaluation)
+  } catch {
+    throw .tooLarge(path: path, limit: Document.maximumUTF8Count)
   }
 }
 
 /// `eval FILE|-`: the tape with its stack labels on standard output, diagnostics on standard error.
 func runEval(_ arguments: ArraySlice<String>) -> Int32 {
   let options: Options
-  do { options = try parseOptions(arguments) } catch { fail(error.message) }
+  do { options = try parseOptions(arguments, for: .eval) } catch { fail(error.message) }
   guard options.files.count == 1, let path = options.files.first else {
     fail("eval takes one file (or - for standard input)")
   }
-  switch loadDocument(path, options) {
-  case .failure(let error): fail(error.message)
-  case .success(let document):
-    emit(TapeReport.annotated(document, display: options.display), to: STDOUT_FILENO)
-    for line in TapeReport.diagnosticLines(document, fileName: path) { emit(line + "\n", to: STDERR_FILENO) }
-    return 0
-  }
+  let document: Document
+  do { document = try loadDocument(path, options) } catch { fail(error.message) }
+  emit(TapeReport.annotated(document, display: options.display), to: STDOUT_FILENO)
+  for line in TapeReport.diagnosticLines(document, fileName: path) { emit(line + "\n", to: STDERR_FILENO) }
+  return 0
 }
 
 /// `check FILE…`: one line per diagnostic on standard output; 1 when there are any.
 func runCheck(_ arguments: ArraySlice<String>) -> Int32 {
   let options: Options
-  do { options = try parseOptions(arguments) } catch { fail(error.message) }
+  do { options = try parseOptions(arguments, for: .check) } catch { fail(error.message) }
   guard !options.files.isEmpty else { fail("check takes at least one file (or - for standard input)") }
   var status: Int32 = 0
   var unreadable = false
   for path in options.files {
-    switch loadDocument(path, options) {
-    case .failure(let error):
-      emit("rpn-lsp: \(error.message)\n", to: STDERR_FILENO)
-      unreadable = true
-    case .success(let document):
-      let lines = TapeReport.diagnosticLines(document, fileName: path)
+    do {
+      let lines = TapeReport.diagnosticLines(try loadDocument(path, options), fileName: path)
       for line in lines { emit(line + "\n", to: STDOUT_FILENO) }
       if !lines.isEmpty { status = 1 }
+    } catch {
+      emit("rpn-lsp: \(error.message)\n", to: STDERR_FILENO)
+      unreadable = true
     }
   }
   return unreadable ? 2 : status
 }
 
-/// `format FILE|-`: the formatted tape on standard output (the server's formatter); with
-/// `--check`, nothing printed there, a note on standard error, and exit 1 when it would change.
+/// What a rewriting command (`format`) makes of one tape.
+struct Rewrite {
+  /// The tape's new text.
+  var text: String
+  /// What was done, for `--write`: "reformatted".
+  var done: String
+  /// What would be done, for `--check`: "would be reformatted".
+  var wouldBeDone: String
+}
+
+/// `format FILE|-`: the formatted tape (the server's formatter).
 func runFormat(_ arguments: ArraySlice<String>) -> Int32 {
+  runRewriting(.format, arguments, settled: "formatted already") { document, _ in
+    Rewrite(text: Formatter.format(document), done: "reformatted", wouldBeDone: "would be reformatted")
+  }
+}
+
+/// Runs a command that rewrites tapes: it prints the new text of one file (or standard input);
+/// with `--check` it prints nothing, names on standard error each file that would change, and
+/// exits 1 if one would; with `--write` it replaces each file that changes (`replaceContents`)
+/// and names it on standard error, or says that nothing changed. `settled` says how a file that
+/// would not change is: "formatted already". Files that cannot be read or written are reported and the
+/// others still done; the status is then 2.
+private func runRewriting(
+  _ command: Command, _ arguments: ArraySlice<String>, settled: String,
+  rewrite: (Document, Options) -> Rewrite
+) -> Int32 {
   let options: Options
-  do { options = try parseOptions(arguments) } catch { fail(error.message) }
-  guard options.files.count == 1, let path = options.files.first else {
-    fail("format takes one file (or - for standard input)")
+  do { options = try parseOptions(arguments, for: command) } catch { fail(error.message) }
+  let files = options.files
+  let name = command.rawValue
+  guard !files.isEmpty else { fail("\(name) takes a file (or - for standard input)") }
+  if options.checkOnly && options.write {
+    fail("--check and --write exclude each other: --check only reports the files --write would change")
   }
-  switch loadDocument(path, options) {
-  case .failure(let error): fail(error.message)
-  case .success(let document):
-    let formatted = Formatter.format(document)
-    if options.checkOnly {
-      guard formatted != document.text else { return 0 }
-      emit("\(path): would be reformatted\n", to: STDERR_FILENO)
-      return 1
+  if files.contains("-") {
+    guard files.count == 1 else { fail("- (standard input) must be the only file") }
+    guard !options.write else { fail("--write cannot rewrite standard input: leave it out to print the result") }
+  }
+  guard files.count == 1 || options.checkOnly || options.write else {
+    fail("\(name) prints one file: name one, or add --write or --check to do several")
+  }
+  var status: Int32 = 0
+  var failed = false
+  var rewritten = 0
+  for path in files {
+    do throws(FileError) {
+      // Only a file that is written back must be valid UTF-8: printing shows U+FFFD for bad bytes.
+      let contents = try readFile(path, forRewriting: options.write)
+      let result = rewrite(try evaluate(contents, path: path, options), options)
+      let changed = !result.text.utf8.elementsEqual(contents.bytes)
+      if options.checkOnly {
+        guard changed else { continue }
+        emit("\(path): \(result.wouldBeDone)\n", to: STDERR_FILENO)
+        status = 1
+      } else if options.write {
+        guard changed, let original = contents.status else { continue }
+        try replaceContents(of: path, with: Array(result.text.utf8), original: original)
+        emit("\(path): \(result.done)\n", to: STDERR_FILENO)
+        rewritten += 1
+      } else {
+        emit(result.text, to: STDOUT_FILENO)
+      }
+    } catch {
+      emit("rpn-lsp: \(error.message)\n", to: STDERR_FILENO)
+      failed = true
     }
-    emit(formatted, to: STDOUT_FILENO)
-    return 0
   }
+  if options.write && rewritten == 0 && !failed {
+    let subject = files.count == 1 ? "\(files[0]) is" : "the \(files.count) files are"
+    emit("nothing changed: \(subject) \(settled)\n", to: STDERR_FILENO)
+  }
+  return failed ? 2 : status
 }

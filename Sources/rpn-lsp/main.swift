@@ -15,7 +15,8 @@ let usage = """
   usage: rpn-lsp [--stdio]               serve LSP on standard input and output
          rpn-lsp eval FILE|- [OPTIONS]   print the tape with the stack after each line
          rpn-lsp check FILE… [OPTIONS]   print diagnostics; exit 1 when there are any
-         rpn-lsp format FILE|- [--check] print the tape formatted; --check: exit 1 if it would change
+         rpn-lsp format FILE|- [--check | --write]
+                                         print the tape formatted
          rpn-lsp --version | --help
 
   options of eval and check:
@@ -24,8 +25,17 @@ let usage = """
     --angle-unit radians|degrees
                              unit of sin, cos, tan and their inverses (default radians)
 
-  exit status: 0 fine; 1 check found diagnostics (or format --check found changes);
-  2 usage or I/O error.
+  options of format (with --check or --write it takes several files):
+    --check                  print nothing; name each file that would change on standard error
+                             and exit 1 if one would
+    --write                  rewrite each file that changes in place, and name it on standard
+                             error (or say that nothing changed); not with - (standard input).
+                             Atomic: a temporary file beside it, synced, renamed over it, with the
+                             file's permissions; on any error the file is left as it was
+
+  exit status: 0 fine; 1 check found diagnostics, or format --check found a file that
+  would change; 2 usage or I/O error (a file that cannot be read, or cannot be written back:
+  read-only, a folder, not valid UTF-8).
   eval prints diagnostics on standard error and exits 0 once the file was read.
 
   """
