@@ -1,4 +1,4 @@
-// The commands `eval`, `check` and `format`: reading tapes, printing, rewriting them in place.
+// The commands `eval`, `check`, `format` and `update`: reading tapes, printing, rewriting them in place.
 
 import JSONRPC
 import RPNEngine
@@ -70,13 +70,13 @@ func runCheck(_ arguments: ArraySlice<String>) -> Int32 {
   return unreadable ? 2 : status
 }
 
-/// What a rewriting command (`format`) makes of one tape.
+/// What a rewriting command (`format`, `update`) makes of one tape.
 struct Rewrite {
   /// The tape's new text.
   var text: String
-  /// What was done, for `--write`: "reformatted".
+  /// What was done, for `--write`: "reformatted", "updated 2 failing checks".
   var done: String
-  /// What would be done, for `--check`: "would be reformatted".
+  /// What would be done, for `--check`: "would be reformatted", "2 failing checks would be updated".
   var wouldBeDone: String
 }
 
@@ -87,12 +87,39 @@ func runFormat(_ arguments: ArraySlice<String>) -> Int32 {
   }
 }
 
+/// `update FILE|-`: the tape with every failing check updated to the current value and, with
+/// `--add`, a check added to every line with tokens that has none.
+func runUpdate(_ arguments: ArraySlice<String>) -> Int32 {
+  runRewriting(.update, arguments, settled: "up to date") { document, options in
+    let updates = document.checkUpdates()
+    let additions = options.add ? document.checkAdditions() : []
+    var done: [String] = []
+    var wouldBeDone: [String] = []
+    if !updates.isEmpty {
+      done.append("updated " + counted(updates.count, "failing check"))
+      wouldBeDone.append(counted(updates.count, "failing check") + " would be updated")
+    }
+    if !additions.isEmpty {
+      done.append("added " + counted(additions.count, "check"))
+      wouldBeDone.append(counted(additions.count, "check") + " would be added")
+    }
+    return Rewrite(
+      text: document.applying(updates + additions), done: done.joined(separator: ", "),
+      wouldBeDone: wouldBeDone.joined(separator: ", "))
+  }
+}
+
+/// `n` things, singular or plural: "1 check", "2 checks".
+private func counted(_ n: Int, _ thing: String) -> String {
+  "\(n) \(thing)\(n == 1 ? "" : "s")"
+}
+
 /// Runs a command that rewrites tapes: it prints the new text of one file (or standard input);
 /// with `--check` it prints nothing, names on standard error each file that would change, and
 /// exits 1 if one would; with `--write` it replaces each file that changes (`replaceContents`)
 /// and names it on standard error, or says that nothing changed. `settled` says how a file that
-/// would not change is: "formatted already". Files that cannot be read or written are reported and the
-/// others still done; the status is then 2.
+/// would not change is ("formatted already", "up to date"). Files that cannot be read or written
+/// are reported and the others still done; the status is then 2.
 private func runRewriting(
   _ command: Command, _ arguments: ArraySlice<String>, settled: String,
   rewrite: (Document, Options) -> Rewrite

@@ -12,24 +12,29 @@ enum Command: String {
   case eval
   case check
   case format
+  case update
 
   /// The flags the command takes.
   var flags: Set<Flag> {
     switch self {
     case .eval, .check: [.precision, .maxItems, .angleUnit]
     case .format: [.check, .write]
+    case .update: [.add, .check, .write, .angleUnit]
     }
   }
 
   /// Why the command does not take `flag`, said so that the user knows what to do instead.
   func refusal(of flag: Flag) -> String {
     switch (self, flag) {
+    case (.update, .precision), (.update, .maxItems):
+      return "update does not take \(flag.rawValue): it displays no stack; a check it updates keeps the digits "
+        + "it was written with, and a check it adds is written in full"
     case (.format, .precision), (.format, .maxItems), (.format, .angleUnit):
       return "format does not take \(flag.rawValue): the layout does not depend on values"
     case (_, .check), (_, .write):
-      return "\(rawValue) does not take \(flag.rawValue) (format does)"
+      return "\(rawValue) does not take \(flag.rawValue) (format and update do)"
     default:
-      return "\(rawValue) does not take \(flag.rawValue)"
+      return "\(rawValue) does not take \(flag.rawValue) (update does)"
     }
   }
 }
@@ -41,6 +46,7 @@ enum Flag: String {
   case angleUnit = "--angle-unit"
   case check = "--check"
   case write = "--write"
+  case add = "--add"
 }
 
 /// What a command line asks for: the files, and how to evaluate, display and write them.
@@ -52,6 +58,8 @@ struct Options {
   var checkOnly = false
   /// `--write`: rewrite the files in place instead of printing them.
   var write = false
+  /// `--add` (update): add a check to every line that has none.
+  var add = false
 }
 
 /// Parses the arguments after the command's name. `-` is standard input; `--` ends the flags.
@@ -81,6 +89,8 @@ func parseOptions(_ arguments: ArraySlice<String>, for command: Command) throws(
       options.checkOnly = true
     case .write:
       options.write = true
+    case .add:
+      options.add = true
     case .precision:
       let text = try value(of: argument)
       guard let n = Int(text), (1...17).contains(n) else {

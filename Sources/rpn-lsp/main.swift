@@ -17,6 +17,9 @@ let usage = """
          rpn-lsp check FILE… [OPTIONS]   print diagnostics; exit 1 when there are any
          rpn-lsp format FILE|- [--check | --write]
                                          print the tape formatted
+         rpn-lsp update FILE|- [--add] [--angle-unit U] [--check | --write]
+                                         print the tape with every failing check =VALUE updated
+                                         to the value the tape computes now
          rpn-lsp --version | --help
 
   options of eval and check:
@@ -25,15 +28,20 @@ let usage = """
     --angle-unit radians|degrees
                              unit of sin, cos, tan and their inverses (default radians)
 
-  options of format (with --check or --write it takes several files):
+  options of format and update (with --check or --write they take several files):
     --check                  print nothing; name each file that would change on standard error
-                             and exit 1 if one would
+                             and exit 1 if one would (update: a check fails or, with --add, a
+                             line has no check)
     --write                  rewrite each file that changes in place, and name it on standard
                              error (or say that nothing changed); not with - (standard input).
                              Atomic: a temporary file beside it, synced, renamed over it, with the
                              file's permissions; on any error the file is left as it was
+    --add                    update: also add a check =VALUE after the last token of every line
+                             that has tokens, no check and a value on the stack
+    --angle-unit radians|degrees
+                             update: as for eval (the values checked depend on it)
 
-  exit status: 0 fine; 1 check found diagnostics, or format --check found a file that
+  exit status: 0 fine; 1 check found diagnostics, or format/update --check found a file that
   would change; 2 usage or I/O error (a file that cannot be read, or cannot be written back:
   read-only, a folder, not valid UTF-8).
   eval prints diagnostics on standard error and exits 0 once the file was read.
@@ -61,6 +69,7 @@ switch arguments.first {
 case "eval": status = runEval(arguments.dropFirst())
 case "check": status = runCheck(arguments.dropFirst())
 case "format": status = runFormat(arguments.dropFirst())
+case "update": status = runUpdate(arguments.dropFirst())
 case "--version":
   emit("rpn-lsp \(Server.version)\n", to: STDOUT_FILENO)
   status = 0

@@ -266,5 +266,7 @@ private let mistakes = "1 2 +\n2 =é 😀 zzz\n1 0 /\n  -1 sqrt # ☕\ne\u{301} 
     #expect(help.status == 0)
     #expect(help.stdout.contains("rpn-lsp eval FILE"))
     #expect(help.stdout.contains("rpn-lsp check FILE"))
+    #expect(help.stdout.contains("rpn-lsp update FILE"))
+    for flag in ["--add", "--check", "--write", "--angle-unit"] { #expect(help.stdout.contains(flag), "\(flag)") }
   }
 }

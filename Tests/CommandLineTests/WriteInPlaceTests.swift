@@ -1,4 +1,4 @@
-// `--write` of `format`: files rewritten in place atomically, or left byte for byte as they were.
+// `--write` of `update` and `format`: files rewritten in place atomically, or left byte for byte as they were.
 
 import Foundation
 import Testing
@@ -50,16 +50,36 @@ private func chmod(_ url: URL, _ mode: Int) throws {
   try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path)
 }
 
-/// `format --write` replaces a file through a temporary file renamed over
+/// `update --write` and `format --write` replace a file through a temporary file renamed over
 /// it, keeping its permissions, and only when it changes; on any error the file stays byte for
 /// byte as it was and no temporary file is left. The tests run as root here, whom permission
 /// bits do not stop: the command refuses a file, or a folder, that has no write bit for anyone
 /// by looking at the bits, so these cases mean the same for root as for anyone.
 @Suite struct WriteInPlaceTests {
+  @Test func updateWriteRewritesTheFileAndKeepsItsPermissions() throws {
+    let dir = try directory(with: ["tape.rpn": UpdateCommandTests.tape])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("tape.rpn")
+    try chmod(file, 0o640)
+    let result = try run(["update", "--write", "tape.rpn"], in: dir)
+    #expect(result.status == 0)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "tape.rpn: updated 3 failing checks\n")
+    let after = try FileState(file)
+    #expect(after.bytes == Array(UpdateCommandTests.updated.utf8))
+    #expect(after.mode == 0o640)
+    #expect(try names(in: dir) == ["tape.rpn"])
+
+    let added = try run(["update", "--write", "--add", "tape.rpn"], in: dir)
+    #expect(added.status == 0)
+    #expect(added.stderr == "tape.rpn: added 2 checks\n")
+    #expect(try FileState(file).bytes == Array(UpdateCommandTests.added.utf8))
+  }
+
   /// A second `--write` finds nothing to do: it says so and does not touch the file.
-  @Test(arguments: [["format", "--write"]])
+  @Test(arguments: [["update", "--write"], ["update", "--write", "--add"], ["format", "--write"]])
   func writingAgainLeavesTheFileAlone(_ command: [String]) throws {
-    let dir = try directory(with: ["tape.rpn": FormatCommandTests.messy])
+    let dir = try directory(with: ["tape.rpn": UpdateCommandTests.tape])
     defer { try? FileManager.default.removeItem(at: dir) }
     let file = dir.appendingPathComponent("tape.rpn")
     #expect(try run(command + ["tape.rpn"], in: dir).status == 0)
@@ -71,6 +91,17 @@ private func chmod(_ url: URL, _ mode: Int) throws {
     let settled = command[0] == "format" ? "formatted already" : "up to date"
     #expect(again.stderr == "nothing changed: tape.rpn is \(settled)\n")
     #expect(try FileState(file) == before)
+  }
+
+  @Test func writeTakesSeveralFilesAndNamesThoseItChanged() throws {
+    let dir = try directory(with: ["a.rpn": "1 2 + =4\n", "b.rpn": "1 2 + =3\n", "c.rpn": "10 3 / =3.3 # third\n"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try run(["update", "--write", "a.rpn", "b.rpn", "c.rpn"], in: dir)
+    #expect(result.status == 0)
+    #expect(result.stderr == "a.rpn: updated 1 failing check\n")
+    #expect(try String(contentsOf: dir.appendingPathComponent("a.rpn"), encoding: .utf8) == "1 2 + =3\n")
+    let unchanged = try run(["update", "--write", "a.rpn", "b.rpn", "c.rpn"], in: dir)
+    #expect(unchanged.stderr == "nothing changed: the 3 files are up to date\n")
   }
 
   @Test func formatWriteRewritesTheFiles() throws {
@@ -128,7 +159,7 @@ private func chmod(_ url: URL, _ mode: Int) throws {
     #expect(try names(in: dir) == namesBefore, "a temporary file was left", sourceLocation: sourceLocation)
   }
 
-  @Test(arguments: ["format"])
+  @Test(arguments: ["update", "format"])
   func aReadOnlyFileIsRefused(_ command: String) throws {
     let dir = try directory(with: ["tape.rpn": "1   =2\n"])
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -146,7 +177,7 @@ private func chmod(_ url: URL, _ mode: Int) throws {
     #expect(unchanged.stderr.hasPrefix("nothing changed: tape.rpn is "))
   }
 
-  @Test(arguments: ["format"])
+  @Test(arguments: ["update", "format"])
   func aFolderIsRefused(_ command: String) throws {
     let dir = try directory(with: [:])
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -158,7 +189,7 @@ private func chmod(_ url: URL, _ mode: Int) throws {
     #expect(try names(in: dir.appendingPathComponent("sub.rpn")) == [])
   }
 
-  @Test(arguments: ["format"])
+  @Test(arguments: ["update", "format"])
   func aMissingFileIsReportedAndNotCreated(_ command: String) throws {
     let dir = try directory(with: [:])
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -171,7 +202,7 @@ private func chmod(_ url: URL, _ mode: Int) throws {
   }
 
   /// Written back, invalid UTF-8 would come out as U+FFFD: the file is refused, whatever the change.
-  @Test(arguments: ["format"])
+  @Test(arguments: ["update", "format"])
   func aFileThatIsNotUTF8IsRefused(_ command: String) throws {
     let dir = try directory(with: [:])
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -184,7 +215,7 @@ private func chmod(_ url: URL, _ mode: Int) throws {
 
   /// The temporary file goes beside the original: a folder that no one may write stops it
   /// before anything is written.
-  @Test(arguments: ["format"])
+  @Test(arguments: ["update", "format"])
   func aReadOnlyFolderIsRefused(_ command: String) throws {
     let dir = try directory(with: [:])
     let folder = dir.appendingPathComponent("locked")
