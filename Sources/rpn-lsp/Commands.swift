@@ -147,7 +147,10 @@ private func runRewriting(
       // Only a file that is written back must be valid UTF-8: printing shows U+FFFD for bad bytes.
       let contents = try readFile(path, forRewriting: options.write)
       let result = rewrite(try evaluate(contents, path: path, options), options)
-      let changed = !result.text.utf8.elementsEqual(contents.bytes)
+      // Compared with the text as read, so that U+FFFD read for a bad byte is no change: that
+      // file is printed or checked like any other (with --write, bad bytes were refused above).
+      // Byte for byte: `==` on strings would take `é` and `e\u{301}` for the same.
+      let changed = !result.text.utf8.elementsEqual(contents.text.utf8)
       if options.checkOnly {
         guard changed else { continue }
         emit("\(path): \(result.wouldBeDone)\n", to: STDERR_FILENO)

@@ -196,5 +196,12 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stdout == "1 \u{FFFD} =1\n")
     #expect(try run(["update", "--check", "latin.rpn"], in: dir).status == 1)
+    // Nothing to update and nothing to format: the bad byte alone is no change.
+    try Data([0x31, 0x20, 0xFF, 0x20, 0x3D, 0x31, 0x0A]).write(to: dir.appendingPathComponent("settled.rpn"))
+    for command in ["update", "format"] {
+      let settled = try run([command, "--check", "settled.rpn"], in: dir)
+      #expect(settled.status == 0, "\(command)")
+      #expect(settled.stderr == "", "\(command)")
+    }
   }
 }
