@@ -1,7 +1,6 @@
-// The executable: the command line (`eval`, `check`, `format`, `--version`, `--help`) and serving LSP on stdio.
+// The executable's entry: the usage text, choosing a command, and serving LSP on stdio.
 
 import JSONRPC
-import RPNEngine
 import RPNLanguageServer
 
 #if canImport(Glibc)
@@ -12,13 +11,15 @@ import RPNLanguageServer
   import Darwin
 #endif
 
-let version = Server.version
-
 let usage = """
   usage: rpn-lsp [--stdio]               serve LSP on standard input and output
          rpn-lsp eval FILE|- [OPTIONS]   print the tape with the stack after each line
          rpn-lsp check FILE… [OPTIONS]   print diagnostics; exit 1 when there are any
-         rpn-lsp format FILE|- [--check] print the tape formatted; --check: exit 1 if it would change
+         rpn-lsp format FILE|- [--check | --write]
+                                         print the tape formatted
+         rpn-lsp update FILE|- [--add] [--angle-unit U] [--check | --write]
+                                         print the tape with every failing check =VALUE updated
+                                         to the value the tape computes now
          rpn-lsp --version | --help
 
   options of eval and check:
@@ -27,144 +28,25 @@ let usage = """
     --angle-unit radians|degrees
                              unit of sin, cos, tan and their inverses (default radians)
 
-  exit status: 0 fine; 1 check found diagnostics (or format --check found changes);
-  2 usage or I/O error.
+  options of format and update (with --check or --write they take several files):
+    --check                  print nothing; name each file that would change on standard error
+                             and exit 1 if one would (update: a check fails or, with --add, a
+                             line has no check)
+    --write                  rewrite each file that changes in place, and name it on standard
+                             error (or say that nothing changed); not with - (standard input).
+                             Atomic: a temporary file beside it, synced, renamed over it, with the
+                             file's permissions; on any error the file is left as it was
+    --add                    update: also add a check =VALUE after the last token of every line
+                             that has tokens, no check and a value on the stack
+    --angle-unit radians|degrees
+                             update: as for eval (the values checked depend on it)
+
+  exit status: 0 fine; 1 check found diagnostics, or format/update --check found a file that
+  would change; 2 usage or I/O error (a file that cannot be read, or cannot be written back:
+  read-only, a folder, not valid UTF-8).
   eval prints diagnostics on standard error and exits 0 once the file was read.
 
   """
-
-/// A command line that cannot be acted on; the message says what to change.
-struct UsageError: Error {
-  var message: String
-}
-
-struct Options {
-  var display = DisplaySettings()
-  var evaluation = EvaluationSettings()
-  var files: [String] = []
-  var checkOnly = false
-}
-
-func parseOptions(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
-  var options = Options()
-  var arguments = arguments
-  func value(of flag: String) throws(UsageError) -> String {
-    guard let value = arguments.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
-    return value
-  }
-  var onlyFiles = false
-  while let argument = arguments.popFirst() {
-    if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
-      options.files.append(argument)
-      continue
-    }
-    switch argument {
-    case "--":
-      onlyFiles = true
-    case "--check":
-      options.checkOnly = true
-    case "--precision":
-      let text = try value(of: argument)
-      guard let n = Int(text), (1...17).contains(n) else {
-        throw UsageError(message: "--precision takes a whole number from 1 to 17, not '\(text)'")
-      }
-      options.display.precision = n
-    case "--max-items":
-      let text = try value(of: argument)
-      guard let n = Int(text), n >= 1 else {
-        throw UsageError(message: "--max-items takes a whole number of at least 1, not '\(text)'")
-      }
-      options.display.maxItems = n
-    case "--angle-unit":
-      let text = try value(of: argument)
-      guard let unit = AngleUnit(rawValue: text) else {
-        throw UsageError(message: "--angle-unit takes 'radians' or 'degrees', not '\(text)'")
-      }
-      options.evaluation.angleUnit = unit
-    default:
-      throw UsageError(message: "unknown option '\(argument)' (see rpn-lsp --help)")
-    }
-  }
-  return options
-}
-
-/// Reads a whole file, or standard input for `-`. Invalid UTF-8 becomes U+FFFD.
-func readText(_ path: String) -> Result<String, UsageError> {
-  let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY)
-  guard fd >= 0 else {
-    return .failure(UsageError(message: "cannot read \(path): \(String(cString: strerror(errno)))"))
-  }
-  defer { if fd != STDIN_FILENO { close(fd) } }
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    if n == 0 { break }
-    if n < 0 {
-      if errno == EINTR { continue }
-      return .failure(UsageError(message: "cannot read \(path): \(String(cString: strerror(errno)))"))
-    }
-    bytes.append(contentsOf: chunk[..<n])
-  }
-  return .success(String(decoding: bytes, as: UTF8.self))
-}
-
-/// Writes all of `text` to a file descriptor (standard output or standard error).
-func emit(_ text: String, to fd: Int32) {
-  writeAll(Array(text.utf8), to: fd)
-}
-
-func fail(_ message: String) -> Never {
-  emit("rpn-lsp: \(message)\n", to: STDERR_FILENO)
-  exit(2)
-}
-
-func loadDocument(_ path: String, _ options: Options) -> Result<Document, UsageError> {
-  switch readText(path) {
-  case .failure(let error): return .failure(error)
-  case .success(let text):
-    do {
-      return .success(try Document(text: text, settings: options.evaluation))
-    } catch {
-      return .failure(UsageError(message: "\(path) is too large: the limit is \(Document.maximumUTF8Count) bytes"))
-    }
-  }
-}
-
-func runEval(_ arguments: ArraySlice<String>) -> Int32 {
-  let options: Options
-  do { options = try parseOptions(arguments) } catch { fail(error.message) }
-  guard options.files.count == 1, let path = options.files.first else {
-    fail("eval takes one file (or - for standard input)")
-  }
-  switch loadDocument(path, options) {
-  case .failure(let error): fail(error.message)
-  case .success(let document):
-    emit(TapeReport.annotated(document, display: options.display), to: STDOUT_FILENO)
-    for line in TapeReport.diagnosticLines(document, fileName: path) { emit(line + "\n", to: STDERR_FILENO) }
-    return 0
-  }
-}
-
-func runCheck(_ arguments: ArraySlice<String>) -> Int32 {
-  let options: Options
-  do { options = try parseOptions(arguments) } catch { fail(error.message) }
-  guard !options.files.isEmpty else { fail("check takes at least one file (or - for standard input)") }
-  var status: Int32 = 0
-  var unreadable = false
-  for path in options.files {
-    switch loadDocument(path, options) {
-    case .failure(let error):
-      emit("rpn-lsp: \(error.message)\n", to: STDERR_FILENO)
-      unreadable = true
-    case .success(let document):
-      let lines = TapeReport.diagnosticLines(document, fileName: path)
-      for line in lines { emit(line + "\n", to: STDOUT_FILENO) }
-      if !lines.isEmpty { status = 1 }
-    }
-  }
-  return unreadable ? 2 : status
-}
 
 /// Serves LSP on standard input and output until `exit` or the end of input.
 func serve() -> Int32 {
@@ -181,36 +63,15 @@ func serve() -> Int32 {
   return server.exitStatus ?? 1
 }
 
-/// `format FILE|-`: the formatted tape on standard output (the server's formatter); with
-/// `--check`, nothing printed there, a note on standard error, and exit 1 when it would change.
-func runFormat(_ arguments: ArraySlice<String>) -> Int32 {
-  let options: Options
-  do { options = try parseOptions(arguments) } catch { fail(error.message) }
-  guard options.files.count == 1, let path = options.files.first else {
-    fail("format takes one file (or - for standard input)")
-  }
-  switch loadDocument(path, options) {
-  case .failure(let error): fail(error.message)
-  case .success(let document):
-    let formatted = Formatter.format(document)
-    if options.checkOnly {
-      guard formatted != document.text else { return 0 }
-      emit("\(path): would be reformatted\n", to: STDERR_FILENO)
-      return 1
-    }
-    emit(formatted, to: STDOUT_FILENO)
-    return 0
-  }
-}
-
 let arguments = CommandLine.arguments.dropFirst()
 let status: Int32
 switch arguments.first {
 case "eval": status = runEval(arguments.dropFirst())
 case "check": status = runCheck(arguments.dropFirst())
 case "format": status = runFormat(arguments.dropFirst())
+case "update": status = runUpdate(arguments.dropFirst())
 case "--version":
-  emit("rpn-lsp \(version)\n", to: STDOUT_FILENO)
+  emit("rpn-lsp \(Server.version)\n", to: STDOUT_FILENO)
   status = 0
 case "--help", "-h", "help":
   emit(usage, to: STDOUT_FILENO)

@@ -179,6 +179,23 @@ private let mistakes = "1 2 +\n2 =é 😀 zzz\n1 0 /\n  -1 sqrt # ☕\ne\u{301} 
     #expect(degrees.stdout.hasSuffix(" [domain-error]\n"))
   }
 
+  @Test func checkReportsFailingChecksAsWarnings() throws {
+    let dir = try directory(with: ["sums.rpn": "12.5 8 + =20.5\n3 / =6.9 # each\n1400 =1.5e3\n"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try run(["check", "sums.rpn"], in: dir)
+    #expect(result.status == 1)
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout == """
+        sums.rpn:2:5: warning: expected 6.9, the top is 6.83333333333333 (6.8 to 1 decimal) [check-failed]
+        sums.rpn:3:6: warning: expected 1.5e3, the top is 1400 (1400 to the nearest 100) [check-failed]
+
+        """)
+    let passing = try run(["check", "-"], input: "12.5 8 + =20.5\n3 / =6.8 # each\n")
+    #expect(passing.status == 0)
+    #expect(passing.stdout == "")
+  }
+
   @Test func checkFailsOnUsageAndIOErrors() throws {
     let dir = try directory(with: ["clean.rpn": "1\n"])
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -249,5 +266,7 @@ private let mistakes = "1 2 +\n2 =é 😀 zzz\n1 0 /\n  -1 sqrt # ☕\ne\u{301} 
     #expect(help.status == 0)
     #expect(help.stdout.contains("rpn-lsp eval FILE"))
     #expect(help.stdout.contains("rpn-lsp check FILE"))
+    #expect(help.stdout.contains("rpn-lsp update FILE"))
+    for flag in ["--add", "--check", "--write", "--angle-unit"] { #expect(help.stdout.contains(flag), "\(flag)") }
   }
 }

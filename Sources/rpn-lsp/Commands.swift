@@ -1,0 +1,176 @@
+// The commands `eval`, `check`, `format` and `update`: reading tapes, printing, rewriting them in place.
+
+import JSONRPC
+import RPNEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes all of `text` to a file descriptor (standard output or standard error).
+func emit(_ text: String, to fd: Int32) {
+  writeAll(Array(text.utf8), to: fd)
+}
+
+/// Ends the program on a usage or I/O error: the message on standard error, exit status 2.
+func fail(_ message: String) -> Never {
+  emit("rpn-lsp: \(message)\n", to: STDERR_FILENO)
+  exit(2)
+}
+
+/// Reads and evaluates a tape; invalid UTF-8 is read as U+FFFD (see `readFile`).
+func loadDocument(_ path: String, _ options: Options) throws(FileError) -> Document {
+  try evaluate(readFile(path), path: path, options)
+}
+
+/// Evaluates a file's contents with the options' settings.
+func evaluate(_ contents: FileContents, path: String, _ options: Options) throws(FileError) -> Document {
+  do {
+    return try Document(text: contents.text, settings: options.evaluation)
+  } catch {
+    throw .tooLarge(path: path, limit: Document.maximumUTF8Count)
+  }
+}
+
+/// `eval FILE|-`: the tape with its stack labels on standard output, diagnostics on standard error.
+func runEval(_ arguments: ArraySlice<String>) -> Int32 {
+  let options: Options
+  do { options = try parseOptions(arguments, for: .eval) } catch { fail(error.message) }
+  guard options.files.count == 1, let path = options.files.first else {
+    fail("eval takes one file (or - for standard input)")
+  }
+  let document: Document
+  do { document = try loadDocument(path, options) } catch { fail(error.message) }
+  emit(TapeReport.annotated(document, display: options.display), to: STDOUT_FILENO)
+  for line in TapeReport.diagnosticLines(document, fileName: path) { emit(line + "\n", to: STDERR_FILENO) }
+  return 0
+}
+
+/// `check FILE…`: one line per diagnostic on standard output; 1 when there are any.
+func runCheck(_ arguments: ArraySlice<String>) -> Int32 {
+  let options: Options
+  do { options = try parseOptions(arguments, for: .check) } catch { fail(error.message) }
+  guard !options.files.isEmpty else { fail("check takes at least one file (or - for standard input)") }
+  var status: Int32 = 0
+  var unreadable = false
+  for path in options.files {
+    do {
+      let lines = TapeReport.diagnosticLines(try loadDocument(path, options), fileName: path)
+      for line in lines { emit(line + "\n", to: STDOUT_FILENO) }
+      if !lines.isEmpty { status = 1 }
+    } catch {
+      emit("rpn-lsp: \(error.message)\n", to: STDERR_FILENO)
+      unreadable = true
+    }
+  }
+  return unreadable ? 2 : status
+}
+
+/// What a rewriting command (`format`, `update`) makes of one tape.
+struct Rewrite {
+  /// The tape's new text.
+  var text: String
+  /// What was done, for `--write`: "reformatted", "updated 2 failing checks".
+  var done: String
+  /// What would be done, for `--check`: "would be reformatted", "2 failing checks would be updated".
+  var wouldBeDone: String
+}
+
+/// `format FILE|-`: the formatted tape (the server's formatter).
+func runFormat(_ arguments: ArraySlice<String>) -> Int32 {
+  runRewriting(.format, arguments, settled: "formatted already") { document, _ in
+    Rewrite(text: Formatter.format(document), done: "reformatted", wouldBeDone: "would be reformatted")
+  }
+}
+
+/// `update FILE|-`: the tape with every failing check updated to the current value and, with
+/// `--add`, a check added to every line with tokens that has none.
+func runUpdate(_ arguments: ArraySlice<String>) -> Int32 {
+  runRewriting(.update, arguments, settled: "up to date") { document, options in
+    let updates = document.checkUpdates()
+    let additions = options.add ? document.checkAdditions() : []
+    var done: [String] = []
+    var wouldBeDone: [String] = []
+    if !updates.isEmpty {
+      done.append("updated " + counted(updates.count, "failing check"))
+      wouldBeDone.append(counted(updates.count, "failing check") + " would be updated")
+    }
+    if !additions.isEmpty {
+      done.append("added " + counted(additions.count, "check"))
+      wouldBeDone.append(counted(additions.count, "check") + " would be added")
+    }
+    return Rewrite(
+      text: document.applying(updates + additions), done: done.joined(separator: ", "),
+      wouldBeDone: wouldBeDone.joined(separator: ", "))
+  }
+}
+
+/// `n` things, singular or plural: "1 check", "2 checks".
+private func counted(_ n: Int, _ thing: String) -> String {
+  "\(n) \(thing)\(n == 1 ? "" : "s")"
+}
+
+/// Runs a command that rewrites tapes: it prints the new text of one file (or standard input);
+/// with `--check` it prints nothing, names on standard error each file that would change, and
+/// exits 1 if one would; with `--write` it replaces each file that changes (`replaceContents`)
+/// and names it on standard error, or says that nothing changed. `settled` says how a file that
+/// would not change is ("formatted already", "up to date"). Files that cannot be read or written
+/// are reported and the others still done; the status is then 2.
+private func runRewriting(
+  _ command: Command, _ arguments: ArraySlice<String>, settled: String,
+  rewrite: (Document, Options) -> Rewrite
+) -> Int32 {
+  let options: Options
+  do { options = try parseOptions(arguments, for: command) } catch { fail(error.message) }
+  let files = options.files
+  let name = command.rawValue
+  guard !files.isEmpty else { fail("\(name) takes a file (or - for standard input)") }
+  if options.checkOnly && options.write {
+    fail("--check and --write exclude each other: --check only reports the files --write would change")
+  }
+  if files.contains("-") {
+    guard files.count == 1 else { fail("- (standard input) must be the only file") }
+    guard !options.write else { fail("--write cannot rewrite standard input: leave it out to print the result") }
+  }
+  guard files.count == 1 || options.checkOnly || options.write else {
+    fail("\(name) prints one file: name one, or add --write or --check to do several")
+  }
+  var status: Int32 = 0
+  var failed = false
+  var rewritten = 0
+  for path in files {
+    do throws(FileError) {
+      // Only a file that is written back must be valid UTF-8: printing shows U+FFFD for bad bytes.
+      let contents = try readFile(path, forRewriting: options.write)
+      let result = rewrite(try evaluate(contents, path: path, options), options)
+      // Compared with the text as read, so that U+FFFD read for a bad byte is no change: that
+      // file is printed or checked like any other (with --write, bad bytes were refused above).
+      // Byte for byte: `==` on strings would take `é` and `e\u{301}` for the same.
+      let changed = !result.text.utf8.elementsEqual(contents.text.utf8)
+      if options.checkOnly {
+        guard changed else { continue }
+        emit("\(path): \(result.wouldBeDone)\n", to: STDERR_FILENO)
+        status = 1
+      } else if options.write {
+        guard changed, let original = contents.status else { continue }
+        try replaceContents(of: path, with: Array(result.text.utf8), original: original)
+        emit("\(path): \(result.done)\n", to: STDERR_FILENO)
+        rewritten += 1
+      } else {
+        emit(result.text, to: STDOUT_FILENO)
+      }
+    } catch {
+      emit("rpn-lsp: \(error.message)\n", to: STDERR_FILENO)
+      failed = true
+    }
+  }
+  if options.write && rewritten == 0 && !failed {
+    let subject = files.count == 1 ? "\(files[0]) is" : "the \(files.count) files are"
+    emit("nothing changed: \(subject) \(settled)\n", to: STDERR_FILENO)
+  }
+  return failed ? 2 : status
+}

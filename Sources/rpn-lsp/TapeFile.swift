@@ -1,0 +1,140 @@
+// Reading tapes: leniently for the commands that only print, strictly for those that rewrite the file.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a file could not be read or rewritten. Each message names the file and says what to do.
+enum FileError: Error {
+  /// `open` or `read` failed with `errno`.
+  case cannotRead(path: String, errno: Int32)
+  /// The path names a folder or a device, not a file that can be rewritten.
+  case notARegularFile(path: String, isFolder: Bool)
+  /// No one may write the file (its mode has no write bit), or we may not.
+  case readOnlyFile(path: String)
+  /// The temporary file cannot be made in the file's folder.
+  case readOnlyFolder(path: String, folder: String, errno: Int32?)
+  /// Rewriting the file would replace its bad bytes with U+FFFD; the first is at `line`, `column` (1-based).
+  case notUTF8(path: String, line: Int, column: Int)
+  /// Larger than a document may be.
+  case tooLarge(path: String, limit: Int)
+  /// A step of writing the new contents failed with `errno`; the file was left as it was.
+  case cannotWrite(path: String, step: String, errno: Int32)
+  /// The file changed on disk between reading it and replacing it.
+  case changedMeanwhile(path: String)
+
+  var message: String {
+    switch self {
+    case .cannotRead(let path, let errno):
+      return "cannot read \(path): \(describe(errno))"
+    case .notARegularFile(let path, let isFolder):
+      return isFolder
+        ? "cannot rewrite \(path): it is a folder; name the .rpn files in it instead"
+        : "cannot rewrite \(path): it is not a regular file"
+    case .readOnlyFile(let path):
+      return "cannot write \(path): the file is read-only; make it writable (chmod u+w \(path)) "
+        + "or leave out --write to print the result; the file is unchanged"
+    case .readOnlyFolder(let path, let folder, let errno):
+      let place = folder == "." ? "the current folder" : "the folder \(folder)"
+      let why = errno == EROFS ? "the file system is read-only" : "\(place) is read-only"
+      return "cannot write \(path): \(why), and the new text goes to a temporary file beside it first; "
+        + "make the folder writable or leave out --write to print the result; the file is unchanged"
+    case .notUTF8(let path, let line, let column):
+      return "cannot rewrite \(path): it is not valid UTF-8 (line \(line), column \(column)), and writing it back "
+        + "would replace its bad bytes with U+FFFD; convert it to UTF-8 first (e.g. with iconv); the file is unchanged"
+    case .tooLarge(let path, let limit):
+      return "\(path) is too large: the limit is \(limit) bytes"
+    case .cannotWrite(let path, let step, let errno):
+      return "cannot write \(path): \(describe(errno)) (\(step)); the file is unchanged"
+    case .changedMeanwhile(let path):
+      return "cannot write \(path): it changed while rpn-lsp was working on it; run the command again; "
+        + "the file is as the other program left it"
+    }
+  }
+}
+
+/// The reason for `errno` in words, for the common cases more plainly than `strerror`.
+func describe(_ errno: Int32) -> String {
+  switch errno {
+  case ENOENT: return "there is no such file"
+  case EACCES, EPERM: return "permission denied"
+  case EISDIR: return "it is a folder"
+  case ENOSPC: return "the disk is full"
+  case EDQUOT: return "the disk quota is used up"
+  case EROFS: return "the file system is read-only"
+  default: return String(cString: strerror(errno))
+  }
+}
+
+/// A file's bytes, and what `fstat` said of it when it was read (nil for standard input).
+struct FileContents {
+  var bytes: [UInt8]
+  var status: stat?
+
+  /// The bytes as text, invalid UTF-8 replaced by U+FFFD.
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// Reads a whole file, or standard input for `-`. With `forRewriting`, refuses what cannot be
+/// rewritten in place without loss: anything but a regular file, and invalid UTF-8. (Whether the
+/// file may be written is asked only when it changes: see `replaceContents`.)
+func readFile(_ path: String, forRewriting: Bool = false) throws(FileError) -> FileContents {
+  let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+  guard fd >= 0 else { throw .cannotRead(path: path, errno: errno) }
+  defer { if fd != STDIN_FILENO { close(fd) } }
+  var status: stat?
+  if fd != STDIN_FILENO {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw .cannotRead(path: path, errno: errno) }
+    status = info
+    if forRewriting, info.st_mode & S_IFMT != S_IFREG {
+      throw .notARegularFile(path: path, isFolder: info.st_mode & S_IFMT == S_IFDIR)
+    }
+  }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    if n == 0 { break }
+    if n < 0 {
+      if errno == EINTR { continue }
+      throw .cannotRead(path: path, errno: errno)
+    }
+    bytes.append(contentsOf: chunk[..<n])
+  }
+  if forRewriting, let (line, column) = firstInvalidUTF8(bytes) {
+    throw .notUTF8(path: path, line: line, column: column)
+  }
+  return FileContents(bytes: bytes, status: status)
+}
+
+/// Where the first byte that is not valid UTF-8 is: its line and column (1-based, the column in
+/// Unicode scalars; lines end at `\n`, `\r\n` or `\r`); nil when all of `bytes` is valid.
+func firstInvalidUTF8(_ bytes: [UInt8]) -> (line: Int, column: Int)? {
+  var parser = Unicode.UTF8.ForwardParser()
+  var iterator = bytes.makeIterator()
+  var line = 1
+  var column = 1
+  var afterCarriageReturn = false
+  while true {
+    switch parser.parseScalar(from: &iterator) {
+    case .emptyInput:
+      return nil
+    case .error:
+      return (line, column)
+    case .valid(let encoded):
+      let scalar = Unicode.UTF8.decode(encoded)
+      if scalar == "\r" || (scalar == "\n" && !afterCarriageReturn) {
+        line += 1
+        column = 1
+      } else if scalar != "\n" {
+        column += 1
+      }
+      afterCarriageReturn = scalar == "\r"
+    }
+  }
+}
