@@ -10,7 +10,8 @@
 ;; Prints one line per check on standard output; exits 0 when all passed, 1 otherwise.
 ;;
 ;; In order: `.rpn' opens in `rpn-mode' (derived from `prog-mode', `#' comments, font-lock for
-;; numbers, operators, constants and stores); `eglot-ensure' connects once a command has run
+;; numbers, operators, constants, stores, and checks `=20.5' with their near-misses);
+;; `eglot-ensure' connects once a command has run
 ;; (in batch mode that is `post-command-hook', run by hand), in a transient project (single-file
 ;; mode), with languageId "rpn" and the negotiated encoding (UTF-16: eglot 1.9 offers none);
 ;; flymake shows the sample's two deliberate mistakes at their exact places, with eglot's
@@ -342,6 +343,20 @@ With ONLY, lines not in EXPECTED are not checked."
                     (format "font-lock: %s %S (line %d) is %s" what needle line (or face "unfontified"))
                     (format "faces %S" faces))))
 
+(defun rpn-test-check-check-face (line token what &optional nth)
+  "The NTH TOKEN on LINE is fontified as a check: its `=' as an operator
+\(`font-lock-keyword-face'), every character after it as a number
+\(`font-lock-constant-face')."
+  (let* ((beg (rpn-test-pos line (rpn-test-col line token nth)))
+         (sign (rpn-test-face-at beg))
+         (value (cl-loop for p from (1+ beg) below (+ beg (length token))
+                         collect (rpn-test-face-at p))))
+    (rpn-test-check (and (eq sign 'font-lock-keyword-face)
+                         (cl-every (lambda (f) (eq f 'font-lock-constant-face)) value))
+                    (format "font-lock: %s %S (line %d) is a check: `=' a keyword, the value a constant"
+                            what token line)
+                    (format "faces %S, then %S" sign value))))
+
 (defun rpn-test-check-fontification ()
   (font-lock-ensure)
   (rpn-test-check-face 6 "12.5" 'font-lock-constant-face "a number")
@@ -388,7 +403,25 @@ With ONLY, lines not in EXPECTED are not checked."
     (rpn-test-check-face 1 "1__0" nil "no number")
     (rpn-test-check-face 1 ".5" 'font-lock-constant-face "a number")
     (rpn-test-check-face 1 "12." 'font-lock-constant-face "a number")
-    (rpn-test-check-face 1 "+3" 'font-lock-constant-face "a signed number")))
+    (rpn-test-check-face 1 "+3" 'font-lock-constant-face "a signed number")
+    ;; Checks: `=' and a number literal, the whole token; near-misses keep their old faces.
+    (erase-buffer)
+    (insert "=20.5 =0.333 =-2.5 =−2.5 =+3 =1.5e3 =2.5E-4 =1_000 =.5 =12. =007\n"
+            "=2x = =1.2.3 =1.5x =1e3.5 =--3 =1__0 ==5 =5= =1e =dup =rate\n"
+            "a=5 =20.5x 12.5 8 + =20.5#c\n")
+    (font-lock-ensure)
+    (dolist (token '("=20.5" "=0.333" "=-2.5" "=−2.5" "=+3" "=1.5e3" "=2.5E-4" "=1_000" "=.5"
+                     "=12." "=007"))
+      (rpn-test-check-check-face 1 token "a check"))
+    (dolist (token '("=2x" "=1.2.3" "=1.5x" "=1e3.5" "=--3" "=1__0" "==5" "=5=" "=1e"))
+      (rpn-test-check-face 2 token nil "no check (an invalid store)"))
+    (rpn-test-check-face 2 "=" nil "`=' alone: no check" 2)
+    (rpn-test-check-face 2 "=dup" 'font-lock-warning-face "still a store into an operator, no check")
+    (rpn-test-check-face 2 "=rate" 'font-lock-variable-name-face "still a store, no check")
+    (rpn-test-check-face 3 "a=5" nil "no check inside a token")
+    (rpn-test-check-face 3 "=20.5x" nil "no check: the token goes on")
+    (rpn-test-check-check-face 3 "=20.5" "right before `#'" 2)
+    (rpn-test-check-face 3 "c" 'font-lock-comment-face "the comment after a check")))
 
 ;;;; The run
 
