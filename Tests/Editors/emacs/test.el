@@ -169,15 +169,20 @@ columns: an emoji is two)."
     (45 . "[]")
     (48 . "[2 1 3 1]")
     (49 . "[]")
-    (52 . "[1]")
-    (53 . "[1 4 5]"))
+    (52 . "[20.5]")
+    (53 . "[20.5 0.333333333333333]")
+    (54 . "[20.5 0.333333333333333 849.61]")
+    (55 . "[20.5 0.333333333333333 849.61 1480]")
+    (56 . "[]")
+    (59 . "[1]")
+    (60 . "[1 4 5]"))
   "1-based line → the stack label after it (SPEC §1.2, §2.3): the sample's inlay hints.")
 
 (defun rpn-test-sample-diagnostics ()
   "The sample's two deliberate mistakes, as flymake should hold them."
-  (list (list :line 52 :col 2 :end 3 :type 'eglot-warning
+  (list (list :line 59 :col 2 :end 3 :type 'eglot-warning
               :text "rpn [stack-underflow]: " :has '("`+`"))
-        (list :line 53 :col 4 :end 8 :type 'eglot-error
+        (list :line 60 :col 4 :end 8 :type 'eglot-error
               :text "rpn [unknown-word]: " :has '("`swpa`" "`swap`"))))
 
 ;;;; Diagnostics (flymake, as eglot reports them)
@@ -371,7 +376,10 @@ With ONLY, lines not in EXPECTED are not checked."
   (rpn-test-check-face 36 "pi" 'font-lock-constant-face "a constant")
   (rpn-test-check-face 18 "=rent" 'font-lock-variable-name-face "a store")
   (rpn-test-check-face 21 "rent" nil "a variable use")
-  (rpn-test-check-face 53 "swpa" nil "an unknown word")
+  (rpn-test-check-face 60 "swpa" nil "an unknown word")
+  (rpn-test-check-check-face 52 "=20.5" "the sample's check")
+  (rpn-test-check-check-face 55 "=1.5e3" "the sample's check with an exponent")
+  (rpn-test-check-face 54 "left" nil "a variable use before a check")
   (rpn-test-check-face 10 "5" 'font-lock-comment-face "a trailing comment")
   (let ((line (rpn-test-line-text 1)))
     (rpn-test-check (memq (rpn-test-face-at (rpn-test-pos 1 (1- (length line))))
@@ -684,7 +692,7 @@ With ONLY, lines not in EXPECTED are not checked."
       (error (rpn-test-fail "eglot-format-buffer" (format "%S" err))))
     (let ((formatted (buffer-string)))
       ;; The quick fix for `swpa': `swap'.
-      (goto-char (rpn-test-pos 53 (1+ (rpn-test-col 53 "swpa"))))
+      (goto-char (rpn-test-pos 60 (1+ (rpn-test-col 60 "swpa"))))
       (condition-case err
           ;; One quick fix is applied without asking; should there be more, the menu is
           ;; answered here (with the one that says `swap').
@@ -695,9 +703,9 @@ With ONLY, lines not in EXPECTED are not checked."
                     (last-nonmenu-event ?\r))
             (eglot-code-actions (point) (point) "quickfix" t)
             (rpn-test-idle)
-            (rpn-test-check (string-prefix-p "4 5 swap" (rpn-test-line-text 53))
+            (rpn-test-check (string-prefix-p "4 5 swap" (rpn-test-line-text 60))
                             "eglot-code-actions: the quick fix turns `swpa' into `swap'"
-                            (format "line 53 is %S" (rpn-test-line-text 53))))
+                            (format "line 60 is %S" (rpn-test-line-text 60))))
         (error (rpn-test-fail "eglot-code-actions on `swpa'" (format "%S" err))))
       (rpn-test-check (equal (buffer-string) (string-replace "4 5 swpa" "4 5 swap" formatted))
                       "the quick fix changed nothing but `swpa'"

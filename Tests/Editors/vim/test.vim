@@ -141,6 +141,8 @@ let s:sample_cases = [
       \ ['^depth', 'depth', 'rpnFunction'],
       \ ['^1 2 3 rot', 'rot', 'rpnFunction'],
       \ ['^4 5 swpa', 'swpa', 'rpnVariable'],
+      \ ['^12\.5 8 + =20\.5', '12.5', 'rpnNumber'],
+      \ ['^left =849', 'left', 'rpnVariable'],
       \ ]
 for [s:line_pattern, s:token, s:group] in s:sample_cases
   let s:lnum = s:LineOf(s:line_pattern)
@@ -150,6 +152,18 @@ for [s:line_pattern, s:token, s:group] in s:sample_cases
   endif
   call s:Expect(s:GroupOf(s:lnum, s:token), s:group,
         \ 'syntax: ' . string(s:token) . ' on sample.rpn line ' . s:lnum . ' is ' . s:group)
+endfor
+
+" The sample's checks: [a regex for the line, the check token].
+for [s:line_pattern, s:token] in [['^12\.5 8 + =20\.5', '=20.5'], ['^1 3 / =0\.333', '=0.333'],
+      \ ['^left =849', '=849.61'], ['^1480 =1\.5e3', '=1.5e3']]
+  let s:lnum = s:LineOf(s:line_pattern)
+  if s:lnum == 0
+    call s:Check(0, 'sample.rpn has a line matching ' . string(s:line_pattern), 'none (was the sample changed?)')
+    continue
+  endif
+  call s:Expect(s:CheckGroups(s:lnum, s:token), ['rpnCheckSign', 'rpnCheckValue'],
+        \ 'syntax: ' . string(s:token) . ' on sample.rpn line ' . s:lnum . ' is a check (rpnCheckSign, rpnCheckValue)')
 endfor
 
 " --- Syntax groups on tricky tokens (whole tokens only; SPEC §1.1) ---------------------------
