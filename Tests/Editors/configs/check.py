@@ -13,9 +13,12 @@ what the issue asks, and their token patterns agree with SPEC §1.1 and with the
   in sublime/syntax_test_rpn.rpn.
 - XML (plistlib): sublime/RPN-Comments.tmPreferences.
 - Kakoune's highlighter regexes (a subset of ECMAScript that Python's `re` reads alike) give the
-  expected tokens (a check `=20.5`: `=` operator, the number value; `=1.5x`, `=2x`, `=` are none); every settings object is a valid SPEC §2.4 `{"rpn": {...}}`; the builtin
-  names in the Vim, Sublime and Kakoune syntaxes are exactly Sources/RPNEngine/Builtins.swift's;
-  each syntax's check pattern is `=` and that syntax's own number pattern, unchanged.
+  expected tokens; every settings object is a valid SPEC §2.4 `{"rpn": {...}}`; the builtin
+  names in the Vim, Sublime and Kakoune syntaxes are exactly Sources/RPNEngine/Builtins.swift's.
+- Checks `=20.5`: Kakoune paints the `=` as an operator and the number as a value; Sublime's
+  scopes are meta.check, keyword.operator.check and constant.numeric; near-misses (`=1.5x`,
+  `=2x`, `=`) are no checks and `=dup` keeps what it had; each syntax's check pattern (Vim's
+  too) is `=` and that syntax's own number pattern, unchanged.
 - Given the server, each config's settings object, sent the way its client sends it (Helix, Zed,
   LSP4IJ: initializationOptions; Kakoune: the `settings_section` alone; Sublime:
   workspace/didChangeConfiguration), with precision 3 and degrees, changes the inlay hints of

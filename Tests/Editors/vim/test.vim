@@ -11,11 +11,12 @@
 "
 " In order: filetype detection (ftdetect) and the comment settings (ftplugin) on the sample and
 " on a new file; the syntax groups of tokens in the sample and of tricky tokens (whole-token
-" rule, every number spelling of SPEC §1.1, non-numbers); checks (`=20.5`: the `=` and the number
-" in groups of their own, linked to Operator and Number) and their near-misses (`=1.5x`, `=2x`); sourcing rpn-vim-lsp.vim and
+" rule, every number spelling of SPEC §1.1, non-numbers); sourcing rpn-vim-lsp.vim and
 " rpn-yegappan-lsp.vim without their plugins (no error, nothing registered); then, with stand-ins
 " for lsp#register_server, LspAddServer and LspOptionsSet, what each file registers when its
-" plugin's setup event fires.
+" plugin's setup event fires. Checks (`=20.5`, in the sample and alone) get groups of their own
+" for the `=` and the number, linked to Operator and Number; their near-misses (`=1.5x`, `=2x`,
+" `=`) keep no colour.
 
 let s:label = empty($RPN_TEST_LABEL) ? 'Vim' : $RPN_TEST_LABEL
 let s:passed = 0
