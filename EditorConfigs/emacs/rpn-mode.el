@@ -6,7 +6,8 @@
 ;;; Commentary:
 
 ;; `rpn-mode' edits `.rpn' calculator tapes (SPEC.md §1): `#' comments,
-;; and font-lock for numbers, operators, constants and `=name' stores.
+;; and font-lock for numbers, operators, constants, `=name' stores and
+;; `=20.5' checks.
 ;; It derives from `prog-mode'.
 ;;
 ;; The language server rpn-lsp adds diagnostics, hover, completion and
@@ -106,13 +107,22 @@ Other letters match only themselves: `Π' is no `π'."
 (defconst rpn-name-regexp "[[:alpha:]_][[:alpha:]0-9_]*"
   "A variable name: a letter or `_', then letters, digits 0-9 or `_'.")
 
-(defconst rpn-number-regexp
+(defconst rpn-number-literal-regexp
   (let ((digits "[0-9]\\(?:_?[0-9]\\)*"))
-    (concat "\\_<[-+−]?\\(?:" digits "\\(?:\\.\\(?:" digits "\\)?\\)?"
+    (concat "[-+−]?\\(?:" digits "\\(?:\\.\\(?:" digits "\\)?\\)?"
             "\\|\\." digits "\\)"
-            "\\(?:[eE][-+]?[0-9]+\\)?\\_>"))
-  "A number literal as a whole token.
+            "\\(?:[eE][-+]?[0-9]+\\)?"))
+  "A number literal, without token boundaries.
 12, 12.5, .5, 12., −3, 1e3, 2.5E-4, 1_000_000.")
+
+(defconst rpn-number-regexp
+  (concat "\\_<" rpn-number-literal-regexp "\\_>")
+  "A number literal as a whole token.")
+
+(defconst rpn-check-regexp
+  (concat "\\_<\\(=\\)\\(" rpn-number-literal-regexp "\\)\\_>")
+  "A check as a whole token: `=' (group 1) and a number literal (group 2).
+=20.5, =0.333, =−2.5, =1.5e3; not =1.5x, =1.2.3 or =2x.")
 
 (defconst rpn-unicode-whitespace
   '(?\t ?\v ?\f ?\s #x85 #xA0 #x1680 (#x2000 . #x200A)
@@ -150,6 +160,8 @@ Other letters match only themselves: `Π' is no `π'."
     `(;; A store into an operator or constant (`=dup') is `invalid-name'.
       (,(concat "\\_<=" (rpn--words-alternatives builtins) "\\_>")
        . font-lock-warning-face)
+      ;; A check (`=20.5'): the `=' as an operator, the value as a number.
+      (,rpn-check-regexp (1 font-lock-keyword-face) (2 font-lock-constant-face))
       ;; `=name' stores the top value.
       (,(concat "\\_<=" rpn-name-regexp "\\_>") . font-lock-variable-name-face)
       (,rpn-number-regexp . font-lock-constant-face)
@@ -158,9 +170,11 @@ Other letters match only themselves: `Π' is no `π'."
       (,(rpn--words-regexp rpn-symbolic-operators) . font-lock-keyword-face)))
   "Font-lock keywords for `rpn-mode'.
 Numbers and constants: `font-lock-constant-face'.  Stores (`=name'):
-`font-lock-variable-name-face'.  Named operators (`dup', `sqrt'):
-`font-lock-builtin-face'.  Symbolic operators (`+', `×', `√'):
-`font-lock-keyword-face'.  Comments come from the syntax table.
+`font-lock-variable-name-face'.  Checks (`=20.5'): the `=' in
+`font-lock-keyword-face', the value in `font-lock-constant-face'.
+Named operators (`dup', `sqrt'): `font-lock-builtin-face'.  Symbolic
+operators (`+', `×', `√'): `font-lock-keyword-face'.  Comments come
+from the syntax table.
 Unknown words are left alone: the server's diagnostics mark them.")
 
 ;;;###autoload

@@ -4,8 +4,9 @@
 " A token is whatever lies between Unicode white space (here: spaces and tabs) and `#`, so each
 " pattern must match a whole token: `4+` is one unknown word, not a number and an operator.
 " Groups: rpnNumber, rpnOperator (symbols), rpnFunction (named operators), rpnConstant,
-" rpnStore (`=name`), rpnVariable (a name used; not linked, so plain unless a colour scheme
-" links it), rpnComment, rpnTodo.
+" rpnStore (`=name`), rpnCheckSign and rpnCheckValue (the `=` and the number of a check
+" `=20.5`: Operator and Number), rpnVariable (a name used; not linked, so plain unless a colour
+" scheme links it), rpnComment, rpnTodo.
 
 if exists('b:current_syntax')
   finish
@@ -26,6 +27,10 @@ syntax match rpnOperator "\v\S@<!(\*\*|[-+*/^%×÷−√])(\s|#|$)@="
 " Optional sign (`+`, `-`, U+2212), digits with an optional fraction (`12`, `12.5`, `.5`, `12.`),
 " single `_` between two mantissa digits, optional exponent of ASCII sign and digits.
 syntax match rpnNumber "\v\S@<![-+−]?(\d(_?\d)*(\.(\d(_?\d)*)?)?|\.\d(_?\d)*)([eE][-+]?\d+)?(\s|#|$)@="
+" A check: `=` and a number literal, the whole token (`=20.5`, `=−2.5`, `=1.5e3`; not `=1.5x` nor
+" `=1.2.3`). The `=` is rpnCheckSign, the number after it rpnCheckValue.
+syntax match rpnCheckSign "\v\S@<!\=([-+−]?(\d(_?\d)*(\.(\d(_?\d)*)?)?|\.\d(_?\d)*)([eE][-+]?\d+)?(\s|#|$))@=" nextgroup=rpnCheckValue
+syntax match rpnCheckValue contained "\v[-+−]?(\d(_?\d)*(\.(\d(_?\d)*)?)?|\.\d(_?\d)*)([eE][-+]?\d+)?(\s|#|$)@="
 
 syntax keyword rpnTodo contained TODO FIXME XXX NOTE
 syntax match rpnComment "#.*$" contains=rpnTodo,@Spell
@@ -35,6 +40,8 @@ highlight default link rpnOperator Operator
 highlight default link rpnFunction Function
 highlight default link rpnConstant Constant
 highlight default link rpnStore Identifier
+highlight default link rpnCheckSign Operator
+highlight default link rpnCheckValue Number
 highlight default link rpnComment Comment
 highlight default link rpnTodo Todo
 

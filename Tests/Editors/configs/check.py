@@ -15,6 +15,10 @@ what the issue asks, and their token patterns agree with SPEC §1.1 and with the
 - Kakoune's highlighter regexes (a subset of ECMAScript that Python's `re` reads alike) give the
   expected tokens; every settings object is a valid SPEC §2.4 `{"rpn": {...}}`; the builtin
   names in the Vim, Sublime and Kakoune syntaxes are exactly Sources/RPNEngine/Builtins.swift's.
+- Checks `=20.5`: Kakoune paints the `=` as an operator and the number as a value; Sublime's
+  scopes are meta.check, keyword.operator.check and constant.numeric; near-misses (`=1.5x`,
+  `=2x`, `=`) are no checks and `=dup` keeps what it had; each syntax's check pattern (Vim's
+  too) is `=` and that syntax's own number pattern, unchanged.
 - Given the server, each config's settings object, sent the way its client sends it (Helix, Zed,
   LSP4IJ: initializationOptions; Kakoune: the `settings_section` alone; Sublime:
   workspace/didChangeConfiguration), with precision 3 and degrees, changes the inlay hints of
@@ -196,12 +200,29 @@ TOKENS = [
     ("-0.5e-3", "number"), ("0.000_1", "number"), ("−12.", "number"), (".5E+2", "number"), ("007", "number"),
     ("4+", None), ("1__0", None), ("1_", None), ("1e3_0", None), ("1.2.3", None), ("1e", None),
     ("--3", None), ("+-3", None), (".", None), ("1e3.5", None), ("=", None), ("=2x", None),
+    # Checks: `=` and a number literal, the whole token; near-misses are no checks.
+    ("=20.5", "check"), ("=0.333", "check"), ("=-2.5", "check"), ("=−2.5", "check"), ("=+3", "check"),
+    ("=1.5e3", "check"), ("=2.5E-4", "check"), ("=1_000", "check"), ("=.5", "check"), ("=12.", "check"),
+    ("=007", "check"),
+    ("=1.2.3", None), ("=1.5x", None), ("=1e3.5", None), ("=--3", None), ("=1__0", None), ("==5", None),
+    ("=5=", None), ("=1e", None), ("=.", None),
     ("_tmp", "variable"), ("E3", "variable"), ("é", "variable"), ("x2", "variable"),
     ("=rate", "store"), ("=é", "store"), ("=_x1", "store"),
     ("DUP", "function"), ("Sqrt", "function"), ("log2", "function"), ("mean", "function"), ("chs", "function"),
     ("PI", "constant"), ("π", "constant"), ("e", "constant"),
     ("-", "operator"), ("*", "operator"), ("−", "operator"), ("**", "operator"), ("%", "operator"), ("√", "operator"),
 ]
+
+
+# Tokens whose highlighting differs between the syntaxes and must stay as it is: a store into a
+# builtin's name is no check (Sublime marks it invalid; Kakoune's regexes paint it as a store).
+TODAY = {"=dup": {"kakoune": "store", "sublime": "reserved"}, "=PI": {"kakoune": "store", "sublime": "reserved"}}
+
+
+def check_pattern_is_number(pattern, number, what):
+    """A check pattern is `=` then the number pattern (its body, without the token boundaries)."""
+    check(number and number in pattern, f"{what}: the check pattern is `=` and the number pattern",
+          f"{pattern!r} does not contain {number!r}")
 
 
 # --- Helix ------------------------------------------------------------------------------------
@@ -248,24 +269,41 @@ if check(servers, "kakoune: a BufSetOption filetype=rpn hook sets lsp_servers"):
         as_sent("kakoune: the settings_section", "initializationOptions",
                 dig(server, "settings", section) if section else None, inner_only=True)
 
-kak_regexes = dict(re.findall(r"^add-highlighter shared/rpn/code/(\w+) regex %\{(.*)\} \d:\w+$", kak, re.M))
-expect(sorted(kak_regexes), sorted(["variable", "store", "function", "constant", "operator", "number"]),
-       "kakoune: one highlighter per kind of token")
+kak_highlighters = re.findall(r"^add-highlighter shared/rpn/code/(\w+) regex %\{(.*)\} ((?:\d:\w+ ?)+)$", kak, re.M)
+kak_regexes = {kind: regex for kind, regex, _ in kak_highlighters}
+kak_faces = {kind: faces.strip() for kind, _, faces in kak_highlighters}
+kak_order = ["variable", "store", "function", "constant", "operator", "number", "check"]
+expect(sorted(kak_regexes), sorted(kak_order), "kakoune: one highlighter per kind of token")
+expect(kak_faces.get("check"), "1:operator 2:value", "kakoune: a check's `=` is an operator, its number a value")
 compiled = {}
 for kind, regex in kak_regexes.items():
     try:
         compiled[kind] = re.compile(regex)
     except re.error as error:
         check(False, f"kakoune: the {kind} regex compiles", str(error))
-# Later highlighters paint over earlier ones, as Kakoune draws them in order.
-for token, kind in TOKENS:
+
+
+def kak_painted(token):
+    """The kind Kakoune paints a token alone on a line as. Later highlighters paint over earlier
+    ones, as Kakoune draws them in order; a check must paint `=` and the number apart."""
     line = token + "\n"
     painted = None
-    for name in ["variable", "store", "function", "constant", "operator", "number"]:
+    for name in kak_order:
         match = compiled.get(name) and compiled[name].search(line)
         if match and match.start() == 0 and match.end() == len(token):
-            painted = name
-    expect(painted, kind, f"kakoune: {token!r} is {kind or 'not highlighted'}")
+            if name != "check":
+                painted = name
+            elif match.span(1) == (0, 1) and match.span(2) == (1, len(token)):
+                painted = "check"
+    return painted
+
+
+for token, kind in TOKENS:
+    expect(kak_painted(token), kind, f"kakoune: {token!r} is {kind or 'not highlighted'}")
+for token, kinds in TODAY.items():
+    expect(kak_painted(token), kinds["kakoune"], f"kakoune: {token!r} is {kinds['kakoune']} (no check)")
+kak_number = kak_regexes.get("number", "").removeprefix(r"(?<!\S)").removesuffix(r"(?=[\s#])")
+check_pattern_is_number(kak_regexes.get("check", ""), "(=)(" + kak_number + ")", "kakoune")
 expect(alternatives(kak_regexes.get("function", "")), BUILTIN_NAMED,
        "kakoune: the function regex names exactly the builtins' named operators")
 expect(symbols_in(kak_regexes.get("operator", "")), BUILTIN_SYMBOLIC,
@@ -281,6 +319,18 @@ expect(alternatives(vim_function.group(1)) if vim_function else None, BUILTIN_NA
        "vim: rpnFunction names exactly the builtins' named operators")
 expect(symbols_in(vim_operator.group(1)) if vim_operator else None, BUILTIN_SYMBOLIC,
        "vim: rpnOperator spells exactly the builtins' symbols")
+# A check's two groups (Tests/Editors/vim runs them): `=` then rpnNumber's literal, both whole-token.
+vim_number = re.search(r'^syntax match rpnNumber "\\v\\S@<!(.*)\(\\s\|#\|\$\)@="$', vim_syntax, re.M)
+vim_sign = re.search(r'^syntax match rpnCheckSign "(.*)" nextgroup=rpnCheckValue$', vim_syntax, re.M)
+vim_value = re.search(r'^syntax match rpnCheckValue contained "(.*)"$', vim_syntax, re.M)
+if check(vim_number and vim_sign and vim_value,
+         "vim: rpnNumber, rpnCheckSign (nextgroup=rpnCheckValue) and a contained rpnCheckValue"):
+    literal = vim_number.group(1)
+    expect(vim_sign.group(1), r"\v\S@<!\=(" + literal + r"(\s|#|$))@=",
+           "vim: rpnCheckSign is a `=` (after white space) that rpnNumber's literal follows to the token's end")
+    expect(vim_value.group(1), r"\v" + literal + r"(\s|#|$)@=", "vim: rpnCheckValue is rpnNumber's literal")
+for group, link in [("rpnCheckSign", "Operator"), ("rpnCheckValue", "Number"), ("rpnStore", "Identifier")]:
+    check(re.search(rf"^highlight default link {group} {link}$", vim_syntax, re.M), f"vim: {group} is linked to {link}")
 
 # --- Sublime Text -----------------------------------------------------------------------------
 
@@ -341,6 +391,10 @@ if syntax is not None:
     check(not regex_errors, "sublime: every match regex compiles (Python re)", "; ".join(regex_errors))
     expect(alternatives(variables.get("builtin", "")), BUILTIN_NAMED,
            "sublime: the builtin variable names exactly the builtins' named operators")
+    check_rules = [rule for rule in syntax["contexts"]["main"] if rule.get("scope") == "meta.check.rpn"]
+    expect([(rule["match"], rule.get("captures")) for rule in check_rules],
+           [("{{start}}(=)({{number}}){{end}}", {1: "keyword.operator.check.rpn", 2: "constant.numeric.rpn"})],
+           "sublime: one check rule, `=` then {{number}}: meta.check, keyword.operator.check, constant.numeric")
     operator_rules = [rule["match"] for rule in syntax["contexts"]["main"]
                       if rule.get("scope") == "keyword.operator.arithmetic.rpn"]
     expect(symbols_in(operator_rules[0]) if operator_rules else None, BUILTIN_SYMBOLIC,
@@ -423,14 +477,23 @@ if rules:
     kinds = {("constant.numeric.rpn",): "number", ("keyword.operator.arithmetic.rpn",): "operator",
              ("support.function.builtin.rpn",): "function", ("constant.language.rpn",): "constant",
              ("variable.other.rpn",): "variable",
-             ("keyword.operator.assignment.rpn", "entity.name.variable.rpn"): "store"}
-    for token, kind in TOKENS:
+             ("keyword.operator.assignment.rpn", "entity.name.variable.rpn"): "store",
+             ("keyword.operator.check.rpn", "constant.numeric.rpn"): "check",
+             ("invalid.illegal.reserved-name.rpn",): "reserved"}
+
+    def sublime_kind(token):
         innermost = []
         for scopes in sublime_scopes(token):
             if not innermost or innermost[-1] != scopes[-1]:
                 innermost.append(scopes[-1])
-        got = kinds.get(tuple(innermost), None if innermost == ["source.rpn"] else innermost)
-        expect(got, kind, f"sublime: {token!r} is {kind or 'not highlighted'}")
+        if kinds.get(tuple(innermost)) == "check" and not all("meta.check.rpn" in s for s in sublime_scopes(token)):
+            return innermost  # a check must be meta.check.rpn all through
+        return kinds.get(tuple(innermost), None if innermost == ["source.rpn"] else innermost)
+
+    for token, kind in TOKENS:
+        expect(sublime_kind(token), kind, f"sublime: {token!r} is {kind or 'not highlighted'}")
+    for token, today in TODAY.items():
+        expect(sublime_kind(token), today["sublime"], f"sublime: {token!r} is {today['sublime']} (no check)")
 
 # --- Zed --------------------------------------------------------------------------------------
 

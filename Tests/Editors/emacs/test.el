@@ -10,7 +10,8 @@
 ;; Prints one line per check on standard output; exits 0 when all passed, 1 otherwise.
 ;;
 ;; In order: `.rpn' opens in `rpn-mode' (derived from `prog-mode', `#' comments, font-lock for
-;; numbers, operators, constants and stores); `eglot-ensure' connects once a command has run
+;; numbers, operators, constants, stores, and checks `=20.5' with their near-misses);
+;; `eglot-ensure' connects once a command has run
 ;; (in batch mode that is `post-command-hook', run by hand), in a transient project (single-file
 ;; mode), with languageId "rpn" and the negotiated encoding (UTF-16: eglot 1.9 offers none);
 ;; flymake shows the sample's two deliberate mistakes at their exact places, with eglot's
@@ -168,15 +169,20 @@ columns: an emoji is two)."
     (45 . "[]")
     (48 . "[2 1 3 1]")
     (49 . "[]")
-    (52 . "[1]")
-    (53 . "[1 4 5]"))
+    (52 . "[20.5]")
+    (53 . "[20.5 0.333333333333333]")
+    (54 . "[20.5 0.333333333333333 849.61]")
+    (55 . "[20.5 0.333333333333333 849.61 1480]")
+    (56 . "[]")
+    (59 . "[1]")
+    (60 . "[1 4 5]"))
   "1-based line → the stack label after it (SPEC §1.2, §2.3): the sample's inlay hints.")
 
 (defun rpn-test-sample-diagnostics ()
   "The sample's two deliberate mistakes, as flymake should hold them."
-  (list (list :line 52 :col 2 :end 3 :type 'eglot-warning
+  (list (list :line 59 :col 2 :end 3 :type 'eglot-warning
               :text "rpn [stack-underflow]: " :has '("`+`"))
-        (list :line 53 :col 4 :end 8 :type 'eglot-error
+        (list :line 60 :col 4 :end 8 :type 'eglot-error
               :text "rpn [unknown-word]: " :has '("`swpa`" "`swap`"))))
 
 ;;;; Diagnostics (flymake, as eglot reports them)
@@ -342,6 +348,20 @@ With ONLY, lines not in EXPECTED are not checked."
                     (format "font-lock: %s %S (line %d) is %s" what needle line (or face "unfontified"))
                     (format "faces %S" faces))))
 
+(defun rpn-test-check-check-face (line token what &optional nth)
+  "The NTH TOKEN on LINE is fontified as a check: its `=' as an operator
+\(`font-lock-keyword-face'), every character after it as a number
+\(`font-lock-constant-face')."
+  (let* ((beg (rpn-test-pos line (rpn-test-col line token nth)))
+         (sign (rpn-test-face-at beg))
+         (value (cl-loop for p from (1+ beg) below (+ beg (length token))
+                         collect (rpn-test-face-at p))))
+    (rpn-test-check (and (eq sign 'font-lock-keyword-face)
+                         (cl-every (lambda (f) (eq f 'font-lock-constant-face)) value))
+                    (format "font-lock: %s %S (line %d) is a check: `=' a keyword, the value a constant"
+                            what token line)
+                    (format "faces %S, then %S" sign value))))
+
 (defun rpn-test-check-fontification ()
   (font-lock-ensure)
   (rpn-test-check-face 6 "12.5" 'font-lock-constant-face "a number")
@@ -356,7 +376,10 @@ With ONLY, lines not in EXPECTED are not checked."
   (rpn-test-check-face 36 "pi" 'font-lock-constant-face "a constant")
   (rpn-test-check-face 18 "=rent" 'font-lock-variable-name-face "a store")
   (rpn-test-check-face 21 "rent" nil "a variable use")
-  (rpn-test-check-face 53 "swpa" nil "an unknown word")
+  (rpn-test-check-face 60 "swpa" nil "an unknown word")
+  (rpn-test-check-check-face 52 "=20.5" "the sample's check")
+  (rpn-test-check-check-face 55 "=1.5e3" "the sample's check with an exponent")
+  (rpn-test-check-face 54 "left" nil "a variable use before a check")
   (rpn-test-check-face 10 "5" 'font-lock-comment-face "a trailing comment")
   (let ((line (rpn-test-line-text 1)))
     (rpn-test-check (memq (rpn-test-face-at (rpn-test-pos 1 (1- (length line))))
@@ -388,7 +411,25 @@ With ONLY, lines not in EXPECTED are not checked."
     (rpn-test-check-face 1 "1__0" nil "no number")
     (rpn-test-check-face 1 ".5" 'font-lock-constant-face "a number")
     (rpn-test-check-face 1 "12." 'font-lock-constant-face "a number")
-    (rpn-test-check-face 1 "+3" 'font-lock-constant-face "a signed number")))
+    (rpn-test-check-face 1 "+3" 'font-lock-constant-face "a signed number")
+    ;; Checks: `=' and a number literal, the whole token; near-misses keep their old faces.
+    (erase-buffer)
+    (insert "=20.5 =0.333 =-2.5 =−2.5 =+3 =1.5e3 =2.5E-4 =1_000 =.5 =12. =007\n"
+            "=2x = =1.2.3 =1.5x =1e3.5 =--3 =1__0 ==5 =5= =1e =dup =rate\n"
+            "a=5 =20.5x 12.5 8 + =20.5#c\n")
+    (font-lock-ensure)
+    (dolist (token '("=20.5" "=0.333" "=-2.5" "=−2.5" "=+3" "=1.5e3" "=2.5E-4" "=1_000" "=.5"
+                     "=12." "=007"))
+      (rpn-test-check-check-face 1 token "a check"))
+    (dolist (token '("=2x" "=1.2.3" "=1.5x" "=1e3.5" "=--3" "=1__0" "==5" "=5=" "=1e"))
+      (rpn-test-check-face 2 token nil "no check (an invalid store)"))
+    (rpn-test-check-face 2 "=" nil "`=' alone: no check" 2)
+    (rpn-test-check-face 2 "=dup" 'font-lock-warning-face "still a store into an operator, no check")
+    (rpn-test-check-face 2 "=rate" 'font-lock-variable-name-face "still a store, no check")
+    (rpn-test-check-face 3 "a=5" nil "no check inside a token")
+    (rpn-test-check-face 3 "=20.5x" nil "no check: the token goes on")
+    (rpn-test-check-check-face 3 "=20.5" "right before `#'" 2)
+    (rpn-test-check-face 3 "c" 'font-lock-comment-face "the comment after a check")))
 
 ;;;; The run
 
@@ -651,7 +692,7 @@ With ONLY, lines not in EXPECTED are not checked."
       (error (rpn-test-fail "eglot-format-buffer" (format "%S" err))))
     (let ((formatted (buffer-string)))
       ;; The quick fix for `swpa': `swap'.
-      (goto-char (rpn-test-pos 53 (1+ (rpn-test-col 53 "swpa"))))
+      (goto-char (rpn-test-pos 60 (1+ (rpn-test-col 60 "swpa"))))
       (condition-case err
           ;; One quick fix is applied without asking; should there be more, the menu is
           ;; answered here (with the one that says `swap').
@@ -662,9 +703,9 @@ With ONLY, lines not in EXPECTED are not checked."
                     (last-nonmenu-event ?\r))
             (eglot-code-actions (point) (point) "quickfix" t)
             (rpn-test-idle)
-            (rpn-test-check (string-prefix-p "4 5 swap" (rpn-test-line-text 53))
+            (rpn-test-check (string-prefix-p "4 5 swap" (rpn-test-line-text 60))
                             "eglot-code-actions: the quick fix turns `swpa' into `swap'"
-                            (format "line 53 is %S" (rpn-test-line-text 53))))
+                            (format "line 60 is %S" (rpn-test-line-text 60))))
         (error (rpn-test-fail "eglot-code-actions on `swpa'" (format "%S" err))))
       (rpn-test-check (equal (buffer-string) (string-replace "4 5 swpa" "4 5 swap" formatted))
                       "the quick fix changed nothing but `swpa'"

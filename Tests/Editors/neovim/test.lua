@@ -188,8 +188,13 @@ local sample_hints = {
   [45] = '[]',
   [48] = '[2 1 3 1]',
   [49] = '[]',
-  [52] = '[1]',
-  [53] = '[1 4 5]',
+  [52] = '[20.5]',
+  [53] = '[20.5 0.333333333333333]',
+  [54] = '[20.5 0.333333333333333 849.61]',
+  [55] = '[20.5 0.333333333333333 849.61 1480]',
+  [56] = '[]',
+  [59] = '[1]',
+  [60] = '[1 4 5]',
 }
 
 -- Compares hints (LSP InlayHint objects) with `expected` (1-based line → label), exactly:
@@ -630,7 +635,11 @@ local semantic_expectations = {
   { 36, '√', 1, 'operator', '' },
   { 36, 'sq', 1, 'function', 'defaultLibrary' },
   { 36, '# back', 1, 'comment', '', to_end = true },
-  { 52, 'swpa', 1, false },
+  { 51, '=', 1, 'operator', '' },
+  { 51, '20.5', 1, 'number', '' },
+  { 54, '=', 1, 'operator', '' },
+  { 54, '1.5e3', 1, 'number', '' },
+  { 59, 'swpa', 1, false },
 }
 
 local function expectation_bytes(bufnr, e)
@@ -931,8 +940,11 @@ local formatted_lines = {
   [42] = 'depth # how many values: 8',
   [43] = 'drop sum # add them all: 31',
   [44] = '3 4 5 avg # avg (or mean) of the whole stack',
-  [52] = '1 + # stack-underflow: + needs two values',
-  [53] = '4 5 swpa # unknown-word: did you mean `swap`?',
+  [53] = '1 3 / =0.333 # a third, to 3 decimals',
+  [54] = 'left =849.61 # what is left of the budget',
+  [55] = '1480 =1.5e3 # to the nearest 100',
+  [59] = '1 + # stack-underflow: + needs two values',
+  [60] = '4 5 swpa # unknown-word: did you mean `swap`?',
 }
 
 local function format_buffer(what)
@@ -1039,7 +1051,7 @@ end
 
 local function check_quick_fix(bufnr, client, lines, sample_diagnostics)
   -- Raw: the quick fix for the sample's `swpa`.
-  local swpa = token_range(bufnr, 52, 'swpa')
+  local swpa = token_range(bufnr, 59, 'swpa')
   local uri = vim.uri_from_bufnr(bufnr)
   local result, err = request(bufnr, 'textDocument/codeAction', {
     textDocument = { uri = uri },
@@ -1056,7 +1068,7 @@ local function check_quick_fix(bufnr, client, lines, sample_diagnostics)
   -- Through the client: vim.lsp.buf.code_action() offers it in its menu (vim.ui.select, answered
   -- here) and applies the chosen edit.
   local offered = {}
-  api.nvim_win_set_cursor(0, { 53, byte_col(bufnr, 52, 'swpa') + 1 })
+  api.nvim_win_set_cursor(0, { 60, byte_col(bufnr, 59, 'swpa') + 1 })
   local tick = api.nvim_buf_get_changedtick(bufnr)
   local updates = diagnostic_updates
   local messages = with_ui(function(items, _, on_choice)
@@ -1075,13 +1087,13 @@ local function check_quick_fix(bufnr, client, lines, sample_diagnostics)
       return api.nvim_buf_get_changedtick(bufnr) ~= tick or #messages > 0
     end, 10)
   end)
-  local fixed = with_lines(lines, { [53] = '4 5 swap # unknown-word: did you mean `swap`?' })
+  local fixed = with_lines(lines, { [60] = '4 5 swap # unknown-word: did you mean `swap`?' })
   local problem = lines_diff(buffer_lines(bufnr), fixed)
-  check(problem == nil, 'vim.lsp.buf.code_action() on `swpa` offers "Replace `swpa` with `swap`" and applying it fixes line 53',
+  check(problem == nil, 'vim.lsp.buf.code_action() on `swpa` offers "Replace `swpa` with `swap`" and applying it fixes line 60',
     string.format('%s; offered %s; messages: %s', problem or 'buffer right', show(offered), messages_text(messages)))
   check_diagnostics(bufnr, { sample_diagnostics[1] }, 'after the quick fix', updates)
   local hints = vim.deepcopy(sample_hints)
-  hints[53] = '[1 5 4]'
+  hints[60] = '[1 5 4]'
   check_all_hints(bufnr, hints, 'after the quick fix')
 end
 
@@ -1152,11 +1164,11 @@ local function run()
     'server advertises hover, completion and inlay hints',
     show({ hover = caps.hoverProvider, completion = caps.completionProvider, inlayHint = caps.inlayHintProvider }))
 
-  -- Diagnostics: the sample's two deliberate mistakes (lines 52 and 53, 1-based).
+  -- Diagnostics: the sample's two deliberate mistakes (lines 59 and 60, 1-based); its checks pass.
   local WARN, ERROR = vim.diagnostic.severity.WARN, vim.diagnostic.severity.ERROR
   local sample_diagnostics = {
-    { lnum = 51, col = 2, end_col = 3, code = 'stack-underflow', severity = WARN, message_has = '`+`' },
-    { lnum = 52, col = 4, end_col = 8, code = 'unknown-word', severity = ERROR, message_has = '`swap`' },
+    { lnum = 58, col = 2, end_col = 3, code = 'stack-underflow', severity = WARN, message_has = '`+`' },
+    { lnum = 59, col = 4, end_col = 8, code = 'unknown-word', severity = ERROR, message_has = '`swap`' },
   }
   check_diagnostics(bufnr, sample_diagnostics, 'sample')
 

@@ -14,7 +14,9 @@
 " rule, every number spelling of SPEC §1.1, non-numbers); sourcing rpn-vim-lsp.vim and
 " rpn-yegappan-lsp.vim without their plugins (no error, nothing registered); then, with stand-ins
 " for lsp#register_server, LspAddServer and LspOptionsSet, what each file registers when its
-" plugin's setup event fires.
+" plugin's setup event fires. Checks (`=20.5`, in the sample and alone) get groups of their own
+" for the `=` and the number, linked to Operator and Number; their near-misses (`=1.5x`, `=2x`,
+" `=`) keep no colour.
 
 let s:label = empty($RPN_TEST_LABEL) ? 'Vim' : $RPN_TEST_LABEL
 let s:passed = 0
@@ -59,6 +61,23 @@ function! s:GroupOf(lnum, token) abort
     return '(token not found)'
   endif
   return synIDattr(synID(a:lnum, l:index + 1, 1), 'name')
+endfunction
+
+" The groups of a check token's characters on line `lnum` (its first whole-token occurrence):
+" [group of the `=`, group of every byte after it, or 'mixed: …' when they differ].
+function! s:CheckGroups(lnum, token) abort
+  let l:pattern = '\V\%(\^\|\s\)\zs' . escape(a:token, '\') . '\ze\%(\s\|#\|\$\)'
+  let l:index = match(getline(a:lnum), l:pattern)
+  if l:index < 0
+    return ['(token not found)', '']
+  endif
+  let l:rest = []
+  for l:col in range(l:index + 2, l:index + strlen(a:token))
+    call add(l:rest, synIDattr(synID(a:lnum, l:col, 1), 'name'))
+  endfor
+  let l:groups = uniq(copy(l:rest))
+  return [synIDattr(synID(a:lnum, l:index + 1, 1), 'name'),
+        \ len(l:groups) <= 1 ? get(l:groups, 0, '') : 'mixed: ' . join(l:rest, ' ')]
 endfunction
 
 " The first line matching `pattern` (very nomagic is not used: patterns are plain regexes).
@@ -123,6 +142,8 @@ let s:sample_cases = [
       \ ['^depth', 'depth', 'rpnFunction'],
       \ ['^1 2 3 rot', 'rot', 'rpnFunction'],
       \ ['^4 5 swpa', 'swpa', 'rpnVariable'],
+      \ ['^12\.5 8 + =20\.5', '12.5', 'rpnNumber'],
+      \ ['^left =849', 'left', 'rpnVariable'],
       \ ]
 for [s:line_pattern, s:token, s:group] in s:sample_cases
   let s:lnum = s:LineOf(s:line_pattern)
@@ -132,6 +153,18 @@ for [s:line_pattern, s:token, s:group] in s:sample_cases
   endif
   call s:Expect(s:GroupOf(s:lnum, s:token), s:group,
         \ 'syntax: ' . string(s:token) . ' on sample.rpn line ' . s:lnum . ' is ' . s:group)
+endfor
+
+" The sample's checks: [a regex for the line, the check token].
+for [s:line_pattern, s:token] in [['^12\.5 8 + =20\.5', '=20.5'], ['^1 3 / =0\.333', '=0.333'],
+      \ ['^left =849', '=849.61'], ['^1480 =1\.5e3', '=1.5e3']]
+  let s:lnum = s:LineOf(s:line_pattern)
+  if s:lnum == 0
+    call s:Check(0, 'sample.rpn has a line matching ' . string(s:line_pattern), 'none (was the sample changed?)')
+    continue
+  endif
+  call s:Expect(s:CheckGroups(s:lnum, s:token), ['rpnCheckSign', 'rpnCheckValue'],
+        \ 'syntax: ' . string(s:token) . ' on sample.rpn line ' . s:lnum . ' is a check (rpnCheckSign, rpnCheckValue)')
 endfor
 
 " --- Syntax groups on tricky tokens (whole tokens only; SPEC §1.1) ---------------------------
@@ -162,6 +195,50 @@ let s:last = len(s:tricky) + 1
 call s:Expect(synIDattr(synID(s:last, 1, 1), 'name'), 'rpnVariable', 'syntax: `x` in `x#y` is a name')
 call s:Expect(synIDattr(synID(s:last, 2, 1), 'name'), 'rpnComment', 'syntax: `#` right after a token starts a comment')
 call s:Expect(synIDattr(synID(s:last, 5, 1), 'name'), 'rpnTodo', 'syntax: TODO inside a comment')
+bwipeout!
+
+" --- Checks: `=` and a number literal, the whole token -----------------------------------------
+
+" [token, the group of its `=`, the group of the rest]. Near-misses keep what they had before
+" checks existed: nothing (`=2x`, `=`, `=1.2.3`), or a store for `=dup` (the server says a
+" builtin's name cannot be stored).
+let s:checks = [
+      \ ['=20.5', 'rpnCheckSign', 'rpnCheckValue'], ['=0.333', 'rpnCheckSign', 'rpnCheckValue'],
+      \ ['=-2.5', 'rpnCheckSign', 'rpnCheckValue'], ['=−2.5', 'rpnCheckSign', 'rpnCheckValue'],
+      \ ['=+3', 'rpnCheckSign', 'rpnCheckValue'], ['=1.5e3', 'rpnCheckSign', 'rpnCheckValue'],
+      \ ['=2.5E-4', 'rpnCheckSign', 'rpnCheckValue'], ['=1_000', 'rpnCheckSign', 'rpnCheckValue'],
+      \ ['=.5', 'rpnCheckSign', 'rpnCheckValue'], ['=12.', 'rpnCheckSign', 'rpnCheckValue'],
+      \ ['=007', 'rpnCheckSign', 'rpnCheckValue'],
+      \ ['=2x', '', ''], ['=', '', ''], ['=1.2.3', '', ''], ['=1.5x', '', ''], ['=1e3.5', '', ''],
+      \ ['=--3', '', ''], ['=1__0', '', ''], ['==5', '', ''], ['=5=', '', ''], ['=1e', '', ''],
+      \ ['=dup', 'rpnStore', 'rpnStore'], ['=rate', 'rpnStore', 'rpnStore'],
+      \ ]
+new
+setfiletype rpn
+call setline(1, map(copy(s:checks), 'v:val[0] . " # after"'))
+call setline(len(s:checks) + 1, '12.5 8 + =20.5#c')
+call setline(len(s:checks) + 2, 'a=5 =20.5x')
+for s:index in range(len(s:checks))
+  let [s:token, s:sign, s:value] = s:checks[s:index]
+  call s:Expect(s:CheckGroups(s:index + 1, s:token), [s:sign, s:value],
+        \ 'syntax: ' . string(s:token) . (s:sign ==# 'rpnCheckSign' ? ' is a check (rpnCheckSign, rpnCheckValue)'
+        \ : ' is ' . (empty(s:sign) ? 'not highlighted' : s:sign) . ', no check'))
+endfor
+let s:line = len(s:checks) + 1
+call s:Expect([s:GroupOf(s:line, '12.5'), synIDattr(synID(s:line, 10, 1), 'name'),
+      \ synIDattr(synID(s:line, 11, 1), 'name'), synIDattr(synID(s:line, 15, 1), 'name')],
+      \ ['rpnNumber', 'rpnCheckSign', 'rpnCheckValue', 'rpnComment'],
+      \ 'syntax: `12.5 8 + =20.5#c`: a number, a check right before `#`, a comment')
+call s:Expect([synIDattr(synID(s:line + 1, 2, 1), 'name'), synIDattr(synID(s:line + 1, 5, 1), 'name'),
+      \ synIDattr(synID(s:line + 1, 6, 1), 'name')], ['', '', ''],
+      \ 'syntax: no check inside `a=5` nor in `=20.5x`')
+" What a group is linked to (`:highlight default link`), as `:highlight GROUP` shows it.
+function! s:LinkOf(group) abort
+  return matchstr(execute('highlight ' . a:group), 'links to \zs\S\+')
+endfunction
+call s:Expect(s:LinkOf('rpnCheckSign'), 'Operator', "syntax: a check's `=` is coloured as an Operator")
+call s:Expect(s:LinkOf('rpnCheckValue'), 'Number', "syntax: a check's value is coloured as a Number")
+call s:Expect(s:LinkOf('rpnStore'), 'Identifier', 'syntax: a store stays an Identifier, apart from checks')
 bwipeout!
 
 " --- The LSP registration files, without their plugins ---------------------------------------

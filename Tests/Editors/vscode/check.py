@@ -13,7 +13,9 @@ TextMate tokenizer) first. What is checked, in order:
                  alternations are exactly the spellings of Sources/RPNEngine/Builtins.swift.
  3. tokenizer    a TextMate-style tokenizer (the line plus "\n", at each position the leftmost
                  match of all rules, ties to the first rule, as vscode-textmate does) gives the
-                 exact scopes expected for sample lines, and for every builtin spelling.
+                 exact scopes expected for sample lines (checks `=20.5` in every number form,
+                 and near-misses such as `=1.5x`, `=2x`, `=` that are invalid stores), and for
+                 every builtin spelling.
  4. extension.js `node --check`, then activate()/deactivate() under stand-ins for the `vscode`
                  and `vscode-languageclient/node` modules: the server options, document selector,
                  initializationOptions and configurationSection it gives the client, how it
@@ -22,7 +24,8 @@ TextMate tokenizer) first. What is checked, in order:
                  extension.js chose, plus the `--stdio` the client appends), with a VS Code-like
                  initialize (utf-16 only, no root) and extension.js's initializationOptions:
                  the server must answer utf-16; its semantic tokens must classify every token of
-                 a corpus of tricky lines and of EditorConfigs/sample.rpn as the grammar does;
+                 a corpus of tricky lines and of EditorConfigs/sample.rpn as the grammar does
+                 (a check: its `=` an operator, its value a number, in both);
                  its inlay hints must follow the settings, from initializationOptions and from
                  didChangeConfiguration {"settings": {"rpn": …}} as the client sends it.
 
@@ -330,6 +333,17 @@ def check_grammar_structure(grammar, engine):
           "constant lists exactly Builtins.swift's constants", f"{sorted(constants)} vs {by_key['constant'].pattern if 'constant' in by_key else None}")
     check(alternation("store-reserved") == named | ascii_constants,
           "store-reserved lists every name-like builtin", f"{sorted((named | ascii_constants) ^ alternation('store-reserved'))}")
+    # A check is `=` and the number rule's literal, so that the two cannot drift apart.
+    number = by_key["number"].pattern if "number" in by_key else ""
+    literal = number.removeprefix("(?<!\\S)").removesuffix("(?![^\\s#])")
+    check_rule = by_key.get("check")
+    check(check_rule is not None and check_rule.pattern == "(?<!\\S)(=)(" + literal + ")(?![^\\s#])"
+          and check_rule.name == CHECK and check_rule.captures == {1: CHECK_SIGN, 2: NUM},
+          f"check is `=` ({CHECK_SIGN}) and the number rule's literal ({NUM}), the whole token, named {CHECK}",
+          repr(check_rule))
+    keys = [r.key for r in rules]
+    check("check" in keys and "store-malformed" in keys and keys.index("check") < keys.index("store-malformed"),
+          "check comes before store-malformed (which would take `=20.5` as an invalid store)", repr(keys))
     return rules, symbolic, constants, named
 
 
@@ -414,6 +428,10 @@ CONST = "constant.language.rpn"
 VAR = "variable.other.rpn"
 STORE = "variable.other.assignment.rpn"
 STORE_EQ = STORE + " > keyword.operator.assignment.rpn"
+CHECK = "meta.check.rpn"
+CHECK_SIGN = "keyword.operator.check.rpn"
+CHECK_EQ = CHECK + " > " + CHECK_SIGN
+CHECK_NUM = CHECK + " > " + NUM
 RESERVED = "invalid.illegal.reserved-name.rpn"
 BAD_STORE = "invalid.illegal.store.rpn"
 COMMENT = "comment.line.number-sign.rpn"
@@ -454,6 +472,19 @@ EXPECTED_LINES = [
     ("1\u00a02\u30003 dup\u2028swap 1\u200b2",
      [("1", NUM), ("2", NUM), ("3", NUM), ("dup", FN), ("swap", FN), ("1\u200b2", NONE)]),
     ("\t12\t=total\t", [("12", NUM), ("=", STORE_EQ), ("total", STORE)]),
+    # Checks: `=` and a number literal, the whole token.
+    ("12.5 8 + =20.5 # check",
+     [("12.5", NUM), ("8", NUM), ("+", OP), ("=", CHECK_EQ), ("20.5", CHECK_NUM), ("#", COMMENT_MARK), (" check", COMMENT)]),
+    ("=0.333 =-2.5 =−2.5 =+3 =1.5e3 =2.5E-4 =1_000 =.5 =12. =007",
+     [piece for value in ["0.333", "-2.5", "−2.5", "+3", "1.5e3", "2.5E-4", "1_000", ".5", "12.", "007"]
+      for piece in (("=", CHECK_EQ), (value, CHECK_NUM))]),
+    ("=20.5#c\t=1e3", [("=", CHECK_EQ), ("20.5", CHECK_NUM), ("#", COMMENT_MARK), ("c\t=1e3", COMMENT)]),
+    ("\t=1e3\u3000=5 ", [("=", CHECK_EQ), ("1e3", CHECK_NUM), ("=", CHECK_EQ), ("5", CHECK_NUM)]),
+    # Near-misses: invalid stores, as before checks existed; `=dup` stays reserved, `=rate` a store.
+    ("=2x = =1.2.3 =1.5x =1e3.5 =--3 =1__0 ==5 =5= =1e =. =1_ =١٢",
+     [(word, BAD_STORE) for word in "=2x = =1.2.3 =1.5x =1e3.5 =--3 =1__0 ==5 =5= =1e =. =1_ =١٢".split()]),
+    ("=dup =rate a=5 20.5=",
+     [("=dup", RESERVED), ("=", STORE_EQ), ("rate", STORE), ("a=5", NONE), ("20.5=", NONE)]),
 ]
 
 
@@ -853,6 +884,8 @@ class LspSession:
 # What the parts of the server's semantic tokens and the grammar's scopes mean, side by side.
 GRAMMAR_CLASS = {NUM: "number", OP: "operator", FN: "function", CONST: "constant", STORE: "store", VAR: "variable",
                  COMMENT: "comment", RESERVED: None, BAD_STORE: None}
+# A check is two semantic tokens, one per capture: `=` an operator, the value a number.
+CHECK_CLASS = {CHECK_SIGN: "operator", NUM: "number"}
 
 
 def server_class(kind, modifiers):
@@ -918,7 +951,17 @@ def compare_semantic_tokens(session, tokenizer, legend, uri, lines, what):
     mismatches = []
     for n, source in enumerate(lines):
         grammar = []
-        for start, end, rule, _ in tokenizer.spans(source):
+        for start, end, rule, scopes in tokenizer.spans(source):
+            if rule.name == CHECK:
+                # Runs of characters by their innermost scope: one run per capture.
+                k = start
+                while k < end:
+                    j = k
+                    while j < end and scopes[j - start][-1] == scopes[k - start][-1]:
+                        j += 1
+                    grammar.append((utf16(source, k), utf16(source, j), CHECK_CLASS.get(scopes[k - start][-1], "?")))
+                    k = j
+                continue
             cls = GRAMMAR_CLASS.get(rule.name, "?" + str(rule.name))
             if cls:
                 grammar.append((utf16(source, start), utf16(source, end), cls))
