@@ -19,6 +19,9 @@ package struct ClientCapabilities: Equatable, Sendable {
   package var prepareRename = false
   /// `textDocument.codeAction.codeActionLiteralSupport` present.
   package var codeActionLiterals = false
+  /// `textDocument.codeAction.resolveSupport.properties` holds `edit` and `dataSupport` is true:
+  /// the client can resolve an action's edit later, keeping its `data`.
+  package var codeActionResolvesEdits = false
   /// `textDocument.documentSymbol.hierarchicalDocumentSymbolSupport`.
   package var hierarchicalSymbols = false
 
@@ -36,7 +39,10 @@ package struct ClientCapabilities: Equatable, Sendable {
     pullDiagnostics = json["textDocument"]?["diagnostic"]?.isObject ?? false
     diagnosticRefresh = json["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
     prepareRename = json["textDocument"]?["rename"]?["prepareSupport"]?.boolValue ?? false
-    codeActionLiterals = json["textDocument"]?["codeAction"]?["codeActionLiteralSupport"]?.isObject ?? false
+    let codeAction = json["textDocument"]?["codeAction"]
+    codeActionLiterals = codeAction?["codeActionLiteralSupport"]?.isObject ?? false
+    let resolvable = codeAction?["resolveSupport"]?["properties"]?.arrayValue ?? []
+    codeActionResolvesEdits = resolvable.contains("edit") && codeAction?["dataSupport"]?.boolValue == true
     hierarchicalSymbols =
       json["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
   }

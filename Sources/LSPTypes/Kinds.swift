@@ -49,9 +49,20 @@ package enum MessageType: Int, Sendable {
   case log = 4
 }
 
-/// LSP's `CodeActionKind` values that `.rpn` uses.
-package enum CodeActionKind: String, Sendable {
+/// LSP's `CodeActionKind` values that `.rpn` uses: LSP's own, and the server's source actions
+/// under `source.rpn`.
+package enum CodeActionKind: String, CaseIterable, Sendable {
   case quickFix = "quickfix"
+  case refactorRewrite = "refactor.rewrite"
+  case updateChecks = "source.rpn.updateChecks"
+  case addChecks = "source.rpn.addChecks"
+  case removeChecks = "source.rpn.removeChecks"
+
+  /// Whether a request's `context.only` lets this kind through: LSP's kinds are hierarchical, so
+  /// `source` and `source.rpn` both include `source.rpn.addChecks`. The empty kind includes all.
+  package func isIncluded(in only: [String]) -> Bool {
+    only.contains { $0.isEmpty || $0 == rawValue || rawValue.hasPrefix($0 + ".") }
+  }
 }
 
 /// LSP's `DocumentDiagnosticReportKind`: a pull diagnostics answer is the full list, or says that

@@ -27,6 +27,7 @@ package enum Method {
   package static let semanticTokensFull = "textDocument/semanticTokens/full"
   package static let semanticTokensRange = "textDocument/semanticTokens/range"
   package static let codeAction = "textDocument/codeAction"
+  package static let codeActionResolve = "codeAction/resolve"
   package static let formatting = "textDocument/formatting"
   package static let rangeFormatting = "textDocument/rangeFormatting"
   package static let logMessage = "window/logMessage"

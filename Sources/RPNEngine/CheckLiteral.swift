@@ -113,9 +113,10 @@ package struct CheckLiteral: Equatable, Sendable {
   /// (`10000000000000000`, not `1e+16`, which would compare only to the nearest 10¹⁶). No `=`.
   package static func exact(_ value: Double) -> String {
     if value == 0 { return "0" }
-    var text = "\(value)"
-    if let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]), exponent > 0,
-      exponent <= 20
+    var text = value.description
+    // Byte-level searches: an inlay hint writes one of these for every line in view.
+    if let e = text.utf8.firstIndex(of: UInt8(ascii: "e")), let exponent = Int(text[text.index(after: e)...]),
+      exponent > 0, exponent <= 20
     {
       let mantissa = text[..<e]
       let digits = mantissa.filter { $0 >= "0" && $0 <= "9" }
@@ -124,7 +125,7 @@ package struct CheckLiteral: Equatable, Sendable {
           (mantissa.hasPrefix("-") ? "-" : "") + digits + String(repeating: "0", count: exponent + 1 - digits.count)
       }
     }
-    if text.hasSuffix(".0") { text.removeLast(2) }
+    if text.utf8.count > 2, text.utf8.suffix(2).elementsEqual(".0".utf8) { text.removeLast(2) }
     return text
   }
 

@@ -83,14 +83,29 @@ extension Document {
     return edits
   }
 
-  /// Whether a line holds a check token.
-  package func hasCheck(line: Int) -> Bool {
-    guard line >= 0, line < lineCount else { return false }
-    return withUTF8(ofLine: line) { bytes in
-      // Most lines hold no `=`: look for one before lexing.
-      guard bytes.contains(0x3D) else { return false }
-      return Lexer.tokens(of: bytes).tokens.contains { if case .check = $0.kind { true } else { false } }
+  /// Whether some check of the document fails: whether `checkUpdates()` has an edit.
+  package var hasFailingCheck: Bool {
+    lines.contains { record in
+      record.diagnostics >= 0 && diagnosticLists[Int(record.diagnostics)].contains { $0.code == .checkFailed }
     }
+  }
+
+  /// Whether some line of the document holds a check: whether `checkRemovals()` has an edit.
+  package var hasAnyCheck: Bool {
+    lines.contains { $0.hasCheck }
+  }
+
+  /// Whether some line could take a check (tokens, no check, and a stack after it): whether
+  /// `checkAdditions()` has an edit. One pass over the line records, for the actions on every
+  /// check, which editors ask for on every move of the cursor.
+  package var canAddCheck: Bool {
+    lines.contains { $0.lastTokenEnd >= 0 && !$0.hasCheck && $0.stack >= 0 }
+  }
+
+  /// Whether a line holds a check token. Recorded when the line is evaluated, so that asking it
+  /// of every line of a long tape costs no lexing.
+  package func hasCheck(line: Int) -> Bool {
+    lines.indices.contains(line) && lines[line].hasCheck
   }
 
   /// The text of the document with line edits applied (edits of one line must not overlap).

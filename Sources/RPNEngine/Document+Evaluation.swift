@@ -43,6 +43,7 @@ extension Document {
           records[index].env = machine.envHead
           records[index].reach = machine.reach
           records[index].lastTokenEnd = lastTokenEnd
+          records[index].hasCheck = machine.lineHasCheck
           if !machine.diagnostics.isEmpty {
             if old.diagnostics >= 0 {
               lists[Int(old.diagnostics)] = machine.diagnostics

@@ -177,6 +177,8 @@ struct LineRecord {
   var diagnostics: Int32 = -1
   var lastTokenEnd: Int32 = -1
   var terminator: LineTerminator
+  /// Whether the line holds a check token: asked of every line by the actions on every check.
+  var hasCheck = false
 
   init(start: UInt32, length: UInt32, terminator: LineTerminator) {
     self.start = start

@@ -29,6 +29,8 @@ struct Machine {
   var consumed: Int32 = 0
   var reach: Int32 = 0
   var diagnostics: [Diagnostic] = []
+  /// Whether the current line holds a check token (evaluated or not).
+  var lineHasCheck = false
 
   init(
     nodes: ContiguousArray<StackNode>, bindings: ContiguousArray<Binding>, names: NameTable,
@@ -182,6 +184,7 @@ struct Machine {
   ) -> Int32 {
     consumed = 0
     reach = 0
+    lineHasCheck = false
     var lastTokenEnd: Int32 = -1
     var scanner = TokenScanner(bytes, builtins: builtins)
     var ordinal = 0
@@ -215,6 +218,7 @@ struct Machine {
       push(value)
       return nil
     case .check:
+      lineHasCheck = true
       guard count >= 1 else { return .stackUnderflow(word: text(), needs: 1, has: 0) }
       let top = peek(0)
       guard let check = CheckLiteral(token: UnsafeBufferPointer(rebasing: line[token.range])), !check.passes(top) else {

@@ -1,4 +1,4 @@
-// The top of a stack at one point of a document, and its label: `[1 2 3]`, `[… 7 8]`.
+// The top of a stack at one point of a document, its label (`[1 2 3]`, `[… 7 8]`) and its levels, one per line.
 
 /// The top of a stack at some point of the document: how many values it holds, and up to a
 /// requested number of its top values, bottom to top. Enough to draw a label without copying
@@ -20,10 +20,50 @@ package struct StackPicture: Equatable, Sendable {
   package func label(precision: Int = DisplaySettings.defaultPrecision, maxItems: Int = DisplaySettings.defaultMaxItems)
     -> String
   {
-    let shown = top.suffix(max(1, maxItems))
+    label(of: top.suffix(max(1, maxItems)).map { ValueFormat.format($0, precision: precision) }[...])
+  }
+
+  /// The stack as a calculator's display lists it: one value per line, the top last, each
+  /// numbered by its level from the top (`3: 12.5\n2: 8\n1: 20.5`). Past `maxLevels` values (or
+  /// past the values kept), a first line says how many are left out: `… 5 more`. An empty stack
+  /// is `empty stack`.
+  package func levels(precision: Int = DisplaySettings.defaultPrecision, maxLevels: Int) -> String {
+    levels(of: top.suffix(max(1, maxLevels)).map { ValueFormat.format($0, precision: precision) }[...])
+  }
+
+  /// The label and the levels at once, formatting each value they share once (formatting is
+  /// most of their cost, and a hint shows both).
+  package func labelAndLevels(precision: Int, maxItems: Int, maxLevels: Int) -> (label: String, levels: String) {
+    let items = max(1, maxItems)
+    let levels = max(1, maxLevels)
+    let formatted = top.suffix(max(items, levels)).map { ValueFormat.format($0, precision: precision) }
+    return (label(of: formatted.suffix(items)), self.levels(of: formatted.suffix(levels)))
+  }
+
+  /// The label of the top values shown, formatted.
+  private func label(of shown: ArraySlice<String>) -> String {
     var label = "["
+    label.reserveCapacity(shown.reduce(4) { $0 + $1.utf8.count + 1 })
     if depth > shown.count { label += shown.isEmpty ? "…" : "… " }
-    label += shown.map { ValueFormat.format($0, precision: precision) }.joined(separator: " ")
-    return label + "]"
+    for (index, value) in zip(shown.indices, shown) {
+      if index != shown.startIndex { label += " " }
+      label += value
+    }
+    label += "]"
+    return label
+  }
+
+  /// The levels of the top values shown, formatted.
+  private func levels(of shown: ArraySlice<String>) -> String {
+    guard depth > 0 else { return "empty stack" }
+    var text = depth > shown.count ? "… \(depth - shown.count) more" : ""
+    text.reserveCapacity(text.utf8.count + shown.reduce(0) { $0 + $1.utf8.count + 6 })
+    for (index, value) in zip(shown.indices, shown) {
+      if !text.isEmpty { text += "\n" }
+      text += String(shown.endIndex - index)
+      text += ": "
+      text += value
+    }
+    return text
   }
 }

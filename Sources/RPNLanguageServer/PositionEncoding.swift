@@ -1,5 +1,6 @@
 // The one place that converts between LSP positions (UTF-8, UTF-16) and the engine's UTF-8 offsets.
 
+import JSONRPC
 import LSPTypes
 import RPNEngine
 
@@ -40,6 +41,11 @@ struct PositionConverter {
     LSPRange(
       start: position(line: line, utf8Column: utf8Range.lowerBound),
       end: position(line: line, utf8Column: utf8Range.upperBound))
+  }
+
+  /// An engine edit within a line as LSP's `TextEdit`.
+  func textEdit(_ edit: LineEdit) -> JSONValue {
+    ["range": range(line: edit.line, utf8Range: edit.range).json, "newText": .string(edit.text)]
   }
 
   func utf8Column(of character: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {

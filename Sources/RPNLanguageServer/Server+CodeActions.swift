@@ -1,50 +1,171 @@
-// `textDocument/codeAction`: quick fixes for unknown words (the suggestion, or a split).
+// `textDocument/codeAction`, `codeAction/resolve`: quick fixes, a line's result as a check, actions on every check.
 
 import JSONRPC
 import LSPTypes
 import RPNEngine
 
 extension Server {
-  /// `textDocument/codeAction`: quick fixes for `unknown-word` diagnostics in the range —
-  /// replace the word with the suggestion, or split a glued token (`4+` → `4 +`). A use before
-  /// its store gets none (moving the store is the fix, and only the user knows where).
+  /// `textDocument/codeAction`, in this order: quick fixes for the diagnostics in the range, the
+  /// line's result written as a check for each line of the range, then the source actions on
+  /// every check of the document that would change something, whatever the range. Only the
+  /// kinds that `context.only` includes, when the client sends it.
+  ///
+  /// The quick fixes: an `unknown-word` gets the suggestion (`sqr` → `sq`) or a split (`4+` →
+  /// `4 +`); a use before its store gets none (moving the store is the fix, and only the user
+  /// knows where). A `check-failed` gets its value updated for the top, in the check's own form.
   func codeActions(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let found = try openDocument(params)
     let range = try LSPRange.decode(params?["range"], field: "range")
-    let quickFix = CodeActionKind.quickFix.rawValue
-    if let only = params?["context"]?["only"]?.arrayValue?.compactMap(\.stringValue),
-      !only.contains(where: { $0 == quickFix || quickFix.hasPrefix($0 + ".") || $0 == "" })
-    {
-      return []
-    }
+    let only = params?["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
+    func wanted(_ kind: CodeActionKind) -> Bool { only.map { kind.isIncluded(in: $0) } ?? true }
     let document = found.open.document
     let converter = converter(for: document)
+    var actions: [JSONValue] = []
+    if wanted(.quickFix) {
+      actions += quickFixes(uri: found.uri, converter: converter, range: range)
+    }
+    if wanted(.refactorRewrite) {
+      actions += checkAdditions(uri: found.uri, converter: converter, range: range)
+    }
+    for action in CheckSourceAction.allCases where wanted(action.kind) && action.wouldChange(document) {
+      var members: [(key: String, value: JSONValue)] = [
+        ("title", .string(action.title)), ("kind", .string(action.kind.rawValue)),
+      ]
+      // Every check of a long tape makes a long edit: a client that can resolve it later gets it
+      // only for the action it runs.
+      if client.codeActionResolvesEdits {
+        members.append(("data", ["textDocument": ["uri": .string(found.uri)]]))
+      } else {
+        members.append(("edit", workspaceEdit(found.uri, action.edits(document), converter)))
+      }
+      actions.append(.object(members))
+    }
+    return .array(actions)
+  }
+
+  /// `codeAction/resolve`: the edit of a source action on every check, computed for the document
+  /// as it is now. An action that has its edit already is returned as it is.
+  func resolveCodeAction(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    guard let params, case .object(var members) = params else { throw .invalidParams("params must be a code action") }
+    if params["edit"] != nil { return params }
+    guard let kind = params["kind"]?.stringValue.flatMap(CodeActionKind.init(rawValue:)),
+      let action = CheckSourceAction(kind)
+    else {
+      throw .invalidParams("only the source actions on checks (source.rpn.…) have an edit to resolve")
+    }
+    guard let data = params["data"], data.isObject else {
+      throw .invalidParams("data must be what textDocument/codeAction gave the action")
+    }
+    let found = try openDocument(data)
+    let document = found.open.document
+    members.append(("edit", workspaceEdit(found.uri, action.edits(document), converter(for: document))))
+    return .object(members)
+  }
+
+  /// The quick fixes for the diagnostics that touch the range, in document order.
+  private func quickFixes(uri: String, converter: PositionConverter, range: LSPRange) -> [JSONValue] {
+    let document = converter.document
     let last = min(range.end.line, document.lineCount - 1)
     guard range.start.line <= last else { return [] }
     var actions: [JSONValue] = []
     for line in range.start.line...last {
       for diagnostic in document.diagnostics(inLine: line) {
-        guard case .unknownWord(let word, let suggestion?, nil) = diagnostic.problem else { continue }
         let diagnosticRange = converter.range(line: line, utf8Range: diagnostic.range)
         guard diagnosticRange.end >= range.start, diagnosticRange.start <= range.end else { continue }
         let title: String
-        switch suggestion {
-        case .word(let replacement): title = "Replace `\(word)` with `\(replacement)`"
-        case .split: title = "Split `\(word)` into `\(suggestion.replacement)`"
+        let edit: LineEdit
+        switch diagnostic.problem {
+        case .unknownWord(let word, let suggestion?, nil):
+          switch suggestion {
+          case .word(let replacement): title = "Replace `\(word)` with `\(replacement)`"
+          case .split: title = "Split `\(word)` into `\(suggestion.replacement)`"
+          }
+          edit = LineEdit(line: line, range: diagnostic.range, text: suggestion.replacement)
+        case .checkFailed:
+          guard let update = document.checkUpdate(line: line, range: diagnostic.range) else { continue }
+          title = "Update the check to \(update.text)"
+          edit = update
+        default:
+          continue
         }
         actions.append([
           "title": .string(title),
-          "kind": .string(quickFix),
+          "kind": .string(CodeActionKind.quickFix.rawValue),
           "diagnostics": [diagnosticJSON(diagnostic, line: line, converter: converter)],
           "isPreferred": true,
-          "edit": [
-            "changes": .object([
-              (found.uri, .array([["range": diagnosticRange.json, "newText": .string(suggestion.replacement)]]))
-            ])
-          ],
+          "edit": workspaceEdit(uri, [edit], converter),
         ])
       }
     }
-    return .array(actions)
+    return actions
+  }
+
+  /// "Write the result as a check" for each line of the range with tokens, no check, and a stack
+  /// after it. A range that ends at the start of a line (a whole-line selection) leaves that
+  /// line out.
+  private func checkAdditions(uri: String, converter: PositionConverter, range: LSPRange) -> [JSONValue] {
+    let document = converter.document
+    var last = min(range.end.line, document.lineCount - 1)
+    if range.end.line > range.start.line, range.end.character == 0 { last = min(last, range.end.line - 1) }
+    guard range.start.line <= last else { return [] }
+    return (range.start.line...last).compactMap { line in
+      guard let edit = document.checkAddition(line: line) else { return nil }
+      return [
+        "title": .string("Write the result as a check: \(edit.text.drop { $0 == " " })"),
+        "kind": .string(CodeActionKind.refactorRewrite.rawValue),
+        "edit": workspaceEdit(uri, [edit], converter),
+      ]
+    }
+  }
+
+  /// A `WorkspaceEdit` of one document's `changes`.
+  private func workspaceEdit(_ uri: String, _ edits: [LineEdit], _ converter: PositionConverter) -> JSONValue {
+    ["changes": .object([(uri, .array(edits.map(converter.textEdit)))])]
+  }
+}
+
+/// The source actions on every check of a document, each its own kind under `source.rpn`.
+private enum CheckSourceAction: CaseIterable {
+  case updateFailing
+  case addToEveryLine
+  case removeAll
+
+  init?(_ kind: CodeActionKind) {
+    guard let action = Self.allCases.first(where: { $0.kind == kind }) else { return nil }
+    self = action
+  }
+
+  var kind: CodeActionKind {
+    switch self {
+    case .updateFailing: .updateChecks
+    case .addToEveryLine: .addChecks
+    case .removeAll: .removeChecks
+    }
+  }
+
+  var title: String {
+    switch self {
+    case .updateFailing: "Update every failing check"
+    case .addToEveryLine: "Add a check to every line"
+    case .removeAll: "Remove every check"
+    }
+  }
+
+  /// Whether the action would change the document: at most one pass over its line records.
+  func wouldChange(_ document: Document) -> Bool {
+    switch self {
+    case .updateFailing: document.hasFailingCheck
+    case .addToEveryLine: document.canAddCheck
+    case .removeAll: document.hasAnyCheck
+    }
+  }
+
+  /// The edits of the whole document, top to bottom.
+  func edits(_ document: Document) -> [LineEdit] {
+    switch self {
+    case .updateFailing: document.checkUpdates()
+    case .addToEveryLine: document.checkAdditions()
+    case .removeAll: document.checkRemovals()
+    }
   }
 }

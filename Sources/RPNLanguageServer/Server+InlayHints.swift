@@ -1,12 +1,21 @@
-// `textDocument/inlayHint`: the stack after each line of the range, right after its last token.
+// `textDocument/inlayHint`: the stack after each line of the range, right after its last token, and its check.
 
 import JSONRPC
 import LSPTypes
 import RPNEngine
 
 extension Server {
+  /// How many levels of the stack a hint's tooltip lists before it says how many more there are.
+  private static let tooltipLevels = 20
+
   /// `textDocument/inlayHint`: one hint per line with tokens, right after its last token, whose
-  /// label is the stack after the line. Only hints inside the range, its end included.
+  /// label is the stack after the line, and whose tooltip lists that stack one level per line
+  /// (the top last, at most `tooltipLevels`). On a line without a check whose stack is not
+  /// empty, accepting the hint writes the line's result there as a check (` =20.5`). Only hints
+  /// inside the range, its end included.
+  ///
+  /// Editors ask for the visible lines on every scroll: each hint reads only the top of its
+  /// stack, never the whole stack.
   func inlayHints(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let open = try openDocument(params).open
     let range = try LSPRange.decode(params?["range"], field: "range")
@@ -17,6 +26,7 @@ extension Server {
     // its line's end needs no clamping: every hint of the line is before it.)
     let start = converter.clamped(range.start)
     let display = settings.display
+    let kept = max(display.maxItems, Self.tooltipLevels)
     var hints: [JSONValue] = []
     let lastLine = min(range.end.line, document.lineCount - 1)
     if range.start.line <= lastLine {
@@ -24,9 +34,16 @@ extension Server {
         guard let offset = document.hintOffset(ofLine: line) else { continue }
         let position = converter.position(line: line, utf8Column: offset)
         guard position >= start, position <= range.end else { continue }
-        let label = document.stack(afterLine: line, keepingTop: display.maxItems)
-          .label(precision: display.precision, maxItems: display.maxItems)
-        hints.append(["position": position.json, "label": .string(label), "paddingLeft": true])
+        let shown = document.stack(afterLine: line, keepingTop: kept).labelAndLevels(
+          precision: display.precision, maxItems: display.maxItems, maxLevels: Self.tooltipLevels)
+        var hint: [(key: String, value: JSONValue)] = [
+          ("position", position.json), ("label", .string(shown.label)), ("paddingLeft", true),
+          ("tooltip", .string(shown.levels)),
+        ]
+        if let check = document.checkAddition(line: line) {
+          hint.append(("textEdits", [converter.textEdit(check)]))
+        }
+        hints.append(.object(hint))
       }
     }
     return .array(hints)

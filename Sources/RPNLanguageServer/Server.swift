@@ -105,7 +105,12 @@ package final class Server {
       Method.semanticTokensRange, Server.semanticTokensRange, capability: "semanticTokensProvider", ["range": true])
     register(Method.codeAction, Server.codeActions, capability: "codeActionProvider") {
       $0.codeActionLiterals
-        ? ["codeActionKinds": [.string(CodeActionKind.quickFix.rawValue)], "resolveProvider": false] : true
+        ? ["codeActionKinds": .array(CodeActionKind.allCases.map { .string($0.rawValue) }), "resolveProvider": false]
+        : true
+    }
+    // Only for clients that resolve edits: the source actions on every check get theirs when run.
+    register(Method.codeActionResolve, Server.resolveCodeAction, capability: "codeActionProvider") {
+      $0.codeActionLiterals && $0.codeActionResolvesEdits ? ["resolveProvider": true] : nil
     }
     register(Method.formatting, Server.formatting, capability: "documentFormattingProvider", true)
     register(Method.rangeFormatting, Server.rangeFormatting, capability: "documentRangeFormattingProvider", true)

@@ -91,12 +91,69 @@ final class PipeClient {
     return waitResponse(id)
   }
 
-  func initialize(utf8: Bool = true) {
+  /// `initialize` then `initialized`; `textDocument` capabilities are the client's, if any.
+  func initialize(utf8: Bool = true, textDocument: JSONValue? = nil) {
     let encodings: JSONValue = utf8 ? ["utf-8", "utf-16"] : ["utf-16"]
-    _ = request(
-      "initialize",
-      ["processId": nil, "rootUri": nil, "capabilities": ["general": ["positionEncodings": encodings]]])
+    var capabilities: [(key: String, value: JSONValue)] = [("general", ["positionEncodings": encodings])]
+    if let textDocument { capabilities.append(("textDocument", textDocument)) }
+    _ = request("initialize", ["processId": nil, "rootUri": nil, "capabilities": .object(capabilities)])
     notify("initialized", [:])
+  }
+
+  /// Opens a document and waits for its diagnostics.
+  func open(_ uri: String, _ text: String) {
+    notify(
+      "textDocument/didOpen",
+      ["textDocument": ["uri": .string(uri), "languageId": "rpn", "version": 1, "text": .string(text)]])
+    _ = waitDiagnostics(uri: uri, version: 1)
+  }
+
+  func closeDocument(_ uri: String) {
+    notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
+    _ = waitDiagnostics(uri: uri, version: nil)
+  }
+
+  /// The median time from a one-character edit of `line` (its first character, toggled with
+  /// another digit) to its diagnostics, over `runs` after a warm-up; `version` is the
+  /// document's, advanced by each edit.
+  func keystrokeMedian(uri: String, line: Int, first: Character, version: inout Int, runs: Int) -> Double {
+    let alternate: Character = first == "1" ? "2" : "1"
+    var times: [Double] = []
+    for run in 0...runs {
+      version += 1
+      let text = String(run % 2 == 0 ? alternate : first)
+      let bytes = Self.framed([
+        "jsonrpc": "2.0", "method": "textDocument/didChange",
+        "params": [
+          "textDocument": ["uri": .string(uri), "version": JSONValue(version)],
+          "contentChanges": [
+            [
+              "range": [
+                "start": ["line": JSONValue(line), "character": 0], "end": ["line": JSONValue(line), "character": 1],
+              ], "text": .string(text),
+            ]
+          ],
+        ],
+      ])
+      let start = now()
+      write(bytes)
+      _ = waitDiagnostics(uri: uri, version: version)
+      if run > 0 { times.append(Double(now() - start)) }
+    }
+    return times.sorted()[times.count / 2]
+  }
+
+  /// The median time of a request, from writing it to its response, over `runs` after a warm-up.
+  func requestMedian(_ method: String, _ params: JSONValue, runs: Int) -> Double {
+    var times: [Double] = []
+    for run in 0...runs {
+      let (id, bytes) = makeRequest(method, params)
+      let start = now()
+      write(bytes)
+      waitResponseUnparsed(id)
+      if run > 0 { times.append(Double(now() - start)) }
+    }
+    return times.sorted()[times.count / 2]
   }
 
   func close() {
@@ -163,39 +220,13 @@ func runEndToEnd(binary: String, sizes: [Int], runs: Int) {
   for size in sizes {
     let uri = "file:///bench/tape-\(size).rpn"
     let document = makeDocument(blockTape(lines: size))
-    client.notify(
-      "textDocument/didOpen",
-      ["textDocument": ["uri": .string(uri), "languageId": "rpn", "version": 1, "text": .string(document.text)]])
-    _ = client.waitDiagnostics(uri: uri, version: 1)
+    client.open(uri, document.text)
     var version = 1
-    let target = size <= 10_000 ? "≤ 0.3 ms" : size <= 100_000 ? "≤ 1 ms" : "≤ 5 ms"
-    for (place, line) in [("start", 1), ("middle", size / 2 + 1), ("end", size - 8)] {
-      let original = document.text(ofLine: line)
-      guard let first = original.first else { continue }
-      let alternate: Character = first == "1" ? "2" : "1"
-      var times: [Double] = []
-      for run in 0...runs {
-        version += 1
-        let text = String(run % 2 == 0 ? alternate : first)
-        let bytes = PipeClient.framed([
-          "jsonrpc": "2.0", "method": "textDocument/didChange",
-          "params": [
-            "textDocument": ["uri": .string(uri), "version": JSONValue(version)],
-            "contentChanges": [
-              [
-                "range": [
-                  "start": ["line": JSONValue(line), "character": 0], "end": ["line": JSONValue(line), "character": 1],
-                ], "text": .string(text),
-              ]
-            ],
-          ],
-        ])
-        let start = now()
-        client.write(bytes)
-        _ = client.waitDiagnostics(uri: uri, version: version)
-        if run > 0 { times.append(Double(now() - start)) }
-      }
-      show("keystroke → diagnostics, \(size) lines, \(place)", times.sorted()[times.count / 2], target)
+    let target = keystrokeTarget(size)
+    for (place, line) in keystrokePlaces(size) {
+      guard let first = document.text(ofLine: line).first else { continue }
+      let time = client.keystrokeMedian(uri: uri, line: line, first: first, version: &version, runs: runs)
+      show("keystroke → diagnostics, \(size) lines, \(place)", time, target)
     }
     let middle = size / 2
     let requests: [(String, String, JSONValue, String)] = [
@@ -224,15 +255,7 @@ func runEndToEnd(binary: String, sizes: [Int], runs: Int) {
     ]
     /// Times a request: the median of `count` runs after one warm-up.
     func time(_ name: String, _ method: String, _ params: JSONValue, _ target: String, count: Int) {
-      var times: [Double] = []
-      for run in 0...count {
-        let (id, bytes) = client.makeRequest(method, params)
-        let start = now()
-        client.write(bytes)
-        client.waitResponseUnparsed(id)
-        if run > 0 { times.append(Double(now() - start)) }
-      }
-      show("\(name), \(size) lines", times.sorted()[times.count / 2], target)
+      show("\(name), \(size) lines", client.requestMedian(method, params, runs: count), target)
     }
     for (name, method, params, target) in requests { time(name, method, params, target, count: runs) }
     // Whole-document requests at 100k lines; viewport requests at every size.
@@ -276,7 +299,88 @@ func runEndToEnd(binary: String, sizes: [Int], runs: Int) {
       // Whole-document requests take tens of milliseconds: 11 runs are enough for a median.
       time(name, method, params, target, count: method.hasSuffix("range") ? runs : min(runs, 11))
     }
-    client.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
-    _ = client.waitDiagnostics(uri: uri, version: nil)
+    client.closeDocument(uri)
+  }
+}
+
+/// The keystroke targets: 0.3 ms up to 10,000 lines, 1 ms up to 100,000, 5 ms beyond.
+private func keystrokeTarget(_ size: Int) -> String {
+  size <= 10_000 ? "≤ 0.3 ms" : size <= 100_000 ? "≤ 1 ms" : "≤ 5 ms"
+}
+
+/// Where keystrokes go in a block tape: its first block, its middle, its last block.
+private func keystrokePlaces(_ size: Int) -> [(String, Int)] {
+  [("start", 1), ("middle", size / 2 + 1), ("end", size - 8)]
+}
+
+/// The checks section: the block tape as it is and with a check on every line that has a
+/// result (` =X`, X the line's exact result, as "Add a check to every line" writes them), both
+/// open in one server, timed side by side: keystrokes (which make the checks below them in their
+/// block fail), the viewport's inlay hints, and code actions at a cursor, as an editor asks on
+/// every move (no `only`; the client resolves edits, so the source actions only look for
+/// something to change).
+func runChecksComparison(binary: String, sizes: [Int], runs: Int) {
+  print("\nChecks: the block tape, and the same with ` =X` on every line with a result (median of \(runs))")
+  let widths = [46, 12, 12, 10]
+  row(["measure", "no checks", "checks", "target"], widths: widths)
+  func text(_ nanoseconds: Double) -> String {
+    nanoseconds >= 1e6 ? "\(format(nanoseconds / 1e6, 2)) ms" : "\(format(nanoseconds / 1e3, 1)) µs"
+  }
+  guard let client = try? PipeClient(binary: binary) else {
+    print("  cannot start \(binary)")
+    return
+  }
+  client.initialize(
+    textDocument: [
+      "codeAction": [
+        "codeActionLiteralSupport": ["codeActionKind": ["valueSet": ["quickfix", "refactor", "source"]]],
+        "dataSupport": true, "resolveSupport": ["properties": ["edit"]],
+      ]
+    ])
+  defer { client.close() }
+  for size in sizes {
+    let plain = makeDocument(blockTape(lines: size))
+    let checked = makeDocument(plain.applying(plain.checkAdditions()))
+    let uris = ["file:///bench/plain-\(size).rpn", "file:///bench/checked-\(size).rpn"]
+    client.open(uris[0], plain.text)
+    client.open(uris[1], checked.text)
+    var versions = [1, 1]
+    for (place, line) in keystrokePlaces(size) {
+      let times = [plain, checked].indices.map { index in
+        let first = (index == 0 ? plain : checked).text(ofLine: line).first ?? "1"
+        return client.keystrokeMedian(uri: uris[index], line: line, first: first, version: &versions[index], runs: runs)
+      }
+      row(
+        ["keystroke → diagnostics, \(size) lines, \(place)", text(times[0]), text(times[1]), keystrokeTarget(size)],
+        widths: widths)
+    }
+    let middle = size / 2
+    let viewport: JSONValue = [
+      "start": ["line": JSONValue(middle), "character": 0], "end": ["line": JSONValue(middle + 100), "character": 0],
+    ]
+    let requests: [(String, String, (String) -> JSONValue, String)] = [
+      (
+        "inlay hints, 100-line viewport", "textDocument/inlayHint",
+        { ["textDocument": ["uri": .string($0)], "range": viewport] }, "≤ 0.5 ms"
+      ),
+      (
+        "code actions at a cursor", "textDocument/codeAction",
+        {
+          [
+            "textDocument": ["uri": .string($0)],
+            "range": [
+              "start": ["line": JSONValue(middle + 2), "character": 0],
+              "end": ["line": JSONValue(middle + 2), "character": 0],
+            ],
+            "context": ["diagnostics": [], "triggerKind": 2],
+          ]
+        }, ""
+      ),
+    ]
+    for (name, method, params, target) in requests {
+      let times = uris.map { client.requestMedian(method, params($0), runs: runs) }
+      row(["\(name), \(size) lines", text(times[0]), text(times[1]), target], widths: widths)
+    }
+    for uri in uris { client.closeDocument(uri) }
   }
 }

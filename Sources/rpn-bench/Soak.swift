@@ -143,18 +143,26 @@ private func expectedDiagnostics(_ text: String) -> [JSONValue] {
   }
 }
 
+/// The inlay hints a full evaluation gives (UTF-16 columns): the label, the tooltip of the top
+/// 20 levels, and on lines that can take one, the check that accepting the hint writes.
 private func expectedHints(_ text: String) -> [JSONValue] {
   guard let document = try? Document(text: text) else { return [] }
   return (0..<document.lineCount).compactMap { line in
     guard let offset = document.hintOffset(ofLine: line) else { return nil }
-    return [
-      "position": [
-        "line": JSONValue(line),
-        "character": JSONValue(utf16Columns(document.text(ofLine: line), offset..<offset).lowerBound),
-      ],
-      "label": .string(document.stack(afterLine: line).label()),
-      "paddingLeft": true,
+    let position: JSONValue = [
+      "line": JSONValue(line),
+      "character": JSONValue(utf16Columns(document.text(ofLine: line), offset..<offset).lowerBound),
     ]
+    let stack = document.stack(afterLine: line, keepingTop: 20)
+    var hint: JSONValue = [
+      "position": position, "label": .string(stack.label()), "paddingLeft": true,
+      "tooltip": .string(stack.levels(maxLevels: 20)),
+    ]
+    if let check = document.checkAddition(line: line), case .object(var members) = hint {
+      members.append(("textEdits", [["range": ["start": position, "end": position], "newText": .string(check.text)]]))
+      hint = .object(members)
+    }
+    return hint
   }
 }
 
@@ -188,6 +196,7 @@ private func replace(_ text: String, _ lines: [String], from: (Int, Int), to: (I
 private let soakWords = [
   "1", "2.5", "-3", "0", "1e308", ".5", "1_000", "−4", "+", "-", "*", "×", "/", "÷", "^", "%", "mod", "sqrt", "√", "ln",
   "dup", "drop", "swap", "rot", "clear", "sum", "avg", "pi", "π", "=a", "=b", "=é", "a", "b", "é", "=dup", "4+", "foo",
+  "=2.5", "=1e1",
 ]
 
 private func randomLine(_ random: inout SoakRandom) -> String {

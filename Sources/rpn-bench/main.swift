@@ -1,6 +1,6 @@
 // rpn-bench: the engine's speed and memory, measured side by side in one run.
 //
-//   swift run -c release rpn-bench [--quick]
+//   swift run -c release rpn-bench [--quick] [--e2e-only | --checks-only]
 //
 // Every figure is a median of several runs; the machines are shared and noisy, so compare the
 // ratios printed here rather than absolute times across runs.
@@ -132,6 +132,12 @@ if let flag = CommandLine.arguments.firstIndex(of: "--soak") {
 
 if CommandLine.arguments.contains("--e2e-only") {
   runEndToEnd(binary: serverBinary, sizes: sizes, runs: 21)
+  runChecksComparison(binary: serverBinary, sizes: sizes, runs: 21)
+  exit(0)
+}
+
+if CommandLine.arguments.contains("--checks-only") {
+  runChecksComparison(binary: serverBinary, sizes: sizes, runs: 21)
   exit(0)
 }
 
@@ -309,3 +315,4 @@ do {
 // MARK: End to end
 
 runEndToEnd(binary: serverBinary, sizes: sizes, runs: 21)
+runChecksComparison(binary: serverBinary, sizes: sizes, runs: 21)

@@ -72,6 +72,18 @@ import Testing
     #expect(document.stack(afterLine: 0).depth == 12)
   }
 
+  /// The levels list one value per line, the top last and numbered 1; past the levels asked
+  /// for (or the values kept), a first line counts the rest.
+  @Test(arguments: [
+    ("12.5 8 20.5", 20, 20, "3: 12.5\n2: 8\n1: 20.5"), ("", 20, 20, "empty stack"), ("1 3 /", 20, 20, "1: 0.333"),
+    ("1 2 3 4", 2, 20, "… 2 more\n2: 3\n1: 4"), ("1 2 3 4", 20, 3, "… 1 more\n3: 2\n2: 3\n1: 4"),
+    ("1 2 3 4", 0, 20, "… 3 more\n1: 4"),
+  ])
+  func levelsListTheStackTopLast(_ source: String, _ maxLevels: Int, _ kept: Int, _ levels: String) throws {
+    let document = try Document(text: source)
+    #expect(document.stack(afterLine: 0, keepingTop: kept).levels(precision: 3, maxLevels: maxLevels) == levels)
+  }
+
   @Test func formatsSingleValues() {
     #expect(ValueFormat.format(-0.0) == "0")
     #expect(ValueFormat.format(1e21) == "1e+21")

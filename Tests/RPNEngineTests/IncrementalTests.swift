@@ -108,6 +108,11 @@ import Testing
       Issue.record("text differs: \(document.text.debugDescription) — \(context)")
       return
     }
+    // The whole-document questions agree with the edits they stand for.
+    let lines = 0..<document.lineCount
+    #expect(document.hasFailingCheck == !document.checkUpdates().isEmpty, "\(context)")
+    #expect(document.hasAnyCheck == lines.contains { lexedHasCheck(document, $0) }, "\(context)")
+    #expect(document.canAddCheck == !document.checkAdditions().isEmpty, "\(context)")
     for line in 0..<fresh.lineCount {
       let same =
         document.stack(afterLine: line, keepingTop: 64) == fresh.stack(afterLine: line, keepingTop: 64)
@@ -115,6 +120,7 @@ import Testing
         && document.hintOffset(ofLine: line) == fresh.hintOffset(ofLine: line)
         && document.reach(ofLine: line) == fresh.reach(ofLine: line)
         && document.terminator(ofLine: line) == fresh.terminator(ofLine: line)
+        && document.hasCheck(line: line) == lexedHasCheck(fresh, line)
         && document.variables(afterLine: line).map { "\($0.name)=\($0.value)" }
           == fresh.variables(afterLine: line).map { "\($0.name)=\($0.value)" }
       if !same {
@@ -122,6 +128,13 @@ import Testing
         return
       }
     }
+  }
+}
+
+/// Whether a line holds a check, as the lexer sees it.
+private func lexedHasCheck(_ document: Document, _ line: Int) -> Bool {
+  document.withUTF8(ofLine: line) { bytes in
+    Lexer.tokens(of: bytes).tokens.contains { if case .check = $0.kind { true } else { false } }
   }
 }
 

@@ -5,7 +5,9 @@ import Testing
 /// SPEC §2.3 `textDocument/codeAction`: quick fixes for `unknown-word` diagnostics, replacing the
 /// word with the suggestion of SPEC §1.5 or splitting a glued token; none for a use before its
 /// store or a word without a suggestion. Each fix is applied to the test's copy of the text and
-/// sent back: its diagnostic is gone, nothing else changed.
+/// sent back: its diagnostic is gone, nothing else changed. (Other actions come with them, such
+/// as writing a line's result as a check, tested in `CheckActionTests`: these tests read the
+/// quick fixes among them.)
 @Suite(.inProcess) struct CodeActionTests {
   static let uri = "file:///fixes.rpn"
   /// Markers 1 and 2 are cursors of `rangesAndCursors`: inside `4+` and at the end of `swpa`.
@@ -45,9 +47,9 @@ import Testing
     return client
   }
 
-  static func codeActions(_ client: LSPClient, _ range: JSONValue, _ diagnostics: [JSONValue], only: [String]? = nil)
-    throws -> [JSONValue]
-  {
+  static func codeActions(
+    _ client: LSPClient, _ range: JSONValue, _ diagnostics: [JSONValue], only: [String]? = nil, uri: String = uri
+  ) throws -> [JSONValue] {
     var context: [(key: String, value: JSONValue)] = [("diagnostics", .array(diagnostics))]
     if let only { context.append(("only", .array(only.map { .string($0) }))) }
     let result = try client.request(
@@ -55,6 +57,11 @@ import Testing
     if result == .null { return [] }
     guard let actions = result.arrayValue else { throw ClientFailure("not an array: \(JSONWriter.string(result))") }
     return actions
+  }
+
+  /// The quick fixes among the actions for `range`, in the order the server gave them.
+  static func quickFixes(_ client: LSPClient, _ range: JSONValue, _ diagnostics: [JSONValue]) throws -> [JSONValue] {
+    try codeActions(client, range, diagnostics).filter { $0["kind"] == "quickfix" }
   }
 
   /// Asked with each diagnostic's range (as editors ask), each fixable word gets exactly one
@@ -75,7 +82,7 @@ import Testing
       ])
     for diagnostic in diagnostics {
       let range = try #require(diagnostic["range"])
-      let actions = try Self.codeActions(client, range, [diagnostic])
+      let actions = try Self.quickFixes(client, range, [diagnostic])
       guard let fix = Self.fixes.first(where: { span(encoding, $0.line, $0.utf8, $0.utf16) == compact(range: range) })
       else {
         // `😀` has no suggestion; `rata` and `later` are used before their stores.
@@ -107,7 +114,7 @@ import Testing
       let range = TestSupport.range(
         fix.line, pick(encoding, fix.utf8, fix.utf16).0, fix.line, pick(encoding, fix.utf8, fix.utf16).1)
       let diagnostic = try #require(before.first { $0["range"] == range }, "the diagnostic of \(fix.word)")
-      let actions = try Self.codeActions(client, range, [diagnostic])
+      let actions = try Self.quickFixes(client, range, [diagnostic])
       try #require(actions.count == 1, "one fix for \(fix.word)")
       let fixed = try applying(edits(of: actions[0]["edit"] ?? .null, uri: Self.uri), to: Self.text, encoding: encoding)
       #expect(fixed == fix.fixed, "the text after fixing \(fix.word)")
@@ -133,7 +140,7 @@ import Testing
   func rangesAndCursors(encoding: String) throws {
     let client = try Self.started(encoding)
     let diagnostics = try client.publishedDiagnostics(Self.uri).diagnostics
-    let all = try Self.codeActions(client, range(0, 0, 4, 0), diagnostics)
+    let all = try Self.quickFixes(client, range(0, 0, 4, 0), diagnostics)
     #expect(
       all.map { compact(edits: (try? edits(of: $0["edit"] ?? .null, uri: Self.uri)) ?? []) }
         == Self.fixes.map { ["\(span(encoding, $0.line, $0.utf8, $0.utf16)) → \($0.replacement.debugDescription)"] })
@@ -144,7 +151,7 @@ import Testing
       (position(2, 0), nil), (position(3, 2), nil), (position(0, 3), nil),
     ]
     for (cursor, word) in cursors {
-      let actions = try Self.codeActions(client, ["start": cursor, "end": cursor], [])
+      let actions = try Self.quickFixes(client, ["start": cursor, "end": cursor], [])
       let expected = Self.fixes.first { $0.word == word }.map { fix in
         ["\(span(encoding, fix.line, fix.utf8, fix.utf16)) → \(fix.replacement.debugDescription)"]
       }
@@ -154,18 +161,24 @@ import Testing
         "at \(compact(position: cursor))")
     }
     // Line 3 holds only uses before their stores: nothing to fix there.
-    #expect(try Self.codeActions(client, range(3, 0, 3, 25), diagnostics) == [])
+    #expect(try Self.quickFixes(client, range(3, 0, 3, 25), diagnostics) == [])
     try client.finish()
   }
 
   /// `context.only` without quick fixes gets none; with them, the same fixes.
-  @Test func onlyOtherKindsGetNothing() throws {
+  @Test func onlyOtherKindsGetNoQuickFix() throws {
     let client = try Self.started("utf-16")
     let diagnostics = try client.publishedDiagnostics(Self.uri).diagnostics
-    #expect(try Self.codeActions(client, range(0, 0, 4, 0), diagnostics, only: ["refactor"]) == [])
-    #expect(try Self.codeActions(client, range(0, 0, 4, 0), diagnostics, only: ["source"]) == [])
-    #expect(try Self.codeActions(client, range(0, 0, 4, 0), diagnostics, only: ["quickfix"]).count == 6)
-    #expect(try Self.codeActions(client, range(0, 0, 4, 0), diagnostics, only: ["refactor", "quickfix"]).count == 6)
+    func kinds(_ only: [String]) throws -> [String] {
+      try Self.codeActions(client, range(0, 0, 4, 0), diagnostics, only: only).map { $0["kind"]?.stringValue ?? "none" }
+    }
+    // Each line holds a result to write as a check: 4 rewrites.
+    #expect(try kinds(["refactor"]) == Array(repeating: "refactor.rewrite", count: 4))
+    #expect(try kinds(["source"]) == ["source.rpn.addChecks"])
+    #expect(try kinds(["quickfix"]) == Array(repeating: "quickfix", count: 6))
+    #expect(
+      try kinds(["refactor", "quickfix"])
+        == Array(repeating: "quickfix", count: 6) + Array(repeating: "refactor.rewrite", count: 4))
     try client.finish()
   }
 
@@ -181,7 +194,7 @@ import Testing
         "textDocument": textDocument("file:///other.rpn"), "range": range(0, 0, 4, 0),
         "context": ["diagnostics": .array(diagnostics)],
       ])
-    #expect(result == [] || result == .null)
+    #expect((result.arrayValue?.filter { $0["kind"] == "quickfix" } ?? []) == [])
     try client.finish()
   }
 }

@@ -17,6 +17,20 @@ import Testing
         "\(compact(position: text.utf16(3))) [20.5]", "\(compact(position: text.utf16(4))) [6.83333333333333]",
       ])
     #expect(compact(hints: hints) == ["1:12 [12.5]", "2:9 [12.5 8]", "3:1 [20.5]", "4:3 [6.83333333333333]"])
+    // Each hint whole: its tooltip lists the stack, top last; accepting it writes the result as a check.
+    func hint(_ line: Int, _ character: Int, _ label: String, _ tooltip: String, _ check: String) -> JSONValue {
+      [
+        "position": position(line, character), "label": .string(label), "paddingLeft": true,
+        "tooltip": .string(tooltip),
+        "textEdits": [["range": range(line, character, line, character), "newText": .string(check)]],
+      ]
+    }
+    #expect(
+      hints == [
+        hint(1, 12, "[12.5]", "1: 12.5", " =12.5"), hint(2, 9, "[12.5 8]", "2: 12.5\n1: 8", " =8"),
+        hint(3, 1, "[20.5]", "1: 20.5", " =20.5"),
+        hint(4, 3, "[6.83333333333333]", "1: 6.83333333333333", " =6.833333333333333"),
+      ])
     try client.finish()
   }
 
@@ -54,6 +68,77 @@ import Testing
       compact(hints: try client.allInlayHints("file:///m.rpn")) == [
         "0:15 [1 2 3 4 5 6 7 8]", "1:10 [… 5 6 7 8 9 10 11 12]", "2:23 [… 2 3 4 5 6 7 8 9]",
       ])
+    try client.finish()
+  }
+
+  // MARK: Tooltips and checks
+
+  /// A hint's tooltip lists the stack after its line, one level per line, numbered from the top,
+  /// the top last, each value as the label shows it; accepting the hint inserts ` =X` where it
+  /// stands (X the top at full precision), on lines without a check whose stack is not empty.
+  /// Columns in both encodings: `÷` and `×` come before the hints, emoji in the comments.
+  @Test(arguments: encodings)
+  func tooltipsListTheStackAndAcceptingAHintWritesTheCheck(encoding: String) throws {
+    let (client, _) = try LSPClient.started(encoding: encoding)
+    let source = Marked(
+      """
+      # 😀 lunch
+      12.5 8 + =20.51️⃣ # 😀 checked
+      3 ÷2️⃣ # 😀 each
+      2 ×3️⃣
+      clear4️⃣
+      =15️⃣ # 😀 underflows
+      -0.5 0.25 neg6️⃣ # 😀 two values
+
+      """)
+    client.open("file:///t.rpn", source.text)
+    let hints = try client.allInlayHints("file:///t.rpn").arrayValue ?? []
+    #expect(hints.map { $0["position"] } == (1...6).map { source.at($0, encoding) })
+    #expect(
+      hints.map { $0["tooltip"] } == [
+        "1: 20.5", "1: 6.83333333333333", "1: 13.6666666666667", "empty stack", "empty stack", "2: -0.5\n1: -0.25",
+      ])
+    // Lines with a check, and lines after which the stack is empty, get none.
+    #expect(
+      hints.map { hint in hint["textEdits"].map { compact(edits: $0.arrayValue ?? []) } } == [
+        nil, ["\(compact(range: source.range(2, 2, encoding))) → \" =6.833333333333333\""],
+        ["\(compact(range: source.range(3, 3, encoding))) → \" =13.666666666666666\""], nil, nil,
+        ["\(compact(range: source.range(6, 6, encoding))) → \" =-0.25\""],
+      ])
+    #expect(compact(range: source.range(3, 3, encoding)) == span(encoding, 3, (4, 4), (3, 3)))
+    // Accepted, every hint's edit writes a check that passes.
+    let edits = hints.flatMap { $0["textEdits"]?.arrayValue ?? [] }
+    let checked = try applying(edits, to: source.text, encoding: encoding)
+    #expect(checked.contains("3 ÷ =6.833333333333333 # 😀 each\n2 × =13.666666666666666\n"))
+    client.change("file:///t.rpn", version: 2, [["text": .string(checked)]])
+    #expect(
+      compactWithoutMessage(diagnostics: try client.publishedDiagnostics("file:///t.rpn").diagnostics) == [
+        "5:0-5:2 warning stack-underflow"
+      ])
+    #expect(try client.allInlayHints("file:///t.rpn").arrayValue?.allSatisfy { $0["textEdits"] == nil } == true)
+    try client.finish()
+  }
+
+  /// Past 20 levels the tooltip says how many more there are, above the top 20; the label keeps
+  /// to `maxItems`, and both show values with the precision setting (the check's value does not).
+  @Test func deepStacksShowTwentyLevelsInTheTooltip() throws {
+    let client = try LSPClient.started(initializationOptions: ["rpn": ["precision": 3, "inlayHints": ["maxItems": 2]]])
+    let values = (1...24).map(String.init).joined(separator: " ")
+    let cleared = (1...20).map(String.init).joined(separator: " ") + " clear 1 2 3"
+    client.open("file:///deep.rpn", "\(values)\n1 3 /\n\(cleared)\n")
+    let hints = try client.allInlayHints("file:///deep.rpn").arrayValue ?? []
+    #expect(
+      compact(hints: .array(hints)) == [
+        "0:\(values.utf8.count) [… 23 24]", "1:5 [… 24 0.333]", "2:\(cleared.utf8.count) [… 2 3]",
+      ])
+    #expect(
+      hints.map { $0["tooltip"]?.stringValue } == [
+        "… 4 more\n" + (5...24).map { "\(25 - $0): \($0)" }.joined(separator: "\n"),
+        "… 5 more\n" + (6...24).map { "\(26 - $0): \($0)" }.joined(separator: "\n") + "\n1: 0.333",
+        "3: 1\n2: 2\n1: 3",
+      ])
+    #expect(
+      hints.map { $0["textEdits"]?.arrayValue?.first?["newText"] } == [" =24", " =0.3333333333333333", " =3"])
     try client.finish()
   }
 

@@ -16,6 +16,8 @@
 -- range and whole-buffer formatting (vim.lsp.buf.format, or range_formatting/formatting_sync on
 -- 0.7) of messy lines, and the quick fix for `swpa` (vim.lsp.buf.code_action(), the menu
 -- answered here). After each edit: diagnostics re-published and inlay hints still exact.
+-- Last, in a second buffer, a failing check updated by its quick fix (vim.lsp.buf.code_action()
+-- with apply and a filter; its menu on 0.7), then every check removed by a resolved source action.
 
 local api = vim.api
 local label = vim.env.RPN_TEST_LABEL or 'Neovim'
@@ -1058,9 +1060,16 @@ local function check_quick_fix(bufnr, client, lines, sample_diagnostics)
     range = swpa,
     context = { diagnostics = {} },
   })
-  local action = type(result) == 'table' and result[1] or nil
+  -- Other kinds come too (the line's result written as a check, source actions): the quick fixes.
+  local fixes = {}
+  for _, a in ipairs(type(result) == 'table' and result or {}) do
+    if a.kind == 'quickfix' then
+      table.insert(fixes, a)
+    end
+  end
+  local action = fixes[1]
   local edits = action and action.edit and action.edit.changes and action.edit.changes[uri]
-  check(type(result) == 'table' and #result == 1 and action.title == 'Replace `swpa` with `swap`' and action.kind == 'quickfix'
+  check(#fixes == 1 and action.title == 'Replace `swpa` with `swap`'
       and type(edits) == 'table' and #edits == 1 and edits[1].newText == 'swap' and range_text(edits[1].range) == range_text(swpa),
     'textDocument/codeAction on `swpa`: one quickfix "Replace `swpa` with `swap`", an edit of that word',
     err or ('got ' .. show(result)))
@@ -1095,6 +1104,106 @@ local function check_quick_fix(bufnr, client, lines, sample_diagnostics)
   local hints = vim.deepcopy(sample_hints)
   hints[60] = '[1 5 4]'
   check_all_hints(bufnr, hints, 'after the quick fix')
+end
+
+-- Runs the code action titled `title` through the client, at the cursor: vim.lsp.buf.code_action()
+-- with `apply = true` and a filter (for `kind` and `title`) on 0.8+; on 0.7, which has neither,
+-- its menu answered here. `only` goes in the request's context. Waits for the buffer to change.
+-- Returns how it ran, the titles offered, and the messages shown.
+local function client_code_action(bufnr, title, kind, only)
+  local tick = api.nvim_buf_get_changedtick(bufnr)
+  local offered = {}
+  local function wait(msgs)
+    vim.wait(CLIENT_WAIT, function()
+      return api.nvim_buf_get_changedtick(bufnr) ~= tick or #msgs > 0
+    end, 10)
+  end
+  if vim.fn.has('nvim-0.8') == 1 then
+    local messages = with_ui(nil, function(msgs)
+      vim.lsp.buf.code_action({
+        context = only and { only = only } or nil,
+        apply = true,
+        filter = function(a)
+          table.insert(offered, a.title)
+          return (kind == nil or a.kind == kind) and a.title == title
+        end,
+      })
+      wait(msgs)
+    end)
+    return 'vim.lsp.buf.code_action({ apply = true, filter })', offered, messages
+  end
+  local messages = with_ui(function(items, _, on_choice)
+    local pick, index
+    for i, item in ipairs(items) do
+      local a = item.action or item[2] or {}
+      table.insert(offered, a.title)
+      if a.title == title and (kind == nil or a.kind == kind) then
+        pick, index = item, i
+      end
+    end
+    on_choice(pick, index)
+  end, function(msgs)
+    vim.lsp.buf.code_action(only and { only = only } or nil)
+    wait(msgs)
+  end)
+  return "vim.lsp.buf.code_action()'s menu", offered, messages
+end
+
+-- A failing check in a buffer of its own (`1 3 / =0.334`): its check-failed diagnostic, its
+-- hint's tooltip, the quick fix asked raw, then through the client (client_code_action): the
+-- buffer becomes `1 3 / =0.333` and the diagnostic goes. Then "Remove every check", a source
+-- action whose edit the client resolves: `1 3 /`.
+local function check_failing_check_fix(sample_bufnr)
+  vim.fn.writefile({ '1 3 / =0.334' }, 'check.rpn')
+  vim.cmd('edit check.rpn')
+  local bufnr = api.nvim_get_current_buf()
+  local attached = vim.wait(TIMEOUT, function()
+    local client = clients_of(bufnr)[1]
+    return client ~= nil and client.initialized == true
+  end, 20)
+  if not check(attached, 'rpn-lsp attaches to a second .rpn buffer (check.rpn)', 'no rpn_lsp client on it') then
+    vim.cmd('buffer ' .. sample_bufnr)
+    return
+  end
+  local WARN = vim.diagnostic.severity.WARN
+  check_diagnostics(bufnr, { { lnum = 0, col = 6, end_col = 12, code = 'check-failed', severity = WARN,
+    message_has = 'expected 0.334, the top is 0.333333333333333 (0.333 to 3 decimals)' } }, 'a failing check')
+  local hints, herr = raw_hints(bufnr)
+  local hint = type(hints) == 'table' and hints[1] or {}
+  check(type(hints) == 'table' and #hints == 1 and hint_label(hint) == '[0.333333333333333]'
+      and hint.tooltip == '1: 0.333333333333333' and hint.textEdits == nil,
+    'the hint of a line with a check: label, tooltip "1: 0.333333333333333", no check to write', herr or show(hints))
+
+  local uri = vim.uri_from_bufnr(bufnr)
+  local check_range = lsp_range(bufnr, 0, 6, 12)
+  local result, err = request(bufnr, 'textDocument/codeAction', {
+    textDocument = { uri = uri },
+    range = check_range,
+    context = { diagnostics = {}, only = { 'quickfix' } },
+  })
+  local action = type(result) == 'table' and result[1] or {}
+  local edits = action.edit and action.edit.changes and action.edit.changes[uri]
+  check(type(result) == 'table' and #result == 1 and action.title == 'Update the check to =0.333'
+      and action.kind == 'quickfix' and action.isPreferred == true and type(edits) == 'table' and #edits == 1
+      and edits[1].newText == '=0.333' and range_text(edits[1].range) == range_text(check_range),
+    'textDocument/codeAction on `=0.334`: one preferred quickfix "Update the check to =0.333" replacing the check',
+    err or ('got ' .. show(result)))
+
+  api.nvim_win_set_cursor(0, { 1, 8 })
+  local updates = diagnostic_updates
+  local through, offered, messages = client_code_action(bufnr, 'Update the check to =0.333', 'quickfix')
+  local problem = lines_diff(buffer_lines(bufnr), { '1 3 / =0.333' })
+  check(problem == nil, through .. ' on `=0.334` applies "Update the check to =0.333": the buffer is `1 3 / =0.333`',
+    string.format('%s; offered %s; messages: %s', problem or 'buffer right', show(offered), messages_text(messages)))
+  check_diagnostics(bufnr, {}, 'after updating the check', updates)
+
+  -- A source action, whose edit the client resolves (codeAction/resolve) when it runs it.
+  through, offered, messages = client_code_action(bufnr, 'Remove every check', nil, { 'source' })
+  problem = lines_diff(buffer_lines(bufnr), { '1 3 /' })
+  check(problem == nil, through .. ' asked for `source` actions runs "Remove every check" (its edit resolved): `1 3 /`',
+    string.format('%s; offered %s; messages: %s', problem or 'buffer right', show(offered), messages_text(messages)))
+  vim.cmd('silent! write')
+  vim.cmd('buffer ' .. sample_bufnr)
 end
 
 local function run()
@@ -1273,6 +1382,7 @@ local function run()
   local formatted = check_formatting(bufnr, sample_lines, sample_diagnostics)
   check_semantic_tokens(bufnr, client, ' after formatting')
   check_quick_fix(bufnr, client, formatted, sample_diagnostics)
+  check_failing_check_fix(bufnr)
 
   -- The server stops when asked (shutdown + exit).
   local id = client.id
