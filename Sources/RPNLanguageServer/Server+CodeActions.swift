@@ -7,8 +7,9 @@ import RPNEngine
 extension Server {
   /// `textDocument/codeAction`, in this order: quick fixes for the diagnostics in the range, the
   /// line's result written as a check for each line of the range, then the source actions on
-  /// every check of the document that would change something, whatever the range. Only the
-  /// kinds that `context.only` includes, when the client sends it.
+  /// every check of the document that would change something, whatever the range (for clients
+  /// that cannot resolve their edits, only when `context.only` asks for them). Only the kinds
+  /// that `context.only` includes, when the client sends it.
   ///
   /// The quick fixes: an `unknown-word` gets the suggestion (`sqr` → `sq`) or a split (`4+` →
   /// `4 +`); a use before its store gets none (moving the store is the fix, and only the user
@@ -27,7 +28,12 @@ extension Server {
     if wanted(.refactorRewrite) {
       actions += checkAdditions(uri: found.uri, converter: converter, range: range)
     }
-    for action in CheckSourceAction.allCases where wanted(action.kind) && action.wouldChange(document) {
+    // A client that cannot resolve edits later would get every source action's whole-document
+    // edit with each request, and editors ask on every cursor move: such a client gets them only
+    // when it asks for source actions by kind (`context.only`), as a source-action menu does.
+    let offersSourceActions = client.codeActionResolvesEdits || only != nil
+    for action in CheckSourceAction.allCases
+    where offersSourceActions && wanted(action.kind) && action.wouldChange(document) {
       var members: [(key: String, value: JSONValue)] = [
         ("title", .string(action.title)), ("kind", .string(action.kind.rawValue)),
       ]

@@ -9,6 +9,9 @@ import Testing
 /// in what it writes.
 @Suite(.inProcess) struct CheckActionTests {
   static let uri = "file:///checks.rpn"
+  /// Every kind, asked for by name: what a client that cannot resolve edits sends to see the
+  /// source actions (without `context.only` it gets none; see `sourceActionsNeedResolveOrOnly`).
+  static let everyKind = ["quickfix", "refactor", "source"]
   /// Three failing checks (lines 1, 3 and 6; markers around the first two and the last), a
   /// passing one (line 2), a line without a check whose result can be written (line 4, marker 5
   /// where it goes), and a line after which the stack is empty (line 5). `÷`, `√` and `×` make
@@ -135,7 +138,7 @@ import Testing
     for (index, (range, newText)) in fixes.enumerated() {
       let diagnostic = try #require(
         failing.first { $0["range"] == range }, "the diagnostic at \(compact(range: range))")
-      let actions = try Self.codeActions(client, range, [diagnostic])
+      let actions = try Self.codeActions(client, range, [diagnostic], only: Self.everyKind)
       let fix = try #require(actions.first)
       let updateAll =
         "source.rpn.updateChecks \"Update every failing check\": "
@@ -181,7 +184,7 @@ import Testing
     let client = try Self.started(encoding, text: Self.updated)
     #expect(try client.publishedDiagnostics(Self.uri).diagnostics == [])
     let cursor = Self.source.at(5, encoding)
-    let actions = try Self.codeActions(client, ["start": cursor, "end": cursor])
+    let actions = try Self.codeActions(client, ["start": cursor, "end": cursor], only: Self.everyKind)
     #expect(
       compact(actions: actions, uri: Self.uri) == [
         "refactor.rewrite \"Write the result as a check: =0.3333333333333333\": "
@@ -195,7 +198,7 @@ import Testing
     #expect(text == Self.updated.replacingOccurrences(of: "1 3 ÷ #", with: "1 3 ÷ =0.3333333333333333 #"))
     var version = 1
     #expect(try Self.publish(client, text, version: &version) == [])
-    let after = try Self.codeActions(client, ["start": cursor, "end": cursor])
+    let after = try Self.codeActions(client, ["start": cursor, "end": cursor], only: Self.everyKind)
     #expect(after.map { $0["kind"] } == ["source.rpn.removeChecks"])
     try client.finish()
   }
@@ -274,7 +277,11 @@ import Testing
   /// `source.rpn` include every source action, `source.rpn.add` none, and `""` everything.
   @Test(
     arguments: [
-      (nil, ["quickfix", "quickfix", "quickfix", "refactor.rewrite", "update", "add", "remove"]),
+      (nil, ["quickfix", "quickfix", "quickfix", "refactor.rewrite"]),
+      (
+        ["quickfix", "refactor", "source"],
+        ["quickfix", "quickfix", "quickfix", "refactor.rewrite", "update", "add", "remove"]
+      ),
       (["quickfix"], ["quickfix", "quickfix", "quickfix"]), (["refactor"], ["refactor.rewrite"]),
       (["refactor.rewrite"], ["refactor.rewrite"]), (["refactor.extract"], []),
       (["source"], ["update", "add", "remove"]),
@@ -293,6 +300,25 @@ import Testing
     try client.finish()
   }
 
+  /// A client that cannot resolve edits would get the source actions' whole-document edits with
+  /// every request, and editors ask on every cursor move: it gets them only when it asks for
+  /// them by kind. A client that resolves gets them either way, without their edits.
+  @Test func sourceActionsNeedResolveOrOnly() throws {
+    let eager = try Self.started("utf-8")
+    #expect(try Self.codeActions(eager, range(0, 0, 0, 0)) == [])
+    #expect(
+      try Self.codeActions(eager, range(0, 0, 0, 0), only: ["source"]).map { $0["kind"] } == [
+        "source.rpn.updateChecks", "source.rpn.addChecks", "source.rpn.removeChecks",
+      ])
+    try eager.finish()
+    let resolving = try Self.started("utf-8", resolving: true)
+    #expect(
+      try Self.codeActions(resolving, range(0, 0, 0, 0)).map { $0["kind"] } == [
+        "source.rpn.updateChecks", "source.rpn.addChecks", "source.rpn.removeChecks",
+      ])
+    try resolving.finish()
+  }
+
   // MARK: Resolving
 
   /// A client that resolves edits gets the source actions without them (their `data` names the
@@ -301,7 +327,7 @@ import Testing
   @Test(arguments: encodings)
   func sourceActionsAreResolvedForClientsThatCan(encoding: String) throws {
     let eager = try Self.started(encoding)
-    let expected = try Self.codeActions(eager, range(3, 0, 4, 9))
+    let expected = try Self.codeActions(eager, range(3, 0, 4, 9), only: Self.everyKind)
     try eager.finish()
 
     let client = try Self.started(encoding, resolving: true)
