@@ -141,8 +141,7 @@ package struct Lexer {
   @inline(__always)
   static func classify(_ token: UnsafeBufferPointer<UInt8>, builtins: BuiltinIndex) -> TokenKind {
     let first = token[0]
-    // Numbers start with a digit, a dot, an ASCII sign or U+2212 (E2 88 92).
-    if (first >= 0x30 && first <= 0x39) || first == 0x2E || first == 0x2B || first == 0x2D || first == 0xE2 {
+    if startsNumber(first) {
       switch NumberLiteral.parse(token) {
       case .value(let value): return .number(value)
       case .outOfRange: return .invalidNumber
@@ -152,8 +151,7 @@ package struct Lexer {
     if first == 0x3D {  // "="
       let name = UnsafeBufferPointer(rebasing: token[1...])
       if name.isEmpty { return .invalidStore(.missing) }
-      let next = name[0]
-      if (next >= 0x30 && next <= 0x39) || next == 0x2E || next == 0x2B || next == 0x2D || next == 0xE2 {
+      if startsNumber(name[0]) {
         switch NumberLiteral.parse(name) {
         case .value(let value): return .check(value)
         case .outOfRange: return .invalidNumber
@@ -168,6 +166,13 @@ package struct Lexer {
     }
     if let key = Builtin.packedKey(token), let builtin = builtins.find(key) { return .builtin(builtin) }
     return isName(token) ? .name : .unknown
+  }
+
+  /// Whether a byte can start a number literal: a digit, a dot, an ASCII sign or the first byte
+  /// of U+2212 (E2 88 92).
+  @inline(__always)
+  private static func startsNumber(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2B || byte == 0x2D || byte == 0xE2
   }
 
   /// Whether the bytes are a valid name: a letter or `_`, then letters, digits 0–9 or `_`.

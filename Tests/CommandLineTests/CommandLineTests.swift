@@ -32,6 +32,21 @@ struct TimedOut: Error, CustomStringConvertible {
   var description: String
 }
 
+/// Runs each command line and expects a usage error: exit status 2, nothing on standard
+/// output, and a message on standard error that starts `rpn-lsp: ` and says `message`.
+func expectUsageErrors(
+  _ cases: [(arguments: [String], message: String)], in directory: URL,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  for (arguments, message) in cases {
+    let result = try run(arguments, in: directory)
+    #expect(result.status == 2, "\(arguments)", sourceLocation: sourceLocation)
+    #expect(result.stdout == "", "\(arguments)", sourceLocation: sourceLocation)
+    #expect(result.stderr.hasPrefix("rpn-lsp: "), "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+    #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+  }
+}
+
 /// Runs `rpn-lsp` with `arguments` in `directory`, feeding it `input` on standard input; kills
 /// it and throws when it has not finished within `timeout`.
 func run(_ arguments: [String], in directory: URL? = nil, input: String = "", timeout: TimeInterval = 20) throws

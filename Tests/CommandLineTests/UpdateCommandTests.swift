@@ -161,13 +161,7 @@ import Testing
       (["format", "--add", "a.rpn"], "format does not take --add"),
       (["check", "--add", "a.rpn"], "check does not take --add"),
     ]
-    for (arguments, message) in cases {
-      let result = try run(arguments, in: dir)
-      #expect(result.status == 2, "\(arguments)")
-      #expect(result.stdout == "", "\(arguments)")
-      #expect(result.stderr.hasPrefix("rpn-lsp: "), "\(arguments): \(result.stderr)")
-      #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
-    }
+    try expectUsageErrors(cases, in: dir)
     // Nothing was written.
     #expect(try Data(contentsOf: dir.appendingPathComponent("a.rpn")) == Data("1 =2\n".utf8))
   }

@@ -262,13 +262,7 @@ private func chmod(_ url: URL, _ mode: Int) throws {
       (["eval", "--write", "a.rpn"], "eval does not take --write"),
       (["check", "--write", "a.rpn"], "check does not take --write"),
     ]
-    for (arguments, message) in cases {
-      let result = try run(arguments, in: dir)
-      #expect(result.status == 2, "\(arguments)")
-      #expect(result.stdout == "", "\(arguments)")
-      #expect(result.stderr.hasPrefix("rpn-lsp: "), "\(arguments): \(result.stderr)")
-      #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
-    }
+    try expectUsageErrors(cases, in: dir)
     #expect(try Data(contentsOf: dir.appendingPathComponent("a.rpn")) == Data("1  2\n".utf8))
   }
 }
