@@ -73,11 +73,14 @@ extension Server {
     let document = converter.document
     let last = min(range.end.line, document.lineCount - 1)
     guard range.start.line <= last else { return [] }
+    // A start past its line's end is that end (as LSP clamps positions), so a diagnostic that
+    // ends there touches the range.
+    let start = converter.clamped(range.start)
     var actions: [JSONValue] = []
     for line in range.start.line...last {
       for diagnostic in document.diagnostics(inLine: line) {
         let diagnosticRange = converter.range(line: line, utf8Range: diagnostic.range)
-        guard diagnosticRange.end >= range.start, diagnosticRange.start <= range.end else { continue }
+        guard diagnosticRange.end >= start, diagnosticRange.start <= range.end else { continue }
         let title: String
         let edit: LineEdit
         switch diagnostic.problem {

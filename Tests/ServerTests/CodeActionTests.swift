@@ -197,4 +197,19 @@ import Testing
     #expect((result.arrayValue?.filter { $0["kind"] == "quickfix" } ?? []) == [])
     try client.finish()
   }
+
+  /// A range that starts past the end of its line starts at that end, as LSP clamps positions:
+  /// the fix for a word that ends the line is still offered.
+  @Test(arguments: encodings)
+  func aRangePastTheLineEndStartsAtIt(encoding: String) throws {
+    let client = try Self.started(encoding)
+    client.open("file:///end.rpn", "2 ÷ 4+\n")
+    let diagnostics = try client.publishedDiagnostics("file:///end.rpn").diagnostics
+    let actions = try Self.codeActions(
+      client, range(0, 40, 0, 40), diagnostics, only: ["quickfix"], uri: "file:///end.rpn")
+    #expect(
+      actions.map { $0["title"]?.stringValue ?? "" } == ["Split `4+` into `4 +`"],
+      "\(actions.map(JSONWriter.string))")
+    try client.finish()
+  }
 }
