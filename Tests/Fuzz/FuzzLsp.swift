@@ -1,8 +1,8 @@
 import JSONRPC
 import RPNLanguageServer
 
-/// Target 3: the input decoded into a session of valid-looking requests (every method of SPEC
-/// §2.3, with random positions, ranges, edits and settings) against one server. It must never
+/// Target 3: the input decoded into a session of valid-looking requests (every method the server
+/// handles, with random positions, ranges, edits and settings) against one server. It must never
 /// trap, and every request must get exactly one answer.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLSP(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -18,7 +18,7 @@ public func fuzzLSP(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let at: JSONValue = ["textDocument": document, "position": position()]
     var batch: [Incoming] = []
     for _ in 0...(stream.int(below: 3)) {
-      switch stream.int(below: 19) {
+      switch stream.int(below: 20) {
       case 0, 1, 2:
         version += 1
         var text = ""
@@ -59,7 +59,21 @@ public func fuzzLSP(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       case 14:
         batch.append(
           harness.request(
-            "textDocument/codeAction", ["textDocument": document, "range": range(), "context": ["diagnostics": []]]))
+            "textDocument/codeAction",
+            [
+              "textDocument": document, "range": range(),
+              "context": [
+                "diagnostics": [],
+                "only": stream.byte() < 128 ? .null : [.string(stream.pick(fuzzCodeActionKinds))],
+              ],
+            ]))
+      case 18:
+        // A source action on every check, resolved (sometimes with data that names no document).
+        let data: JSONValue = stream.byte() < 200 ? ["textDocument": document] : ["textDocument": ["uri": "file:///x"]]
+        batch.append(
+          harness.request(
+            "codeAction/resolve",
+            ["title": "t", "kind": .string(stream.pick(fuzzCodeActionKinds)), "data": data]))
       case 15: batch.append(harness.request("textDocument/formatting", ["textDocument": document, "options": [:]]))
       case 16:
         batch.append(

@@ -21,7 +21,13 @@ final class Harness {
           params: [
             "capabilities": [
               "general": ["positionEncodings": .array([.string(encoding)])],
-              "textDocument": ["hover": ["contentFormat": ["markdown"]]],
+              "textDocument": [
+                "hover": ["contentFormat": ["markdown"]],
+                "codeAction": [
+                  "codeActionLiteralSupport": ["codeActionKind": ["valueSet": ["quickfix", "refactor", "source"]]],
+                  "dataSupport": true, "resolveSupport": ["properties": ["edit"]],
+                ],
+              ],
               "workspace": ["inlayHint": ["refreshSupport": true]],
             ]
           ])),
@@ -97,4 +103,10 @@ let fuzzVocabulary = [
   "√", "ln", "sin", "dup", "drop", "swap", "rot", "clear", "depth", "sum", "avg", "pi", "π", "e", "=a", "=b", "=é",
   "a", "b", "é", "=dup", "=", "4+", "foo", "# c", "#😀", " ", "  ", "\t", "\n", "\r", "\r\n", "\u{2028}", "\u{A0}", "😀",
   "=3", "=2.5", "=0.333", "=1.5e3", "=-1", "=−0.5", "=1e999", "=5e-324", "=1_000", "=1.2.3",
+]
+
+/// Code action kinds for `context.only` and resolve: the server's, their parents, and others.
+let fuzzCodeActionKinds = [
+  "quickfix", "refactor", "refactor.rewrite", "source", "source.rpn", "source.rpn.updateChecks",
+  "source.rpn.addChecks", "source.rpn.removeChecks", "source.fixAll", "", "nonsense",
 ]
