@@ -75,7 +75,7 @@ See `rpn-lsp-command'."
   '("pow" "mod" "min" "max" "neg" "chs" "abs" "inv" "sq" "sqrt"
     "exp" "ln" "log" "log2" "sin" "cos" "tan" "asin" "acos" "atan"
     "floor" "ceil" "round" "trunc" "dup" "drop" "swap" "over" "rot"
-    "clear" "depth" "sum" "avg" "mean")
+    "clear" "depth" "pick" "roll" "sum" "avg" "mean")
   "Operators spelled with letters (ASCII case-insensitive: DUP, Sqrt).")
 
 (defconst rpn-constants '("pi" "π" "e")

@@ -51,7 +51,7 @@ add-highlighter shared/rpn/comment region '#' '$' fill comment
 # Stored names, then the builtins over them (ASCII case-insensitive), then numbers and checks.
 add-highlighter shared/rpn/code/variable regex %{(?<!\S)[^\W\d]\w*(?=[\s#])} 0:variable
 add-highlighter shared/rpn/code/store regex %{(?<!\S)=[^\W\d]\w*(?=[\s#])} 0:variable
-add-highlighter shared/rpn/code/function regex %{(?i)(?<!\S)(?:pow|mod|min|max|neg|chs|abs|inv|sqrt|sq|exp|ln|log2|log|asin|acos|atan|sin|cos|tan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|sum|avg|mean)(?=[\s#])} 0:function
+add-highlighter shared/rpn/code/function regex %{(?i)(?<!\S)(?:pow|mod|min|max|neg|chs|abs|inv|sqrt|sq|exp|ln|log2|log|asin|acos|atan|sin|cos|tan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|pick|roll|sum|avg|mean)(?=[\s#])} 0:function
 add-highlighter shared/rpn/code/constant regex %{(?i)(?<!\S)(?:pi|π|e)(?=[\s#])} 0:value
 add-highlighter shared/rpn/code/operator regex %{(?<!\S)(?:\*\*|[-+*/^%×÷−√])(?=[\s#])} 0:operator
 add-highlighter shared/rpn/code/number regex %{(?<!\S)[-+−]?(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d+)?(?=[\s#])} 0:value

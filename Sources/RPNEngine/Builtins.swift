@@ -16,7 +16,7 @@ package struct Builtin: Sendable {
     case symbolicOperator
     /// A named computation on values: `sqrt`, `sin`, `mod`, `sum`.
     case namedFunction
-    /// A word that rearranges the stack without computing: `dup`, `swap`, `clear`, `depth`.
+    /// A word that rearranges the stack without computing: `dup`, `swap`, `clear`, `pick`.
     case stackWord
     /// A constant: `pi`, `e`.
     case constant
@@ -50,7 +50,7 @@ package struct Builtin: Sendable {
   /// `depth`, what it adds.
   package let outputs: Int
   /// Whether what it does depends on the whole stack, not only on its inputs (`clear`, `depth`,
-  /// `sum`, `avg`): its effect is not a fixed `( inputs -- outputs )`.
+  /// `pick`, `roll`, `sum`, `avg`): its effect is not a fixed `( inputs -- outputs )`.
   package let readsWholeStack: Bool
   /// The stack effect, Forth style, top of the stack on the right: `( a b -- a+b )`.
   package let effect: String
@@ -111,7 +111,7 @@ package enum Operation: Sendable, Equatable {
   case exp, ln, log10, log2
   case sin, cos, tan, asin, acos, atan
   case floor, ceil, round, trunc
-  case dup, drop, swap, over, rot, clear, depth, sum, average
+  case dup, drop, swap, over, rot, clear, depth, pick, roll, sum, average
   case pi, e
 }
 
@@ -223,6 +223,14 @@ extension Builtin {
     Builtin(
       name: "depth", aliases: [], kind: .stackWord, operation: .depth, inputs: 0, outputs: 1, readsWholeStack: true,
       effect: "( … -- … n )", meaning: "push the number of values"),
+    Builtin(
+      name: "pick", aliases: [], kind: .stackWord, operation: .pick, inputs: 1, outputs: 1, readsWholeStack: true,
+      effect: "( xₙ … x₁ n -- xₙ … x₁ xₙ )",
+      meaning: "copy the n-th value below n to the top (`1 pick` is `dup`, `2 pick` is `over`)"),
+    Builtin(
+      name: "roll", aliases: [], kind: .stackWord, operation: .roll, inputs: 1, outputs: 0, readsWholeStack: true,
+      effect: "( xₙ … x₁ n -- xₙ₋₁ … x₁ xₙ )",
+      meaning: "move the n-th value below n to the top (`2 roll` is `swap`, `3 roll` is `rot`)"),
     Builtin(
       name: "sum", aliases: [], kind: .namedFunction, operation: .sum, inputs: 1, outputs: 1, readsWholeStack: true,
       effect: "( x₁ … xₙ -- Σ )", meaning: "add up the whole stack, bottom to top"),

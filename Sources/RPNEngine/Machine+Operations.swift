@@ -41,6 +41,24 @@ extension Machine {
       push(b)
       push(c)
       push(a)
+    case .pick, .roll:
+      // n is the top; x₁ is right below it, xₙ n places below it.
+      let n = peek(0)
+      guard n >= 1, n == n.rounded(.towardZero), n < Double(Int32.max) else {
+        return .domainError(word: word(), operands: [n], requirement: "n must be a whole number from 1 up")
+      }
+      let places = Int(n)
+      guard count > places else { return .stackUnderflow(word: word(), needs: places + 1, has: count) }
+      if operation == .pick {
+        let value = peek(places)
+        drop(1)
+        push(value)
+      } else {
+        let values = topValues(places + 1)  // xₙ … x₁ n, bottom to top
+        drop(places + 1)
+        for value in values[1..<places] { push(value) }
+        push(values[0])
+      }
     case .sum, .average:
       let values = allValues()
       var total = 0.0

@@ -122,6 +122,26 @@ struct Machine {
     localCount += 1
   }
 
+  /// The top `m` values (at most the stack's depth), bottom to top, in one walk.
+  mutating func topValues(_ m: Int) -> [Double] {
+    var values = [Double](repeating: 0, count: m)
+    var filled = 0
+    var k = localCount - 1
+    while filled < m, k >= 0 {
+      values[m - 1 - filled] = local[k]
+      filled += 1
+      k -= 1
+    }
+    var index = base
+    while filled < m, index >= 0 {
+      values[m - 1 - filled] = nodes[Int(index)].value
+      index = nodes[Int(index)].next
+      filled += 1
+    }
+    reach = max(reach, consumed + Int32(max(0, m - localCount)))
+    return values
+  }
+
   /// The whole stack, bottom to top.
   mutating func allValues() -> [Double] {
     var values = [Double](repeating: 0, count: count)

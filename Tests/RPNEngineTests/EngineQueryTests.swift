@@ -32,14 +32,17 @@ import Testing
   }
 
   /// Evaluation takes each builtin's arity from the table: one value fewer than `inputs` is an
-  /// underflow naming that count, and exactly `inputs` values is not.
+  /// underflow naming that count, and exactly `inputs` values is not (for `pick` and `roll`,
+  /// with the value their n reaches).
   @Test func evaluationReadsArityFromTheTable() throws {
     for builtin in Builtin.table where builtin.inputs > 0 {
       let short = Array(repeating: "2", count: builtin.inputs - 1).joined(separator: " ")
       let document = try Document(text: short + " " + builtin.name)
       let problems = document.diagnostics().map(\.diagnostic.problem)
       #expect(problems == [.stackUnderflow(word: builtin.name, needs: builtin.inputs, has: builtin.inputs - 1)])
-      let enough = try Document(text: short + " 2 " + builtin.name)
+      // `pick` and `roll` need n more values below their n: enough for them is one more.
+      let below = builtin.operation == .pick || builtin.operation == .roll ? "2 " : ""
+      let enough = try Document(text: below + short + " 1 " + builtin.name)
       #expect(!enough.diagnostics().contains { $0.diagnostic.code == .stackUnderflow }, "\(builtin.name)")
     }
   }
@@ -51,7 +54,7 @@ import Testing
       let document = try Document(text: "7 " + operands + " " + builtin.name)
       #expect(document.stack(afterLine: 0).depth == 1 + builtin.outputs, "\(builtin.name)")
     }
-    #expect(Builtin.table.filter(\.readsWholeStack).map(\.name) == ["clear", "depth", "sum", "avg"])
+    #expect(Builtin.table.filter(\.readsWholeStack).map(\.name) == ["clear", "depth", "pick", "roll", "sum", "avg"])
   }
 
   // MARK: The token at the cursor

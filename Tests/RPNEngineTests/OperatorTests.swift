@@ -32,7 +32,8 @@ private func deg(_ source: String, _ stack: String, _ diagnostics: [String] = []
 let specSpellings: Set<String> = [
   "+", "-", "−", "*", "×", "/", "÷", "^", "**", "pow", "%", "mod", "min", "max", "neg", "chs", "abs", "inv", "sq",
   "sqrt", "√", "exp", "ln", "log", "log2", "sin", "cos", "tan", "asin", "acos", "atan", "floor", "ceil", "round",
-  "trunc", "dup", "drop", "swap", "over", "rot", "clear", "depth", "sum", "avg", "mean", "pi", "π", "e",
+  "trunc", "dup", "drop", "swap", "over", "rot", "clear", "depth", "pick", "roll", "sum", "avg", "mean", "pi", "π",
+  "e",
 ]
 
 /// How many values each builtin needs (SPEC §1.3: the left side of its stack effect; `sum` and
@@ -41,7 +42,8 @@ let specArity: [String: Int] = [
   "+": 2, "-": 2, "*": 2, "/": 2, "^": 2, "%": 2, "mod": 2, "min": 2, "max": 2,
   "neg": 1, "abs": 1, "inv": 1, "sq": 1, "sqrt": 1, "exp": 1, "ln": 1, "log": 1, "log2": 1,
   "sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1, "floor": 1, "ceil": 1, "round": 1, "trunc": 1,
-  "dup": 1, "drop": 1, "swap": 2, "over": 2, "rot": 3, "clear": 0, "depth": 0, "sum": 1, "avg": 1, "pi": 0, "e": 0,
+  "dup": 1, "drop": 1, "swap": 2, "over": 2, "rot": 3, "clear": 0, "depth": 0, "pick": 1, "roll": 1, "sum": 1,
+  "avg": 1, "pi": 0, "e": 0,
 ]
 
 let operatorCases: [OperatorCase] = [
@@ -146,6 +148,22 @@ let operatorCases: [OperatorCase] = [
   rad("1 2 clear 3", "[3]"),
   rad("depth", "[0]"),
   rad("5 6 depth", "[5 6 2]"),
+  // `pick` copies and `roll` moves the n-th value below n to the top.
+  rad("7 8 9 1 pick", "[7 8 9 9]"),
+  rad("7 8 9 2 pick", "[7 8 9 8]"),
+  rad("7 8 9 3 pick", "[7 8 9 7]"),
+  rad("7 8 9 1 roll", "[7 8 9]"),
+  rad("7 8 9 2 roll", "[7 9 8]"),
+  rad("7 8 9 3 roll", "[8 9 7]"),
+  rad("6 7 8 9 3 roll", "[6 8 9 7]"),
+  rad("7\n8 9 3 pick 4 roll", "[8 9 7 7]"),
+  rad("7 8 9 3.0 PICK", "[7 8 9 7]"),
+  rad("7 8 9 4 pick", "[7 8 9 4]", ["stack-underflow@0:8-12"]),
+  rad("7 8 9 4 roll", "[7 8 9 4]", ["stack-underflow@0:8-12"]),
+  rad("7 8 0 pick", "[7 8 0]", ["domain-error@0:6-10"]),
+  rad("7 8 -1 roll", "[7 8 -1]", ["domain-error@0:7-11"]),
+  rad("7 8 1.5 pick", "[7 8 1.5]", ["domain-error@0:8-12"]),
+  rad("7 8 1e300 roll", "[7 8 1e+300]", ["domain-error@0:10-14"]),
   // `sum` and `avg` take the whole stack; `sum` adds bottom to top.
   rad("1 2 3 sum", "[6]"),
   rad("4 sum", "[4]"),

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RPNEngine
 import TestSupport
 import Testing
 
@@ -146,7 +147,7 @@ import Testing
     client.open("file:///c.rpn", text.text)
     let result = try client.completion("file:///c.rpn", text.at(1, encoding))
     let items = result["items"]?.arrayValue ?? []
-    #expect(items.count == 48)
+    #expect(items.count == Builtin.table.flatMap(\.spellings).count)
     #expect(
       Set(items.map { compact(range: $0["textEdit"]?["range"]) }) == [
         Self.pick(encoding, utf8: "0:8-0:11", utf16: "0:5-0:6")

@@ -21,7 +21,7 @@ set cpo&vim
 " "any non-ASCII character but the operator symbols".
 syntax match rpnVariable "\v\S@<!([A-Za-z_]|[^\x01-\x7f×÷−√])([0-9A-Za-z_]|[^\x01-\x7f×÷−√])*(\s|#|$)@="
 syntax match rpnStore "\v\S@<!\=([A-Za-z_]|[^\x01-\x7f×÷−√])([0-9A-Za-z_]|[^\x01-\x7f×÷−√])*(\s|#|$)@="
-syntax match rpnFunction "\v\c\S@<!(pow|mod|min|max|neg|chs|abs|inv|sq|sqrt|exp|ln|log|log2|sin|cos|tan|asin|acos|atan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|sum|avg|mean)(\s|#|$)@="
+syntax match rpnFunction "\v\c\S@<!(pow|mod|min|max|neg|chs|abs|inv|sq|sqrt|exp|ln|log|log2|sin|cos|tan|asin|acos|atan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|pick|roll|sum|avg|mean)(\s|#|$)@="
 syntax match rpnConstant "\v\c\S@<!(pi|π|e)(\s|#|$)@="
 syntax match rpnOperator "\v\S@<!(\*\*|[-+*/^%×÷−√])(\s|#|$)@="
 " Optional sign (`+`, `-`, U+2212), digits with an optional fraction (`12`, `12.5`, `.5`, `12.`),
