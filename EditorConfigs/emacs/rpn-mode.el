@@ -5,7 +5,7 @@
 
 ;;; Commentary:
 
-;; `rpn-mode' edits `.rpn' calculator tapes (SPEC.md §1): `#' comments,
+;; `rpn-mode' edits `.rpn' calculator tapes: `#' comments,
 ;; and font-lock for numbers, operators, constants, `=name' stores and
 ;; `=20.5' checks.
 ;; It derives from `prog-mode'.
@@ -41,7 +41,7 @@ names the program instead of \"rpn-lsp\"."
   :group 'rpn)
 
 (defcustom rpn-lsp-settings nil
-  "Settings for rpn-lsp (SPEC.md §2.4), sent as initializationOptions.
+  "Settings for rpn-lsp, sent as initializationOptions.
 A plist, e.g. (:angleUnit \"degrees\" :precision 10 :inlayHints
 \(:maxItems 4)), sent under \"rpn\".  nil sends none: the server's
 defaults apply.  Read when eglot or lsp-mode starts the server
@@ -69,7 +69,7 @@ See `rpn-lsp-command'."
 
 (defconst rpn-symbolic-operators
   '("+" "-" "−" "*" "×" "/" "÷" "^" "**" "%" "√")
-  "Operators spelled with symbols (SPEC.md §1.3).")
+  "Operators spelled with symbols.")
 
 (defconst rpn-named-operators
   '("pow" "mod" "min" "max" "neg" "chs" "abs" "inv" "sq" "sqrt"

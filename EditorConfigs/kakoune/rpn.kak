@@ -13,7 +13,7 @@ hook global BufCreate .*\.rpn %{
 
 # The language server. `command` defaults to the table's name (`rpn-lsp`, found on PATH); set
 # `command = "/path/to/rpn-lsp"` to use another binary. kakoune-lsp sends the `rpn` settings
-# section as initializationOptions and on workspace/didChangeConfiguration (SPEC §2.4).
+# section as initializationOptions and on workspace/didChangeConfiguration.
 # (Without kakoune-lsp loaded the option does not exist, and the `try` keeps that quiet.)
 hook -group lsp-filetype-rpn global BufSetOption filetype=rpn %{
     try %{
@@ -43,8 +43,8 @@ hook global WinSetOption filetype=rpn %{
     }
 }
 
-# A token is what lies between white space and `#`, so each pattern must match a whole token
-# (SPEC §1.1): `4+` is one unknown word. rpn-lsp's diagnostics mark the mistakes.
+# A token is what lies between white space and `#`, so each pattern must match a whole token:
+# `4+` is one unknown word. rpn-lsp's diagnostics mark the mistakes.
 add-highlighter shared/rpn regions
 add-highlighter shared/rpn/code default-region group
 add-highlighter shared/rpn/comment region '#' '$' fill comment

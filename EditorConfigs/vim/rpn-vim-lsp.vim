@@ -9,7 +9,7 @@
 " Options, set before this file is sourced:
 "   let g:rpn_lsp_cmd = '/path/to/rpn-lsp'      " or a full command: ['/path/to/rpn-lsp', '--stdio']
 "                                               " (default: $RPN_LSP, else `rpn-lsp` on PATH)
-"   let g:rpn_lsp_settings = {'angleUnit': 'degrees', 'precision': 10}   " SPEC §2.4
+"   let g:rpn_lsp_settings = {'angleUnit': 'degrees', 'precision': 10}
 "   let g:rpn_lsp_inlay_hints = 0               " leave g:lsp_inlay_hints_enabled alone
 "   let g:rpn_lsp_mappings = 0                  " no buffer-local K / gd / gr in .rpn buffers
 
@@ -30,7 +30,7 @@ function! s:RpnLspCommand(server_info) abort
   return [l:cmd, '--stdio']
 endfunction
 
-" The server reads `{"rpn": {...}}` (SPEC §2.4), from the initialize request and from
+" The server reads `{"rpn": {...}}`, from the initialize request and from
 " workspace/didChangeConfiguration alike.
 function! s:RpnLspSettings() abort
   return {'rpn': get(g:, 'rpn_lsp_settings', {})}

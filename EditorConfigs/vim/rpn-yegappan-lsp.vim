@@ -9,7 +9,7 @@
 "
 " Options, set before this file is sourced:
 "   let g:rpn_lsp_cmd = '/path/to/rpn-lsp'      " default: $RPN_LSP, else `rpn-lsp` on PATH
-"   let g:rpn_lsp_settings = {'angleUnit': 'degrees', 'precision': 10}   " SPEC §2.4
+"   let g:rpn_lsp_settings = {'angleUnit': 'degrees', 'precision': 10}
 "   let g:rpn_lsp_inlay_hints = 0               " do not call LspOptionsSet({'showInlayHints': v:true})
 
 if exists('g:loaded_rpn_yegappan_lsp')
@@ -33,7 +33,7 @@ function! s:RegisterRpnLsp() abort
   if get(s:, 'registered', 0)
     return
   endif
-  " The server reads `{"rpn": {...}}` (SPEC §2.4), from the initialize request and from
+  " The server reads `{"rpn": {...}}`, from the initialize request and from
   " workspace/didChangeConfiguration alike.
   let l:settings = {'rpn': get(g:, 'rpn_lsp_settings', {})}
   call LspAddServer([{

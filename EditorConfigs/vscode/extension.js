@@ -18,7 +18,7 @@ let output;
 let queue = Promise.resolve();
 
 /**
- * The settings of SPEC §2.4 as the server reads them: `{"rpn": {...}}`. Sent as
+ * The server's settings as it reads them: `{"rpn": {...}}`. Sent as
  * `initializationOptions`; later changes reach the server through
  * `workspace/didChangeConfiguration` (`synchronize.configurationSection` below).
  */

@@ -122,8 +122,23 @@ struct Machine {
     localCount += 1
   }
 
-  /// The top `m` values (at most the stack's depth), bottom to top, in one walk.
+  /// The top `m` values (at most the stack's depth), bottom to top, in one walk; a read that
+  /// counts toward the line's reach.
   mutating func topValues(_ m: Int) -> [Double] {
+    reach = max(reach, consumed + Int32(max(0, m - localCount)))
+    return readTop(m)
+  }
+
+  /// The whole stack, bottom to top.
+  mutating func allValues() -> [Double] { topValues(count) }
+
+  /// Up to `size` top values, for a label. Not a read of the line: the reach stays.
+  func picture(_ size: Int) -> StackPicture {
+    StackPicture(depth: count, top: readTop(min(size, count)))
+  }
+
+  /// The top `m` values, bottom to top: the line's own values first, then the persistent stack.
+  private func readTop(_ m: Int) -> [Double] {
     var values = [Double](repeating: 0, count: m)
     var filled = 0
     var k = localCount - 1
@@ -138,48 +153,7 @@ struct Machine {
       index = nodes[Int(index)].next
       filled += 1
     }
-    reach = max(reach, consumed + Int32(max(0, m - localCount)))
     return values
-  }
-
-  /// The whole stack, bottom to top.
-  mutating func allValues() -> [Double] {
-    var values = [Double](repeating: 0, count: count)
-    var i = values.count - localCount
-    for k in 0..<localCount {
-      values[i] = local[k]
-      i += 1
-    }
-    var index = base
-    i = values.count - localCount - 1
-    while index >= 0 {
-      values[i] = nodes[Int(index)].value
-      index = nodes[Int(index)].next
-      i -= 1
-    }
-    reach = max(reach, consumed + Int32(baseDepth))
-    return values
-  }
-
-  /// Up to `size` top values, for a label.
-  func picture(_ size: Int) -> StackPicture {
-    let depth = count
-    let wanted = min(size, depth)
-    var top = [Double](repeating: 0, count: wanted)
-    var filled = 0
-    var k = localCount - 1
-    while filled < wanted, k >= 0 {
-      top[wanted - 1 - filled] = local[k]
-      filled += 1
-      k -= 1
-    }
-    var index = base
-    while filled < wanted, index >= 0 {
-      top[wanted - 1 - filled] = nodes[Int(index)].value
-      index = nodes[Int(index)].next
-      filled += 1
-    }
-    return StackPicture(depth: depth, top: top)
   }
 
   /// Makes what the line left in `local` part of the persistent stack.

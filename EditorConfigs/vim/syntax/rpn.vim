@@ -1,4 +1,4 @@
-" rpn-lsp: syntax for `.rpn` calculator tapes (SPEC §1.1), for when semantic tokens are not
+" rpn-lsp: syntax for `.rpn` calculator tapes, for when semantic tokens are not
 " available (Vim's LSP plugins draw them only on request; plain Vim has none).
 "
 " A token is whatever lies between Unicode white space (here: spaces and tabs) and `#`, so each
@@ -16,7 +16,7 @@ let s:cpo_save = &cpo
 set cpo&vim
 
 " Later definitions win when two items start at the same column, so the generic name comes
-" first and the builtins (ASCII case-insensitive, SPEC §1.1) override it.
+" first and the builtins (ASCII case-insensitive) override it.
 " A name: a letter or `_`, then letters, digits or `_`. Non-ASCII letters are approximated by
 " "any non-ASCII character but the operator symbols".
 syntax match rpnVariable "\v\S@<!([A-Za-z_]|[^\x01-\x7f×÷−√])([0-9A-Za-z_]|[^\x01-\x7f×÷−√])*(\s|#|$)@="

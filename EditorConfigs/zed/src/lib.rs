@@ -2,7 +2,7 @@
 //!
 //! The binary is `lsp.rpn-lsp.binary.path` from Zed's settings when set, else `rpn-lsp` on the
 //! worktree's `PATH`. Initialization options and workspace configuration come from
-//! `lsp.rpn-lsp.initialization_options` and `lsp.rpn-lsp.settings` (SPEC §2.4: `{"rpn": {...}}`).
+//! `lsp.rpn-lsp.initialization_options` and `lsp.rpn-lsp.settings` (`{"rpn": {...}}`).
 //! Written, not built: see README.md.
 
 use zed_extension_api::{self as zed, serde_json, settings::LspSettings, LanguageServerId, Result};

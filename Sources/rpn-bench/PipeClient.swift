@@ -1,0 +1,165 @@
+// A client of the release `rpn-lsp` over real pipes, for the end-to-end rows and the soak.
+
+import Foundation
+import JSONRPC
+
+/// A client of the real `rpn-lsp` binary over pipes: what an editor sees, framing and JSON
+/// included.
+final class PipeClient {
+  private let process = Process()
+  private let toServer = Pipe()
+  private let fromServer = Pipe()
+  private var reader: FrameReader
+  private var nextID = 1
+
+  var pid: Int32 { process.processIdentifier }
+
+  init(binary: String) throws {
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = ["--stdio"]
+    process.standardInput = toServer
+    process.standardOutput = fromServer
+    process.standardError = FileHandle.nullDevice
+    let fd = fromServer.fileHandleForReading.fileDescriptor
+    reader = FrameReader(chunkSize: 1 << 16) { buffer in
+      while true {
+        let n = read(fd, buffer.baseAddress, buffer.count)
+        if n < 0 && errno == EINTR { continue }
+        return max(n, 0)
+      }
+    }
+    try process.run()
+  }
+
+  /// The framed bytes of a message, encoded ahead of time so that timing covers only the wire
+  /// and the server.
+  static func framed(_ json: JSONValue) -> [UInt8] { Outgoing.frame(JSONWriter.encode(json)) }
+
+  func write(_ bytes: [UInt8]) {
+    let fd = toServer.fileHandleForWriting.fileDescriptor
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+        if n <= 0 { return }
+        offset += n
+      }
+    }
+  }
+
+  func makeRequest(_ method: String, _ params: JSONValue) -> (id: Int, bytes: [UInt8]) {
+    let id = nextID
+    nextID += 1
+    return (id, Self.framed(["jsonrpc": "2.0", "id": JSONValue(id), "method": .string(method), "params": params]))
+  }
+
+  func notify(_ method: String, _ params: JSONValue) {
+    write(Self.framed(["jsonrpc": "2.0", "method": .string(method), "params": params]))
+  }
+
+  /// Reads messages until one matches.
+  func wait(until matches: (JSONValue) -> Bool) -> JSONValue? {
+    while let frame = reader.next() {
+      guard case .message(let body) = frame, case .success(let json) = JSONParser.parse(body) else { continue }
+      if matches(json) { return json }
+    }
+    return nil
+  }
+
+  func waitResponse(_ id: Int) -> JSONValue? { wait { $0["id"]?.intValue == id && $0["method"] == nil } }
+
+  /// Waits for the response to `id` without parsing it: the server writes `{"jsonrpc":"2.0",
+  /// "id":N,` first, so the prefix tells. Timing then measures the server and the pipe, not
+  /// this client's JSON parser on a multi-megabyte answer.
+  func waitResponseUnparsed(_ id: Int) {
+    let prefix = Array("{\"jsonrpc\":\"2.0\",\"id\":\(id),".utf8)
+    while let frame = reader.next() {
+      if case .message(let body) = frame, body.starts(with: prefix) { return }
+    }
+  }
+
+  func waitDiagnostics(uri: String, version: Int?) -> JSONValue? {
+    wait {
+      $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.stringValue == uri
+        && (version == nil || $0["params"]?["version"]?.intValue == version)
+    }
+  }
+
+  func request(_ method: String, _ params: JSONValue) -> JSONValue? {
+    let (id, bytes) = makeRequest(method, params)
+    write(bytes)
+    return waitResponse(id)
+  }
+
+  /// `initialize` then `initialized`; `textDocument` capabilities are the client's, if any.
+  func initialize(utf8: Bool = true, textDocument: JSONValue? = nil) {
+    let encodings: JSONValue = utf8 ? ["utf-8", "utf-16"] : ["utf-16"]
+    var capabilities: [(key: String, value: JSONValue)] = [("general", ["positionEncodings": encodings])]
+    if let textDocument { capabilities.append(("textDocument", textDocument)) }
+    _ = request("initialize", ["processId": nil, "rootUri": nil, "capabilities": .object(capabilities)])
+    notify("initialized", [:])
+  }
+
+  /// Opens a document and waits for its diagnostics.
+  func open(_ uri: String, _ text: String) {
+    notify(
+      "textDocument/didOpen",
+      ["textDocument": ["uri": .string(uri), "languageId": "rpn", "version": 1, "text": .string(text)]])
+    _ = waitDiagnostics(uri: uri, version: 1)
+  }
+
+  func closeDocument(_ uri: String) {
+    notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
+    _ = waitDiagnostics(uri: uri, version: nil)
+  }
+
+  /// The median time from a one-character edit of `line` (its first character, toggled with
+  /// another digit) to its diagnostics, over `runs` after a warm-up; `version` is the
+  /// document's, advanced by each edit.
+  func keystrokeMedian(uri: String, line: Int, first: Character, version: inout Int, runs: Int) -> Double {
+    let alternate: Character = first == "1" ? "2" : "1"
+    var times: [Double] = []
+    for run in 0...runs {
+      version += 1
+      let text = String(run % 2 == 0 ? alternate : first)
+      let bytes = Self.framed([
+        "jsonrpc": "2.0", "method": "textDocument/didChange",
+        "params": [
+          "textDocument": ["uri": .string(uri), "version": JSONValue(version)],
+          "contentChanges": [
+            [
+              "range": [
+                "start": ["line": JSONValue(line), "character": 0], "end": ["line": JSONValue(line), "character": 1],
+              ], "text": .string(text),
+            ]
+          ],
+        ],
+      ])
+      let start = now()
+      write(bytes)
+      _ = waitDiagnostics(uri: uri, version: version)
+      if run > 0 { times.append(Double(now() - start)) }
+    }
+    return times.sorted()[times.count / 2]
+  }
+
+  /// The median time of a request, from writing it to its response, over `runs` after a warm-up.
+  func requestMedian(_ method: String, _ params: JSONValue, runs: Int) -> Double {
+    var times: [Double] = []
+    for run in 0...runs {
+      let (id, bytes) = makeRequest(method, params)
+      let start = now()
+      write(bytes)
+      waitResponseUnparsed(id)
+      if run > 0 { times.append(Double(now() - start)) }
+    }
+    return times.sorted()[times.count / 2]
+  }
+
+  func close() {
+    _ = request("shutdown", nil)
+    notify("exit", nil)
+    try? toServer.fileHandleForWriting.close()
+    process.waitUntilExit()
+  }
+}
