@@ -6,7 +6,7 @@ import Testing
 /// as a check, and the source actions on every check (update the failing ones, add one to every
 /// line, remove them all), filtered by `context.only`, and resolved later for clients that can.
 /// Every action's edit is applied to the test's copy of the text and sent back: no check fails
-/// in what it writes.
+/// in what it writes. The tests that apply edits run end to end, over the built binary's pipes.
 @Suite(.inProcess) struct CheckActionTests {
   static let uri = "file:///checks.rpn"
   /// Every kind, asked for by name: what a client that cannot resolve edits sends to see the
@@ -179,7 +179,7 @@ import Testing
   /// A line without a check whose stack is not empty gets "Write the result as a check": ` =X`
   /// after its last token, before its comment, at full precision; once applied, it passes and
   /// the line gets the action no more.
-  @Test(arguments: encodings)
+  @Test(.overPipes, arguments: encodings)
   func aLineResultIsWrittenAsACheck(encoding: String) throws {
     let client = try Self.started(encoding, text: Self.updated)
     #expect(try client.publishedDiagnostics(Self.uri).diagnostics == [])
@@ -227,7 +227,7 @@ import Testing
   /// Offered whatever the range, each only when it would change something; each applied leaves
   /// no failing check: updating every failing check, removing every check, then adding one to
   /// every line of what is left.
-  @Test(arguments: encodings)
+  @Test(.overPipes, arguments: encodings)
   func sourceActionsUpdateAddAndRemoveEveryCheck(encoding: String) throws {
     let client = try Self.started(encoding)
     _ = try client.publishedDiagnostics(Self.uri)
@@ -324,7 +324,7 @@ import Testing
   /// A client that resolves edits gets the source actions without them (their `data` names the
   /// document) and resolves each to the edit a client that cannot resolve gets at once; quick
   /// fixes and the result as a check carry their edits from the start.
-  @Test(arguments: encodings)
+  @Test(.overPipes, arguments: encodings)
   func sourceActionsAreResolvedForClientsThatCan(encoding: String) throws {
     let eager = try Self.started(encoding)
     let expected = try Self.codeActions(eager, range(3, 0, 4, 9), only: Self.everyKind)

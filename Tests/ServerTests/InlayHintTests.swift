@@ -77,7 +77,7 @@ import Testing
   /// the top last, each value as the label shows it; accepting the hint inserts ` =X` where it
   /// stands (X the top at full precision), on lines without a check whose stack is not empty.
   /// Columns in both encodings: `÷` and `×` come before the hints, emoji in the comments.
-  @Test(arguments: encodings)
+  @Test(.overPipes, arguments: encodings)
   func tooltipsListTheStackAndAcceptingAHintWritesTheCheck(encoding: String) throws {
     let (client, _) = try LSPClient.started(encoding: encoding)
     let source = Marked(
@@ -121,7 +121,7 @@ import Testing
 
   /// Past 20 levels the tooltip says how many more there are, above the top 20; the label keeps
   /// to `maxItems`, and both show values with the precision setting (the check's value does not).
-  @Test func deepStacksShowTwentyLevelsInTheTooltip() throws {
+  @Test(.overPipes) func deepStacksShowTwentyLevelsInTheTooltip() throws {
     let client = try LSPClient.started(initializationOptions: ["rpn": ["precision": 3, "inlayHints": ["maxItems": 2]]])
     let values = (1...24).map(String.init).joined(separator: " ")
     let cleared = (1...20).map(String.init).joined(separator: " ") + " clear 1 2 3"
