@@ -29,26 +29,39 @@ package struct CheckLiteral: Equatable, Sendable {
   /// literal in the range of a double.
   package init?(token bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count >= 2, bytes[0] == 0x3D else { return nil }
-    let literal = UnsafeBufferPointer(rebasing: bytes[1...])
-    guard case .value(let value) = NumberLiteral.parse(literal) else { return nil }
+    guard case .value(let value) = NumberLiteral.parse(UnsafeBufferPointer(rebasing: bytes[1...])) else { return nil }
+    self.init(value: value, token: bytes)
+  }
+
+  /// The check a token's bytes write (with its `=`), whose value the lexer has parsed already:
+  /// only the places written are read here, so evaluation parses each check once.
+  init(value: Double, token bytes: UnsafeBufferPointer<UInt8>) {
     var fraction = 0
     var inFraction = false
-    var exponentStart: Int?
-    for (i, byte) in literal.enumerated() {
-      if byte | 0x20 == 0x65 {  // e or E: what follows is the exponent
-        exponentStart = i + 1
-        break
-      }
-      if byte == 0x2E {
+    var i = 1
+    while i < bytes.count, bytes[i] | 0x20 != 0x65 {  // up to `e` or `E`: the mantissa
+      if bytes[i] == 0x2E {
         inFraction = true
-      } else if inFraction, byte &- 0x30 < 10 {
+      } else if inFraction, bytes[i] &- 0x30 < 10 {
         fraction += 1
       }
+      i += 1
     }
     var exponent = 0
-    if let start = exponentStart {
-      let digits = String(decoding: UnsafeBufferPointer(rebasing: literal[start...]), as: UTF8.self)
-      exponent = Int(digits.hasPrefix("+") ? String(digits.dropFirst()) : digits) ?? 0
+    if i < bytes.count {
+      i += 1
+      let negative = i < bytes.count && bytes[i] == 0x2D
+      if i < bytes.count, bytes[i] == 0x2D || bytes[i] == 0x2B { i += 1 }
+      var magnitude = 0
+      var overflow = false
+      while i < bytes.count, !overflow {
+        let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times10.addingReportingOverflow(Int(bytes[i] &- 0x30))
+        (magnitude, overflow) = (sum, o1 || o2)
+        i += 1
+      }
+      // An exponent past what an Int holds counts as none, as reading it as a number would.
+      exponent = overflow ? 0 : (negative ? -magnitude : magnitude)
     }
     self.init(value: value, fractionDigits: fraction, exponent: exponent)
   }

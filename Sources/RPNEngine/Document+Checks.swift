@@ -18,25 +18,23 @@ extension Document {
   /// check's own form (`=0.334` → `=0.333`, `=1.5e3` → `=1.4e3`). Nil when the check at `range`
   /// of `line` does not fail.
   package func checkUpdate(line: Int, range: Range<Int>) -> LineEdit? {
-    for diagnostic in diagnostics(inLine: line) where diagnostic.range == range {
-      guard case .checkFailed(_, let top, _) = diagnostic.problem else { continue }
-      let text = withUTF8(ofLine: line) { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
-      guard let check = CheckLiteral(text) else { return nil }
-      return LineEdit(line: line, range: range, text: "=" + check.updated(to: top))
-    }
-    return nil
+    guard let diagnostic = diagnostics(inLine: line).first(where: { $0.range == range }) else { return nil }
+    return checkUpdate(line: line, for: diagnostic)
   }
 
   /// The edits that make every failing check of `lines` pass (all lines when nil), top to bottom.
   package func checkUpdates(inLines lines: Range<Int>? = nil) -> [LineEdit] {
-    var edits: [LineEdit] = []
-    for (line, diagnostic) in diagnostics() where lines?.contains(line) ?? true {
-      guard diagnostic.code == .checkFailed, let edit = checkUpdate(line: line, range: diagnostic.range) else {
-        continue
-      }
-      edits.append(edit)
-    }
-    return edits
+    let range = lines.map { $0.clamped(to: 0..<lineCount) } ?? 0..<lineCount
+    return range.flatMap { line in diagnostics(inLine: line).compactMap { checkUpdate(line: line, for: $0) } }
+  }
+
+  /// The update for a diagnostic of `line`, when it is a failing check: the top it failed on is
+  /// in the diagnostic, so nothing is evaluated again.
+  private func checkUpdate(line: Int, for diagnostic: Diagnostic) -> LineEdit? {
+    guard case .checkFailed(_, let top, _) = diagnostic.problem else { return nil }
+    let check = withUTF8(ofLine: line) { CheckLiteral(token: UnsafeBufferPointer(rebasing: $0[diagnostic.range])) }
+    guard let check else { return nil }
+    return LineEdit(line: line, range: diagnostic.range, text: "=" + check.updated(to: top))
   }
 
   /// The edit that writes a line's result as a check: ` =VALUE` right after its last token

@@ -211,13 +211,12 @@ struct Machine {
     case .number(let value):
       push(value)
       return nil
-    case .check:
+    case .check(let value):
       lineHasCheck = true
       guard count >= 1 else { return .stackUnderflow(word: text(), needs: 1, has: 0) }
       let top = peek(0)
-      guard let check = CheckLiteral(token: UnsafeBufferPointer(rebasing: line[token.range])), !check.passes(top) else {
-        return nil
-      }
+      let check = CheckLiteral(value: value, token: UnsafeBufferPointer(rebasing: line[token.range]))
+      if check.passes(top) { return nil }
       return .checkFailed(written: String(text().dropFirst()), top: top, decimals: check.decimals)
     case .invalidNumber:
       return .invalidNumber(literal: text())
