@@ -111,7 +111,7 @@ package enum Operation: Sendable, Equatable {
   case exp, ln, log10, log2
   case sin, cos, tan, asin, acos, atan
   case floor, ceil, round, trunc
-  case dup, drop, swap, over, rot, clear, depth, pick, roll, sum, average
+  case dup, drop, swap, over, rot, clear, depth, pick, roll, lastX, sum, average
   case pi, e
 }
 
@@ -231,6 +231,11 @@ extension Builtin {
       name: "roll", aliases: [], kind: .stackWord, operation: .roll, inputs: 1, outputs: 0, readsWholeStack: true,
       effect: "( xₙ … x₁ n -- xₙ₋₁ … x₁ xₙ )",
       meaning: "move the n-th value below n to the top (`2 roll` is `swap`, `3 roll` is `rot`)"),
+    Builtin(
+      name: "lastx", aliases: [], kind: .stackWord, operation: .lastX, inputs: 0, outputs: 1,
+      effect: "( -- x )",
+      meaning:
+        "push again the top operand of the most recent operator or function that consumed values (HP LASTx)"),
     Builtin(
       name: "sum", aliases: [], kind: .namedFunction, operation: .sum, inputs: 1, outputs: 1, readsWholeStack: true,
       effect: "( x₁ … xₙ -- Σ )", meaning: "add up the whole stack, bottom to top"),

@@ -32,17 +32,20 @@ package enum DiagnosticCode: String, CaseIterable, Sendable {
   case invalidNumber = "invalid-number"
   case invalidName = "invalid-name"
   case checkFailed = "check-failed"
+  case invalidDefinition = "invalid-definition"
+  case unterminatedDefinition = "unterminated-definition"
+  case tooComplex = "too-complex"
 
   package var severity: Severity {
     switch self {
     case .stackUnderflow, .divisionByZero, .domainError, .overflow, .checkFailed: .warning
-    case .unknownWord, .invalidNumber, .invalidName: .error
+    case .unknownWord, .invalidNumber, .invalidName, .invalidDefinition, .unterminatedDefinition, .tooComplex: .error
     }
   }
 }
 
 /// What went wrong at a token, with what a message needs to say.
-package enum Problem: Equatable, Sendable {
+package indirect enum Problem: Equatable, Sendable {
   /// `word` needs `needs` values and the stack had `has`.
   case stackUnderflow(word: String, needs: Int, has: Int)
   case divisionByZero(word: String, operands: [Double])
@@ -56,6 +59,26 @@ package enum Problem: Equatable, Sendable {
   case invalidName(token: String, reason: InvalidName)
   /// A check `=written` whose value is not the top's to the `decimals` places it was written to.
   case checkFailed(written: String, top: Double, decimals: Int)
+  /// The token after `:` cannot name a word (`token` is `:` itself when the name is missing).
+  case invalidWordName(token: String, reason: InvalidName)
+  /// `lastx` before any operator consumed a value.
+  case noLastX(word: String)
+  /// A token a definition cannot hold where it stands (or a `;` that ends nothing).
+  case invalidDefinition(token: String, reason: DefinitionError)
+  /// A `:` whose line has no `;` after it; `name` is the word it would have defined.
+  case unterminatedDefinition(name: String?)
+  /// A definition whose expansion is `expansion` steps (or more), past `limit`.
+  case tooComplex(word: String, expansion: Int, limit: Int)
+  /// A body naming the word being defined, which is not bound yet.
+  case selfReference(word: String)
+  /// A use of a word defined further down, on `line` (0-based; filled in when read).
+  case definedLater(word: String, line: Int)
+  /// A use of a name whose only definition above, on `line` (0-based), is broken.
+  case brokenDefinition(word: String, line: Int)
+  /// A use of `word` failed inside: `inner` happened in the body of `path.last` (the word used,
+  /// then the words it called down to the failing step), defined on `line` (0-based, filled in
+  /// when read; nil until then). The stack is as it was before the use.
+  case wordFailed(word: String, path: [String], line: Int?, inner: Problem)
 
   package var code: DiagnosticCode {
     switch self {
@@ -67,6 +90,13 @@ package enum Problem: Equatable, Sendable {
     case .invalidNumber: .invalidNumber
     case .invalidName: .invalidName
     case .checkFailed: .checkFailed
+    case .invalidWordName: .invalidName
+    case .noLastX: .stackUnderflow
+    case .invalidDefinition: .invalidDefinition
+    case .unterminatedDefinition: .unterminatedDefinition
+    case .tooComplex: .tooComplex
+    case .selfReference, .definedLater, .brokenDefinition: .unknownWord
+    case .wordFailed(_, _, _, let inner): inner.code
     }
   }
 
@@ -119,6 +149,40 @@ package enum Problem: Equatable, Sendable {
         let kind = Builtin.table[Int(builtin)].kind.withArticle
         return "`\(token)` cannot store into `\(token.dropFirst())`: that is \(kind); choose another name"
       }
+    case .invalidWordName(let token, let reason):
+      switch reason {
+      case .missing:
+        return "`:` needs a name after it, like `: hyp sq swap sq + sqrt ;`"
+      case .malformed:
+        return "a word cannot be named this way: " + reason.explanation(for: Self.shorten(token))
+      case .reserved(let builtin):
+        let kind = Builtin.table[Int(builtin)].kind.withArticle
+        return "`\(token)` cannot be defined: that is \(kind); choose another name"
+      }
+    case .noLastX(let word):
+      return "`\(word)` has nothing to recall yet: no operator or function above it has consumed a value"
+    case .invalidDefinition(let token, let reason):
+      return reason.message(for: Self.shorten(token))
+    case .unterminatedDefinition(let name):
+      let what = name.map { "the definition of `\(Self.shorten($0))`" } ?? "this definition"
+      return "\(what) has no `;`: a definition ends with `;` on the same line, like `: hyp sq swap sq + sqrt ;`"
+    case .tooComplex(let word, let expansion, let limit):
+      let size = expansion > limit ? "more than \(limit) steps" : "\(expansion) steps"
+      return "`\(Self.shorten(word))` is too complex: a use would run \(size) (its words expanded), "
+        + "and a word may run at most \(limit); split the work over several lines"
+    case .selfReference(let word):
+      return "`\(Self.shorten(word))` cannot use itself: a body can use only names bound above its definition"
+    case .definedLater(let word, let line):
+      return "unknown word `\(Self.shorten(word))`: `\(Self.shorten(word))` is defined later, on line \(line + 1); "
+        + "a word can be used only below its definition"
+    case .brokenDefinition(let word, let line):
+      return "`\(Self.shorten(word))` is not defined: its definition on line \(line + 1) has an error, so it defined "
+        + "nothing"
+    case .wordFailed(let word, let path, let line, let inner):
+      var place = path.count > 1 ? "in `\(path[path.count - 1])`" : "in its definition"
+      if let line { place += " (line \(line + 1))" }
+      return "`\(Self.shorten(word))` failed: \(place), \(inner.message); the stack is as it was before "
+        + "`\(Self.shorten(word))`"
     }
   }
 
@@ -142,6 +206,31 @@ package enum Suggestion: Equatable, Sendable {
     switch self {
     case .word(let word): word
     case .split(let parts): parts.joined(separator: " ")
+    }
+  }
+}
+
+/// Why a token cannot stand where it is in a definition.
+package enum DefinitionError: Equatable, Sendable {
+  /// `;` with no `:` before it on the line.
+  case endWithoutStart
+  /// A store `=name` in a body.
+  case store
+  /// A check `=20.5` in a body.
+  case check
+  /// A second `:` before the first definition's `;`.
+  case nestedStart
+
+  func message(for token: String) -> String {
+    switch self {
+    case .endWithoutStart:
+      return "`;` ends a definition, but no `:` starts one before it on this line"
+    case .store:
+      return "`\(token)`: a definition cannot store; store before or after it, on its own"
+    case .check:
+      return "`\(token)`: a definition cannot hold a check; check the result after a use"
+    case .nestedStart:
+      return "`:` inside a definition: definitions cannot nest; end the first one with `;`"
     }
   }
 }

@@ -1,4 +1,4 @@
-// Garbage collection of the arenas: stack nodes, stores and replaced text no line refers to.
+// Garbage collection of the arenas: stack nodes, bindings, words and replaced text no line refers to.
 
 extension Document {
   /// Drops stack nodes, stores and text that no line refers to any more, once they are at least
@@ -35,6 +35,18 @@ extension Document {
       }
       for index in lines.indices where lines[index].env >= 0 { lines[index].env = remap[Int(lines[index].env)] }
       bindingsAfterCollection = bindings.count
+    }
+    if words.count > max(2 * wordsAfterCollection, 1 << 8) {
+      // Every binding still held keeps its word (and the words that word calls).
+      var live = [Bool](repeating: false, count: words.count)
+      for binding in bindings { if let word = Binding.word(in: binding.value) { live[Int(word)] = true } }
+      let remap = words.compact(live: live)
+      for index in bindings.indices {
+        if let word = Binding.word(in: bindings[index].value) {
+          bindings[index].value = Binding.value(ofWord: remap[Int(word)])
+        }
+      }
+      wordsAfterCollection = words.count
     }
   }
 

@@ -144,7 +144,8 @@ extension Document {
       pending = PendingEdit(
         dirty: lower..<upper, settling: nil, lineCountChange: before.lineCountChange + change)
     } else {
-      pending = PendingEdit(dirty: first..<first + count, settling: (oldEnd.stack, oldEnd.env), lineCountChange: change)
+      pending = PendingEdit(
+        dirty: first..<first + count, settling: LineState(oldEnd), lineCountChange: change)
     }
   }
 
@@ -193,8 +194,21 @@ package struct TextEdit: Equatable, Sendable {
 /// after the replaced lines when there was a single splice.
 struct PendingEdit {
   var dirty: Range<Int>
-  var settling: (stack: Int32, env: Int32)?
+  var settling: LineState?
   var lineCountChange: Int
+}
+
+/// The state after a line, as the next line starts from it: stack, bindings and `lastx`.
+struct LineState {
+  var stack: Int32
+  var env: Int32
+  var lastX: Double
+
+  init(_ record: LineRecord) {
+    stack = record.stack
+    env = record.env
+    lastX = record.lastX
+  }
 }
 
 /// What an edit changed, in the lines of the edited document.

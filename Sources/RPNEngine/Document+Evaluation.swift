@@ -7,13 +7,13 @@ extension Document {
   /// `settlingAt` is the state the line before `mandatoryEnd` had before an edit replaced the
   /// lines in between: reaching it again there means nothing below changes.
   @discardableResult
-  func evaluate(from first: Int, through mandatoryEnd: Int, settlingAt settling: (stack: Int32, env: Int32)? = nil)
-    -> Int
-  {
-    var machine = Machine(nodes: nodes, bindings: bindings, names: names, settings: settings)
+  func evaluate(from first: Int, through mandatoryEnd: Int, settlingAt settling: LineState? = nil) -> Int {
+    brokenDefinitionLines = nil
+    var machine = Machine(nodes: nodes, bindings: bindings, names: names, words: words, settings: settings)
     nodes = []
     bindings = []
     names = NameTable()
+    words = WordTable()
     var records = lines
     lines = []
     var lists = diagnosticLists
@@ -22,15 +22,15 @@ extension Document {
       nodes = machine.nodes
       bindings = machine.bindings
       names = machine.names
+      words = machine.words
       lines = records
       diagnosticLists = lists
     }
-    machine.restart(stack: first == 0 ? -1 : records[first - 1].stack, env: first == 0 ? -1 : records[first - 1].env)
+    let start = first == 0 ? nil : LineState(records[first - 1])
+    machine.restart(stack: start?.stack ?? -1, env: start?.env ?? -1, lastX: start?.lastX ?? .nan)
     var noObserver = NoObserver()
     var index = first
-    if first == mandatoryEnd, let settling, Self.stacksEqual(machine.base, settling.stack, machine.nodes),
-      Self.environmentsEqual(machine.envHead, settling.env, machine.bindings)
-    {
+    if first == mandatoryEnd, let settling, Self.statesEqual(machine, settling) {
       return first  // Whole lines were deleted, and the state after them was the state before.
     }
     storage.withUnsafeBufferPointer { text in
@@ -41,6 +41,7 @@ extension Document {
           let lastTokenEnd = machine.evaluateLine(bytes, observer: &noObserver)
           records[index].stack = machine.base
           records[index].env = machine.envHead
+          records[index].lastX = machine.lastX
           records[index].reach = machine.reach
           records[index].lastTokenEnd = lastTokenEnd
           records[index].hasCheck = machine.lineHasCheck
@@ -61,13 +62,8 @@ extension Document {
             records[index].diagnostics = -1
           }
           index += 1
-          let settled = index > mandatoryEnd ? (old.stack, old.env) : index == mandatoryEnd ? settling : nil
-          if let settled, settled.0 != LineRecord.notEvaluated,
-            Self.stacksEqual(machine.base, settled.0, machine.nodes),
-            Self.environmentsEqual(machine.envHead, settled.1, machine.bindings)
-          {
-            break
-          }
+          let settled = index > mandatoryEnd ? LineState(old) : index == mandatoryEnd ? settling : nil
+          if let settled, settled.stack != LineRecord.notEvaluated, Self.statesEqual(machine, settled) { break }
         }
       }
     }
@@ -77,6 +73,14 @@ extension Document {
   func freeDiagnosticSlot(_ slot: Int32) {
     diagnosticLists[Int(slot)] = []
     freeDiagnosticSlots.append(slot)
+  }
+
+  /// Whether the machine's state is the old state after a line: the same stack values, the
+  /// same names visible with the same values (a word compares by its ID, which its content
+  /// decides), and the same `lastx`.
+  private static func statesEqual(_ machine: Machine, _ state: LineState) -> Bool {
+    machine.lastX.bitPattern == state.lastX.bitPattern && stacksEqual(machine.base, state.stack, machine.nodes)
+      && environmentsEqual(machine.envHead, state.env, machine.bindings)
   }
 
   private static func stacksEqual(_ a: Int32, _ b: Int32, _ nodes: ContiguousArray<StackNode>) -> Bool {

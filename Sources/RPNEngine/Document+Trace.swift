@@ -11,7 +11,7 @@ extension Document {
   /// million values costs two passes, not a million pictures.
   package func trace(
     line: Int, keepingTop count: Int = DisplaySettings.defaultMaxItems, near offset: Int? = nil,
-    includingStores: Bool = true
+    includingStores: Bool = true, resolvingDiagnostics: Bool = true
   ) -> [TokenTrace] {
     guard lines.indices.contains(line) else { return [] }
     var kept: Set<Int>?
@@ -31,20 +31,42 @@ extension Document {
     }
     var observer = TraceObserver(pictureSize: max(count, 1), kept: kept)
     run(line: line, observer: &observer)
+    guard resolvingDiagnostics else { return observer.traces }
     return observer.traces.map { trace in
       var trace = trace
-      trace.diagnostic = trace.diagnostic.map { resolveStoredLater($0, line: line) }
+      trace.diagnostic = trace.diagnostic.map { resolve($0, line: line) }
       return trace
     }
   }
 
   /// Evaluates one line again from the state above it, for an observer; records nothing.
-  private func run<O: EvaluationObserver>(line: Int, observer: inout O) {
-    var machine = Machine(nodes: nodes, bindings: bindings, names: names, settings: settings)
+  /// Returns the machine as the observer left it.
+  @discardableResult
+  func run<O: EvaluationObserver>(line: Int, observer: inout O) -> Machine {
+    var machine = Machine(nodes: nodes, bindings: bindings, names: names, words: words, settings: settings)
     machine.recording = false
-    machine.restart(stack: line == 0 ? -1 : lines[line - 1].stack, env: line == 0 ? -1 : lines[line - 1].env)
+    let start = line == 0 ? nil : LineState(lines[line - 1])
+    machine.restart(stack: start?.stack ?? -1, env: start?.env ?? -1, lastX: start?.lastX ?? .nan)
     withUTF8(ofLine: line) { _ = machine.evaluateLine($0, observer: &observer) }
+    return machine
   }
+}
+
+/// Stops a line's evaluation before the first token that starts at or after an offset.
+struct StopBefore: EvaluationObserver {
+  static var isActive: Bool { true }
+  let offset: Int
+  private(set) var isDone = false
+
+  init(_ offset: Int) { self.offset = offset }
+
+  func pictureSize(for ordinal: Int) -> Int { 0 }
+
+  mutating func willEvaluate(_ token: Token, ordinal: Int, stack: StackPicture) {
+    if token.range.lowerBound >= offset { isDone = true }
+  }
+
+  func didEvaluate(_ token: Token, ordinal: Int, stack: StackPicture, diagnostic: Diagnostic?) {}
 }
 
 /// A token of one line with the stack before and after it.

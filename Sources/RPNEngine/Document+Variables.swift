@@ -1,13 +1,17 @@
 // Variables: where a name is stored and used, the store in effect at a position, and "stored later".
 
-/// One place a variable's name appears: a store (`=name`) or a use (`name`).
+/// One place a name appears: a binding (a store `=name`, or the name a definition `: name … ;`
+/// defines) or a use (`name`, of a variable or a word).
 package struct VariableOccurrence: Equatable, Sendable {
   package var line: Int
   /// The whole token: `=name` for a store.
   package var range: Range<Int>
   /// The name alone (for a store, the token without its `=`).
   package var nameRange: Range<Int>
+  /// Whether this binds the name: a store or a definition.
   package var isStore: Bool
+  /// Whether this is the name of a definition.
+  package var isDefinition = false
 }
 
 /// A store that succeeded, with the value it stored.
@@ -25,16 +29,23 @@ extension Document {
     guard line >= 0, line < lineCount else { return nil }
     return withUTF8(ofLine: line) { bytes in
       let tokens = Lexer.tokens(of: bytes).tokens
-      guard let token = tokens.first(where: { $0.isAtCursor(offset) }) else { return nil }
-      let isStore = token.kind == .store
+      guard let k = tokens.firstIndex(where: { $0.isAtCursor(offset) }) else { return nil }
+      let token = tokens[k]
+      let isDefinition = token.kind == .name && k > 0 && tokens[k - 1].kind == .colon
+      let isStore = token.kind == .store || isDefinition
       guard isStore || token.kind == .name else { return nil }
       let nameRange = token.nameRange
       let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self)
-      return (name, VariableOccurrence(line: line, range: token.range, nameRange: nameRange, isStore: isStore))
+      return (
+        name,
+        VariableOccurrence(
+          line: line, range: token.range, nameRange: nameRange, isStore: isStore, isDefinition: isDefinition)
+      )
     }
   }
 
-  /// Every store and use of `name` in the document, top to bottom. Names compare byte by byte.
+  /// Every store, definition and use of `name` in the document, top to bottom. Names compare
+  /// byte by byte.
   package func occurrences(of name: String) -> [VariableOccurrence] {
     let target = Array(name.utf8)
     guard !target.isEmpty else { return [] }
@@ -43,10 +54,15 @@ extension Document {
       withUTF8(ofLine: line) { bytes in
         // Most lines do not mention the name at all: look for its first byte before lexing.
         guard bytes.contains(target[0]) else { return }
-        for token in Lexer.tokens(of: bytes).tokens {
+        let tokens = Lexer.tokens(of: bytes).tokens
+        for (k, token) in tokens.enumerated() {
           switch token.kind {
           case .name where bytes[token.range].elementsEqual(target):
-            result.append(VariableOccurrence(line: line, range: token.range, nameRange: token.range, isStore: false))
+            let isDefinition = k > 0 && tokens[k - 1].kind == .colon
+            result.append(
+              VariableOccurrence(
+                line: line, range: token.range, nameRange: token.range, isStore: isDefinition,
+                isDefinition: isDefinition))
           case .store where bytes[token.nameRange].elementsEqual(target):
             result.append(VariableOccurrence(line: line, range: token.range, nameRange: token.nameRange, isStore: true))
           default:
@@ -84,32 +100,20 @@ extension Document {
     return lines[line].env != (line == 0 ? -1 : lines[line - 1].env)
   }
 
-  /// The store that gave `name` the value visible at `offset` of `line` (before the token
-  /// there): its line and the range of its `=name` token. Nil when the name is not visible.
+  /// The store or definition that gave `name` its meaning at `offset` of `line` (before the
+  /// token there): its line and the range of its `=name` token or defined name. Nil when the
+  /// name is not visible.
   package func storeLocation(ofVariable name: String, visibleAtLine line: Int, utf8Offset offset: Int)
     -> (line: Int, range: Range<Int>)?
   {
-    guard lines.indices.contains(line) else { return nil }
-    if let range = lastSuccessfulStore(of: name, inLine: line, before: offset) { return (line, range) }
-    guard let id = names.id(name) else { return nil }
-    var index = line - 1
-    while index >= 0 {
-      let previous = index == 0 ? -1 : lines[index - 1].env
-      if stores(id, from: previous, to: lines[index].env),
-        let range = lastSuccessfulStore(of: name, inLine: index, before: Int.max)
-      {
-        return (index, range)
-      }
-      index -= 1
-    }
-    return nil
+    bindingSite(of: name, visibleAtLine: line, utf8Offset: offset).map { ($0.line, $0.range) }
   }
 
-  private func lastSuccessfulStore(of name: String, inLine line: Int, before offset: Int) -> Range<Int>? {
+  func lastSuccessfulStore(of name: String, inLine line: Int, before offset: Int) -> Range<Int>? {
     let storeText = Array(("=" + name).utf8)
     var found: Range<Int>?
     withUTF8(ofLine: line) { bytes in
-      for trace in trace(line: line, keepingTop: 0)
+      for trace in trace(line: line, keepingTop: 0, resolvingDiagnostics: false)
       where trace.token.kind == .store && trace.diagnostic == nil && trace.token.range.upperBound <= offset
         && bytes[trace.token.range].elementsEqual(storeText)
       {
@@ -119,74 +123,89 @@ extension Document {
     return found
   }
 
-  /// Fills in where an unknown word is stored further down, if it is: that depends on the lines
-  /// below, which the evaluation of this line cannot see, so it is looked up when read.
+  /// Fills in where an unknown word is stored or defined further down, if it is: that depends on
+  /// the lines below, which the evaluation of this line cannot see, so it is looked up when read.
   func resolveStoredLater(_ diagnostic: Diagnostic, line: Int) -> Diagnostic {
     guard case .unknownWord(let word, let suggestion, _) = diagnostic.problem, let name = names.id(word) else {
       return diagnostic
     }
     var diagnostic = diagnostic
-    if let storeLine = firstStore(of: name, word: word, after: diagnostic.range.upperBound, inLine: line) {
-      diagnostic.problem = .unknownWord(word: word, suggestion: suggestion, storedLaterOnLine: storeLine)
+    if let later = firstBinding(of: name, word: word, after: diagnostic.range.upperBound, inLine: line) {
+      diagnostic.problem =
+        later.isWord
+        ? .definedLater(word: word, line: later.line)
+        : .unknownWord(word: word, suggestion: suggestion, storedLaterOnLine: later.line)
     }
     return diagnostic
   }
 
-  /// The first line at or below `line` (past `offset` on `line` itself) with a store of `name`
-  /// that succeeded.
-  private func firstStore(of name: Int32, word: String, after offset: Int, inLine line: Int) -> Int? {
+  /// The first line at or below `line` (past `offset` on `line` itself) with a store or definition
+  /// of `name` that succeeded, and whether it bound a word.
+  private func firstBinding(of name: Int32, word: String, after offset: Int, inLine line: Int) -> (
+    line: Int, isWord: Bool
+  )? {
     let sameLine = withUTF8(ofLine: line) { bytes in
-      Lexer.tokens(of: bytes).tokens.contains { token in
-        token.range.lowerBound >= offset && token.kind == .store
-          && bytes[token.nameRange].elementsEqual(word.utf8)
+      let tokens = Lexer.tokens(of: bytes).tokens
+      return tokens.indices.contains { k in
+        let token = tokens[k]
+        guard token.range.lowerBound >= offset else { return false }
+        if token.kind == .store { return bytes[token.nameRange].elementsEqual(word.utf8) }
+        return k > 0 && tokens[k - 1].kind == .colon && bytes[token.range].elementsEqual(word.utf8)
       }
     }
-    if sameLine && stores(name, from: line == 0 ? -1 : lines[line - 1].env, to: lines[line].env) { return line }
+    if sameLine, let isWord = binding(of: name, from: line == 0 ? -1 : lines[line - 1].env, to: lines[line].env) {
+      return (line, isWord)
+    }
     var index = line + 1
     while index < lines.count {
-      if stores(name, from: lines[index - 1].env, to: lines[index].env) { return index }
+      if let isWord = binding(of: name, from: lines[index - 1].env, to: lines[index].env) { return (index, isWord) }
       index += 1
     }
     return nil
   }
 
-  /// Whether the stores between two list heads (a line's own stores) include `name`.
-  private func stores(_ name: Int32, from previous: Int32, to head: Int32) -> Bool {
+  /// Whether the bindings between two list heads (a line's own) bind `name`: nil when not,
+  /// else whether its last binding there is a word.
+  private func binding(of name: Int32, from previous: Int32, to head: Int32) -> Bool? {
     var index = head
     while index != previous, index >= 0 {
-      if bindings[Int(index)].name == name { return true }
+      if bindings[Int(index)].name == name { return Binding.word(in: bindings[Int(index)].value) != nil }
       index = bindings[Int(index)].next
     }
-    return false
+    return nil
   }
 }
 
-/// What a cursor sees at a position: how deep the stack is there, and the variables visible,
-/// by name.
+/// What a cursor sees at a position: how deep the stack is there, and the variables and words
+/// visible, by name.
 package struct Scope: Sendable {
   package var depth: Int
   package var variables: [(name: String, value: Double)]
+  package var words: [(name: String, effect: WordEffect)] = []
 }
 
 extension Document {
-  /// The stack depth and the variables visible at a UTF-8 offset of a line, before any token
-  /// that starts there: the variables stored above the line, then the stores of the line that
-  /// end at or before the offset and succeeded. Variables are sorted by name.
+  /// The stack depth and the names visible at a UTF-8 offset of a line, before any token that
+  /// starts there: what is bound above the line, then the line's stores and definitions that
+  /// come before the offset and succeeded. Sorted by name.
   package func scope(atLine line: Int, utf8Offset offset: Int) -> Scope {
     guard lines.indices.contains(line) else { return Scope(depth: 0, variables: []) }
-    let traces = trace(line: line, keepingTop: 1, near: offset)
-    let before = traces.last { $0.token.range.upperBound <= offset }
-    let depth = before?.after.depth ?? stack(beforeLine: line, keepingTop: 0).depth
-    var variables = line == 0 ? [] : variables(afterLine: line - 1)
-    withUTF8(ofLine: line) { bytes in
-      for trace in traces where trace.token.range.upperBound <= offset && trace.token.kind == .store {
-        guard trace.diagnostic == nil, let value = trace.after.top.last else { continue }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[trace.token.nameRange]), as: UTF8.self)
-        variables.removeAll { $0.name.utf8.elementsEqual(name.utf8) }
-        variables.append((name, value))
+    var observer = StopBefore(offset)
+    let machine = run(line: line, observer: &observer)
+    var visible: [String: Double] = [:]
+    for (name, value) in line == 0 ? [] : visibleBindings(from: lines[line - 1].env) { visible[name] = value }
+    for (id, value) in machine.variables where id >= 0 {
+      let name = names.names[Int(id)]
+      visible[name] = value.bitPattern == Machine.unbound.bitPattern ? nil : value
+    }
+    var scope = Scope(depth: machine.count, variables: [])
+    for (name, value) in visible.sorted(by: { $0.key < $1.key }) {
+      if let word = Binding.word(in: value) {
+        if words.words.indices.contains(Int(word)) { scope.words.append((name, words.words[Int(word)].effect)) }
+      } else {
+        scope.variables.append((name, value))
       }
     }
-    variables.sort { $0.name < $1.name }
-    return Scope(depth: depth, variables: variables)
+    return scope
   }
 }

@@ -6,7 +6,7 @@
 ///
 /// Memory grows with the document, not with lines × stack depth: the stack after each line is
 /// one index into a shared arena of persistent stack nodes (`stackNodeCount` counts them), and
-/// each line's record is 32 bytes. Edits re-evaluate from the first changed line and stop as
+/// each line's record is 40 bytes. Edits re-evaluate from the first changed line and stop as
 /// soon as the state after a line (stack and visible variables) equals what that line had
 /// before the edit.
 package final class Document {
@@ -24,12 +24,16 @@ package final class Document {
   var nodes: ContiguousArray<StackNode> = []
   var bindings: ContiguousArray<Binding> = []
   var names = NameTable()
+  var words = WordTable()
   var diagnosticLists: [[Diagnostic]] = []
   var freeDiagnosticSlots: [Int32] = []
   var liveTextBytes = 0
   var pending: PendingEdit?
   var nodesAfterCollection = 0
   var bindingsAfterCollection = 0
+  var wordsAfterCollection = 0
+  /// The lines with a definition that failed, found when first needed after an evaluation.
+  var brokenDefinitionLines: [Int]?
 
   /// Evaluates `text`. Throws only when it is larger than `maximumUTF8Count`.
   package init(
@@ -115,26 +119,16 @@ package final class Document {
     lines.indices.contains(line) ? Int(lines[line].reach) : 0
   }
 
-  /// The variables visible after a line, with their values, sorted by name.
+  /// The variables visible after a line (not the words), with their values, sorted by name.
   package func variables(afterLine line: Int) -> [(name: String, value: Double)] {
     guard lines.indices.contains(line) else { return [] }
-    var seen = Set<Int32>()
-    var result: [(name: String, value: Double)] = []
-    var index = lines[line].env
-    // Stop once every name there is has been seen: a name stored on every line costs one step.
-    let allNames = names.names.count
-    while index >= 0, seen.count < allNames {
-      let binding = bindings[Int(index)]
-      if seen.insert(binding.name).inserted { result.append((names.names[Int(binding.name)], binding.value)) }
-      index = binding.next
-    }
-    return result.sorted { $0.name < $1.name }
+    return visibleBindings(from: lines[line].env).filter { Binding.word(in: $0.value) == nil }
   }
 
   /// The diagnostics of one line, in token order.
   package func diagnostics(inLine line: Int) -> [Diagnostic] {
     guard lines.indices.contains(line), lines[line].diagnostics >= 0 else { return [] }
-    return diagnosticLists[Int(lines[line].diagnostics)].map { resolveStoredLater($0, line: line) }
+    return diagnosticLists[Int(lines[line].diagnostics)].map { resolve($0, line: line) }
   }
 
   /// Every diagnostic of the document, top to bottom.
@@ -162,7 +156,7 @@ package enum DocumentError: Error, Equatable, Sendable {
   case tooLarge(utf8Count: Int, limit: Int)
 }
 
-/// One line's place in the text and the results of evaluating it: 32 bytes.
+/// One line's place in the text and the results of evaluating it: 40 bytes.
 struct LineRecord {
   static let notEvaluated: Int32 = -2
 
@@ -173,6 +167,8 @@ struct LineRecord {
   /// The stores visible after the line: a binding index, -1 when none.
   var env: Int32 = -1
   var reach: Int32 = 0
+  /// `lastx` after the line: NaN when no operator has consumed a value yet.
+  var lastX = Double.nan
   /// A slot of `Document.diagnosticLists`, or -1.
   var diagnostics: Int32 = -1
   var lastTokenEnd: Int32 = -1

@@ -43,6 +43,10 @@ package enum TokenKind: Equatable, Sendable {
   case builtin(Builtin.ID)
   /// A valid name that is no builtin: a variable use.
   case name
+  /// `:`, which starts a definition: `: name body… ;`.
+  case colon
+  /// `;`, which ends a definition.
+  case semicolon
   /// Anything else (`4+`, `$`, `1.2.3`).
   case unknown
 }
@@ -137,10 +141,11 @@ package struct Lexer {
   }
 
   /// Classifies the bytes of one token (no whitespace, no `#`) in the order the language
-  /// defines: number, check, store, word.
+  /// defines: number, check, store, definition marker, word.
   @inline(__always)
   static func classify(_ token: UnsafeBufferPointer<UInt8>, builtins: BuiltinIndex) -> TokenKind {
     let first = token[0]
+    if token.count == 1 && (first == 0x3A || first == 0x3B) { return first == 0x3A ? .colon : .semicolon }
     if startsNumber(first) {
       switch NumberLiteral.parse(token) {
       case .value(let value): return .number(value)

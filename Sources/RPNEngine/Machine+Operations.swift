@@ -22,6 +22,7 @@ extension Machine {
       consumed += Int32(baseDepth)
       reach = max(reach, consumed)
       base = -1
+      if saveFloor > 0 { save(downTo: 0) }
       localCount = 0
     case .depth: push(Double(count))
     case .dup: push(peek(0))
@@ -59,6 +60,9 @@ extension Machine {
         for value in values[1..<places] { push(value) }
         push(values[0])
       }
+    case .lastX:
+      guard !lastX.isNaN else { return .noLastX(word: word()) }
+      push(lastX)
     case .sum, .average:
       let values = allValues()
       var total = 0.0
@@ -67,6 +71,7 @@ extension Machine {
       if !result.isFinite { return failure(result, word: word, operands: []) }
       drop(values.count)
       push(result)
+      lastX = values[values.count - 1]
     case .add, .subtract, .multiply, .divide, .power, .percent, .modulo, .minimum, .maximum:
       let b = peek(0)
       let a = peek(1)
@@ -91,6 +96,7 @@ extension Machine {
       if !result.isFinite { return failure(result, word: word, operands: [a, b]) }
       drop(operation == .percent ? 1 : 2)
       push(result)
+      lastX = b
     default:
       let a = peek(0)
       let result: Double
@@ -105,6 +111,7 @@ extension Machine {
       if !result.isFinite { return failure(result, word: word, operands: [a]) }
       drop(1)
       push(result)
+      lastX = a
     }
     return nil
   }

@@ -11,6 +11,7 @@ struct Machine {
   var nodes: ContiguousArray<StackNode>
   var bindings: ContiguousArray<Binding>
   var names: NameTable
+  var words: WordTable
   var settings: EvaluationSettings
   /// False while tracing one line for hover: nothing may be added to the arenas then.
   var recording = true
@@ -20,8 +21,11 @@ struct Machine {
 
   var base: Int32 = -1
   var envHead: Int32 = -1
-  /// Variables looked up or stored since the last restart; NaN marks a name not visible.
+  /// Names looked up or bound since the last restart, with their values (a word's ID boxed, see
+  /// `Binding.value(ofWord:)`); `Machine.unbound` marks a name not visible.
   var variables: [Int32: Double] = [:]
+  /// The top operand of the most recent operator that consumed values, for `lastx`; NaN when none.
+  var lastX = Double.nan
   /// The values the current line pushed, bottom to top, in `local[0..<localCount]`. Popping
   /// lowers the count only, so the buffer is never resized inside the loop.
   var local: ContiguousArray<Double> = ContiguousArray(repeating: 0, count: 64)
@@ -31,30 +35,41 @@ struct Machine {
   var diagnostics: [Diagnostic] = []
   /// Whether the current line holds a check token (evaluated or not).
   var lineHasCheck = false
+  /// While a word runs: the local slots below this one that it popped were saved in `undo`
+  /// (slot, value), so that a failing use can put them back. 0 outside a use.
+  var saveFloor = 0
+  var undo: [(slot: Int, value: Double)] = []
+  /// The words running, innermost last, with the next step of each.
+  var frames: ContiguousArray<(word: Int32, pc: Int32)> = []
 
   init(
-    nodes: ContiguousArray<StackNode>, bindings: ContiguousArray<Binding>, names: NameTable,
+    nodes: ContiguousArray<StackNode>, bindings: ContiguousArray<Binding>, names: NameTable, words: WordTable,
     settings: EvaluationSettings
   ) {
     self.nodes = nodes
     self.bindings = bindings
     self.names = names
+    self.words = words
     self.settings = settings
   }
 
-  /// Starts from a stack and a list of stores (the state after some line).
-  mutating func restart(stack: Int32, env: Int32) {
+  /// Starts from a stack, a list of bindings and a `lastx` (the state after some line).
+  mutating func restart(stack: Int32, env: Int32, lastX: Double) {
     base = stack
     envHead = env
+    self.lastX = lastX
     variables.removeAll(keepingCapacity: true)
   }
 
-  /// The value visible for a name: from the cache, else the newest store of it in the list.
-  /// Misses are cached as NaN, which no variable can hold. Restarting costs nothing this way,
-  /// however many stores lie above.
+  /// Marks a name with no binding in the cache: a NaN no variable or word can hold.
+  static let unbound = Double.nan
+
+  /// The value bound to a name (a variable's value, or a word's boxed ID): from the cache, else
+  /// the newest binding of it in the list. Misses are cached too. Restarting costs nothing this
+  /// way, however many bindings lie above.
   @inline(__always)
   mutating func value(of name: Int32) -> Double? {
-    if let cached = variables[name] { return cached.isNaN ? nil : cached }
+    if let cached = variables[name] { return cached.bitPattern == Self.unbound.bitPattern ? nil : cached }
     var index = envHead
     while index >= 0 {
       let binding = bindings[Int(index)]
@@ -64,7 +79,7 @@ struct Machine {
       }
       index = binding.next
     }
-    variables[name] = .nan
+    variables[name] = Self.unbound
     return nil
   }
 
@@ -76,7 +91,9 @@ struct Machine {
       visible.insert(bindings[Int(index)].name)
       index = bindings[Int(index)].next
     }
-    for (name, value) in variables { if value.isNaN { visible.remove(name) } else { visible.insert(name) } }
+    for (name, value) in variables {
+      if value.bitPattern == Self.unbound.bitPattern { visible.remove(name) } else { visible.insert(name) }
+    }
     return visible.map { names.names[Int($0)] }
   }
 
@@ -106,7 +123,9 @@ struct Machine {
   @inline(__always)
   mutating func drop(_ n: Int) {
     let fromLocal = min(n, localCount)
-    localCount -= fromLocal
+    let remaining = localCount - fromLocal
+    if remaining < saveFloor { save(downTo: remaining) }
+    localCount = remaining
     var rest = n - fromLocal
     while rest > 0 {
       base = nodes[Int(base)].next
@@ -114,6 +133,13 @@ struct Machine {
       rest -= 1
     }
     reach = max(reach, consumed)
+  }
+
+  /// Inside a word's use, keeps the values of the local slots about to be popped below every
+  /// slot popped so far, so that a failure can restore them (`saveFloor`).
+  mutating func save(downTo slot: Int) {
+    for k in slot..<saveFloor { undo.append((k, local[k])) }
+    saveFloor = slot
   }
 
   @inline(__always)
@@ -183,6 +209,11 @@ struct Machine {
     var scanner = TokenScanner(bytes, builtins: builtins)
     var ordinal = 0
     while let token = scanner.next() {
+      if token.kind == .colon {
+        lastTokenEnd = define(token, scanner: &scanner, in: bytes, observer: &observer, ordinal: &ordinal)
+        if O.isActive && observer.isDone { break }
+        continue
+      }
       let size = O.isActive ? observer.pictureSize(for: ordinal) : 0
       if O.isActive {
         observer.willEvaluate(token, ordinal: ordinal, stack: picture(size))
@@ -228,10 +259,15 @@ struct Machine {
       return apply(steps[Int(id)], word: text)
     case .name:
       if let id = names.id(UnsafeBufferPointer(rebasing: line[token.range])), let value = value(of: id) {
+        if let word = Binding.word(in: value) { return use(word, word: text) }
         push(value)
         return nil
       }
       return unknownWord(text())
+    case .colon:
+      return .unterminatedDefinition(name: nil)
+    case .semicolon:
+      return .invalidDefinition(token: text(), reason: .endWithoutStart)
     case .store:
       guard count >= 1 else { return .stackUnderflow(word: text(), needs: 1, has: 0) }
       let value = peek(0)
@@ -241,7 +277,7 @@ struct Machine {
     }
   }
 
-  private mutating func store(_ newValue: Double, in name: Int32) {
+  mutating func store(_ newValue: Double, in name: Int32) {
     if recording {
       let mapHash = envHead < 0 ? 0 : bindings[Int(envHead)].mapHash
       let old = value(of: name).map { bindingHash(name: name, value: $0) } ?? 0
@@ -252,7 +288,7 @@ struct Machine {
     variables[name] = newValue
   }
 
-  private func unknownWord(_ word: String) -> Problem {
+  func unknownWord(_ word: String) -> Problem {
     .unknownWord(
       word: word, suggestion: Suggestions.suggest(for: word, visibleVariables: visibleNames()), storedLaterOnLine: nil)
   }

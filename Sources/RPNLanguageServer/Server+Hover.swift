@@ -83,6 +83,10 @@ extension Server {
       return ["store \(code(text))"]
     case .unknown:
       return ["unknown word \(code(text))"]
+    case .colon:
+      return ["\(code(":")) starts a definition: \(code(": name body… ;"))"]
+    case .semicolon:
+      return ["\(code(";")) ends a definition"]
     }
   }
 }

@@ -51,7 +51,8 @@ import Testing
   @Test func outputsMatchEvaluation() throws {
     for builtin in Builtin.table where !builtin.readsWholeStack {
       let operands = Array(repeating: "0.5", count: builtin.inputs).joined(separator: " ")
-      let document = try Document(text: "7 " + operands + " " + builtin.name)
+      // `6 1 +` leaves one value and gives `lastx` something to recall.
+      let document = try Document(text: "6 1 + " + operands + " " + builtin.name)
       #expect(document.stack(afterLine: 0).depth == 1 + builtin.outputs, "\(builtin.name)")
     }
     #expect(Builtin.table.filter(\.readsWholeStack).map(\.name) == ["clear", "depth", "pick", "roll", "sum", "avg"])

@@ -79,7 +79,8 @@ import Testing
     let document = try Document(text: text)
     #expect(document.stackNodeCount == lines)
     #expect(document.stack(afterLine: lines - 1, keepingTop: 2) == StackPicture(depth: lines, top: [199_999, 200_000]))
-    #expect(document.stateByteCount / lines <= 64)
+    // A 40-byte line record and a 24-byte node, plus the arrays' spare capacity.
+    #expect(document.stateByteCount / lines <= 72)
     // A change at the top ripples to the end: each line below gets one new node, no more.
     let result = try document.replace(
       from: TextPosition(line: 0, utf8Column: 0), to: TextPosition(line: 0, utf8Column: 1), with: "5")

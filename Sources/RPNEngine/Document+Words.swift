@@ -1,0 +1,302 @@
+// Defined words and bindings: where a name is bound (store or definition), each word's effect and body.
+
+/// Where a definition's tokens are in its line, as indices into the line's tokens.
+package struct DefinitionSpan: Equatable, Sendable {
+  /// The `:`.
+  package var colon: Int
+  /// The token right after `:`, unless that is `;` or the line ends.
+  package var name: Int?
+  /// The `;`, or nil when the line has none.
+  package var end: Int?
+
+  /// The body's tokens: between the name and `;` (to the line's end when unterminated).
+  package func body(tokenCount: Int) -> Range<Int> {
+    let start = (name ?? colon) + 1
+    return start..<max(start, end ?? tokenCount)
+  }
+
+  /// Every token index of the definition, `:` to `;`.
+  package func tokens(tokenCount: Int) -> Range<Int> { colon..<((end ?? (tokenCount - 1)) + 1) }
+}
+
+extension Lexer {
+  /// The definitions of a line: each `:` and the tokens up to the next `;` (a `:` before it is
+  /// part of the body, as evaluation reads it).
+  package static func definitions(in tokens: [Token]) -> [DefinitionSpan] {
+    var spans: [DefinitionSpan] = []
+    var k = 0
+    while k < tokens.count {
+      guard tokens[k].kind == .colon else {
+        k += 1
+        continue
+      }
+      var span = DefinitionSpan(colon: k, name: nil, end: nil)
+      if k + 1 < tokens.count, tokens[k + 1].kind != .semicolon { span.name = k + 1 }
+      var j = k + 1
+      while j < tokens.count, tokens[j].kind != .semicolon { j += 1 }
+      span.end = j < tokens.count ? j : nil
+      spans.append(span)
+      k = j + 1
+    }
+    return spans
+  }
+}
+
+/// A defined word, as hover, completion and symbols show it.
+package struct WordInfo: Equatable, Sendable {
+  package var name: String
+  package var effect: WordEffect
+  /// The body as written, its tokens separated by one space.
+  package var body: String
+  /// How many steps a use runs, nested words expanded.
+  package var cost: Int
+  /// Where it is defined: the line, the range from `:` to `;`, and the name's range.
+  package var line: Int
+  package var definitionRange: Range<Int>
+  package var nameRange: Range<Int>
+}
+
+/// Where a name got the meaning it has at some point: a store `=name` or a definition.
+package struct BindingSite: Equatable, Sendable {
+  package var line: Int
+  /// The store's whole token (`=name`), or the defined name.
+  package var range: Range<Int>
+  package var isDefinition: Bool
+}
+
+extension Document {
+  /// What `name` is bound to right before a UTF-8 offset of a line: a variable's value, a
+  /// word's boxed ID, or nil.
+  func boundValue(of name: String, atLine line: Int, utf8Offset offset: Int) -> Double? {
+    guard lines.indices.contains(line), let id = names.id(name) else { return nil }
+    var observer = StopBefore(offset)
+    var machine = run(line: line, observer: &observer)
+    return machine.value(of: id)
+  }
+
+  /// The word `name` names right before a UTF-8 offset of a line, or nil (a variable, or unbound).
+  package func word(named name: String, atLine line: Int, utf8Offset offset: Int) -> WordInfo? {
+    guard let value = boundValue(of: name, atLine: line, utf8Offset: offset),
+      let id = Binding.word(in: value),
+      let site = bindingSite(of: name, visibleAtLine: line, utf8Offset: offset), site.isDefinition
+    else { return nil }
+    return info(ofWord: id, name: name, definedAt: site)
+  }
+
+  /// Whether `name` names a variable right before a UTF-8 offset of a line.
+  package func isVariable(_ name: String, atLine line: Int, utf8Offset offset: Int) -> Bool {
+    guard let value = boundValue(of: name, atLine: line, utf8Offset: offset) else { return false }
+    return Binding.word(in: value) == nil
+  }
+
+  /// The definition whose `:`…`;` holds a UTF-8 offset of a line (the `;` included), if any.
+  package func definition(atLine line: Int, utf8Offset offset: Int) -> (span: DefinitionSpan, tokens: [Token])? {
+    guard lines.indices.contains(line) else { return nil }
+    let tokens = withUTF8(ofLine: line) { Lexer.tokens(of: $0).tokens }
+    for span in Lexer.definitions(in: tokens) {
+      let range = span.tokens(tokenCount: tokens.count)
+      if tokens[range.lowerBound].range.lowerBound <= offset && offset <= tokens[range.upperBound - 1].range.upperBound
+      {
+        return (span, tokens)
+      }
+    }
+    return nil
+  }
+
+  /// The word a definition on a line defines, when the definition succeeded.
+  package func definedWord(atLine line: Int, span: DefinitionSpan, tokens: [Token]) -> WordInfo? {
+    guard let nameIndex = span.name, let end = span.end, definitionSucceeded(span, tokens: tokens, line: line) else {
+      return nil
+    }
+    let name = withUTF8(ofLine: line) {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[tokens[nameIndex].range]), as: UTF8.self)
+    }
+    guard let value = boundValue(of: name, atLine: line, utf8Offset: tokens[end].range.upperBound),
+      let id = Binding.word(in: value)
+    else { return nil }
+    let site = BindingSite(line: line, range: tokens[nameIndex].range, isDefinition: true)
+    return info(ofWord: id, name: name, definedAt: site)
+  }
+
+  /// Every definition that succeeded, top to bottom.
+  package func definedWords() -> [WordInfo] {
+    var result: [WordInfo] = []
+    for line in lines.indices where storesSomething(line) {
+      let tokens = withUTF8(ofLine: line) { bytes in bytes.contains(0x3A) ? Lexer.tokens(of: bytes).tokens : [] }
+      for span in Lexer.definitions(in: tokens) {
+        if let word = definedWord(atLine: line, span: span, tokens: tokens) { result.append(word) }
+      }
+    }
+    return result
+  }
+
+  /// The store or definition that gave `name` its meaning right before a UTF-8 offset of a line.
+  package func bindingSite(of name: String, visibleAtLine line: Int, utf8Offset offset: Int) -> BindingSite? {
+    guard lines.indices.contains(line) else { return nil }
+    if let site = lastBinding(of: name, inLine: line, before: offset) { return site }
+    guard let id = names.id(name) else { return nil }
+    var index = line - 1
+    while index >= 0 {
+      let previous = index == 0 ? -1 : lines[index - 1].env
+      if binds(id, from: previous, to: lines[index].env),
+        let site = lastBinding(of: name, inLine: index, before: Int.max)
+      {
+        return site
+      }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// The last store or definition of `name` on a line that succeeded and ends at or before `offset`.
+  private func lastBinding(of name: String, inLine line: Int, before offset: Int) -> BindingSite? {
+    var found: BindingSite?
+    if let range = lastSuccessfulStore(of: name, inLine: line, before: offset) {
+      found = BindingSite(line: line, range: range, isDefinition: false)
+    }
+    withUTF8(ofLine: line) { bytes in
+      guard bytes.contains(0x3A) else { return }
+      let tokens = Lexer.tokens(of: bytes).tokens
+      for span in Lexer.definitions(in: tokens) {
+        guard let nameIndex = span.name, let end = span.end, tokens[end].range.upperBound <= offset,
+          bytes[tokens[nameIndex].range].elementsEqual(name.utf8), definitionSucceeded(span, tokens: tokens, line: line)
+        else { continue }
+        let range = tokens[nameIndex].range
+        if found.map({ $0.range.lowerBound < range.lowerBound }) ?? true {
+          found = BindingSite(line: line, range: range, isDefinition: true)
+        }
+      }
+    }
+    return found
+  }
+
+  /// Whether a definition bound its word: none of its tokens has a diagnostic.
+  func definitionSucceeded(_ span: DefinitionSpan, tokens: [Token], line: Int) -> Bool {
+    guard span.end != nil, span.name != nil, lines[line].diagnostics >= 0 else {
+      return span.end != nil && span.name != nil
+    }
+    let indices = span.tokens(tokenCount: tokens.count)
+    let range = tokens[indices.lowerBound].range.lowerBound..<tokens[indices.upperBound - 1].range.upperBound
+    return !diagnosticLists[Int(lines[line].diagnostics)].contains { range.contains($0.range.lowerBound) }
+  }
+
+  private func info(ofWord id: Int32, name: String, definedAt site: BindingSite) -> WordInfo? {
+    guard words.words.indices.contains(Int(id)) else { return nil }
+    let word = words.words[Int(id)]
+    return withUTF8(ofLine: site.line) { bytes -> WordInfo? in
+      let tokens = Lexer.tokens(of: bytes).tokens
+      guard let span = Lexer.definitions(in: tokens).first(where: { $0.name.map { tokens[$0].range } == site.range }),
+        let end = span.end
+      else { return nil }
+      let body = span.body(tokenCount: tokens.count).map {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[tokens[$0].range]), as: UTF8.self)
+      }
+      return WordInfo(
+        name: name, effect: word.effect, body: body.joined(separator: " "), cost: word.cost, line: site.line,
+        definitionRange: tokens[span.colon].range.lowerBound..<tokens[end].range.upperBound, nameRange: site.range)
+    }
+  }
+
+  /// Whether the bindings between two list heads (a line's own stores and definitions) bind `name`.
+  func binds(_ name: Int32, from previous: Int32, to head: Int32) -> Bool {
+    var index = head
+    while index != previous, index >= 0 {
+      if bindings[Int(index)].name == name { return true }
+      index = bindings[Int(index)].next
+    }
+    return false
+  }
+
+  /// The words visible after a line, with their effects, sorted by name.
+  package func words(afterLine line: Int) -> [(name: String, effect: WordEffect)] {
+    guard lines.indices.contains(line) else { return [] }
+    return visibleBindings(from: lines[line].env).compactMap { name, value in
+      Binding.word(in: value).map { (name, words.words[Int($0)].effect) }
+    }
+  }
+
+  /// Every name visible from a list head with its newest value, sorted by name.
+  func visibleBindings(from head: Int32) -> [(name: String, value: Double)] {
+    var seen = Set<Int32>()
+    var result: [(name: String, value: Double)] = []
+    var index = head
+    // Stop once every name there is has been seen: a name bound on every line costs one step.
+    let allNames = names.names.count
+    while index >= 0, seen.count < allNames {
+      let binding = bindings[Int(index)]
+      if seen.insert(binding.name).inserted { result.append((names.names[Int(binding.name)], binding.value)) }
+      index = binding.next
+    }
+    return result.sorted { $0.name < $1.name }
+  }
+}
+
+extension Document {
+  /// Fills in what a diagnostic's message needs from other lines, when read: where an unknown
+  /// word is bound further down or was defined in error above, and on which line a failing
+  /// word's step is defined.
+  func resolve(_ diagnostic: Diagnostic, line: Int) -> Diagnostic {
+    var diagnostic = diagnostic
+    switch diagnostic.problem {
+    case .unknownWord(let word, _, _):
+      if let broken = brokenDefinition(of: word, above: line, before: diagnostic.range.lowerBound) {
+        diagnostic.problem = .brokenDefinition(word: word, line: broken)
+        return diagnostic
+      }
+      return resolveStoredLater(diagnostic, line: line)
+    case .wordFailed(let word, let path, _, let inner):
+      var site = bindingSite(of: word, visibleAtLine: line, utf8Offset: diagnostic.range.lowerBound)
+      for name in path.dropFirst() {
+        guard let outer = site, let colon = definition(atLine: outer.line, utf8Offset: outer.range.lowerBound) else {
+          site = nil
+          break
+        }
+        let start = colon.tokens[colon.span.colon].range.lowerBound
+        site = bindingSite(of: name, visibleAtLine: outer.line, utf8Offset: start)
+      }
+      diagnostic.problem = .wordFailed(word: word, path: path, line: site?.line, inner: inner)
+      return diagnostic
+    default:
+      return diagnostic
+    }
+  }
+
+  /// The nearest definition of `name` above a point (on the line before `offset`, or on a line
+  /// above) that failed. Only asked when `name` is unbound there, so no binding lies between.
+  private func brokenDefinition(of name: String, above line: Int, before offset: Int) -> Int? {
+    if brokenDefinitionLines == nil { brokenDefinitionLines = findBrokenDefinitionLines() }
+    guard let candidates = brokenDefinitionLines, !candidates.isEmpty else { return nil }
+    // The last candidate at or above `line`.
+    var low = 0
+    var high = candidates.count
+    while low < high {
+      let mid = (low + high) / 2
+      if candidates[mid] <= line { low = mid + 1 } else { high = mid }
+    }
+    for index in candidates[..<low].reversed() {
+      let limit = index == line ? offset : Int.max
+      let found = withUTF8(ofLine: index) { bytes -> Bool in
+        let tokens = Lexer.tokens(of: bytes).tokens
+        return Lexer.definitions(in: tokens).contains { span in
+          guard let nameIndex = span.name, tokens[span.colon].range.upperBound <= limit else { return false }
+          return bytes[tokens[nameIndex].range].elementsEqual(name.utf8)
+            && !definitionSucceeded(span, tokens: tokens, line: index)
+        }
+      }
+      if found { return index }
+    }
+    return nil
+  }
+
+  /// The lines holding a definition that failed, top to bottom.
+  private func findBrokenDefinitionLines() -> [Int] {
+    lines.indices.filter { line in
+      guard lines[line].diagnostics >= 0 else { return false }
+      return withUTF8(ofLine: line) { bytes in
+        guard bytes.contains(0x3A) else { return false }
+        let tokens = Lexer.tokens(of: bytes).tokens
+        return Lexer.definitions(in: tokens).contains { !definitionSucceeded($0, tokens: tokens, line: line) }
+      }
+    }
+  }
+}
