@@ -45,6 +45,7 @@ extension Document {
           records[index].reach = machine.reach
           records[index].lastTokenEnd = lastTokenEnd
           records[index].hasCheck = machine.lineHasCheck
+          records[index].hasDefinition = machine.lineHasDefinition
           if !machine.diagnostics.isEmpty {
             if old.diagnostics >= 0 {
               lists[Int(old.diagnostics)] = machine.diagnostics

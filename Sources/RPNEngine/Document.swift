@@ -164,17 +164,20 @@ struct LineRecord {
   var length: UInt32
   /// The stack after the line: a node index, -1 when empty.
   var stack: Int32 = LineRecord.notEvaluated
-  /// The stores visible after the line: a binding index, -1 when none.
+  /// The stores and definitions visible after the line: a binding index, -1 when none.
   var env: Int32 = -1
-  var reach: Int32 = 0
-  /// `lastx` after the line: NaN when no operator has consumed a value yet.
+  /// `lastx` after the line: NaN when no operator has consumed a value yet. (Placed here, on
+  /// an 8-byte boundary, so that the record stays 40 bytes.)
   var lastX = Double.nan
+  var reach: Int32 = 0
   /// A slot of `Document.diagnosticLists`, or -1.
   var diagnostics: Int32 = -1
   var lastTokenEnd: Int32 = -1
   var terminator: LineTerminator
   /// Whether the line holds a check token: asked of every line by the actions on every check.
   var hasCheck = false
+  /// Whether the line holds a `:`: asked of every visible line by the inlay hints.
+  var hasDefinition = false
 
   init(start: UInt32, length: UInt32, terminator: LineTerminator) {
     self.start = start

@@ -8,6 +8,7 @@ extension Machine {
     _ colon: Token, scanner: inout TokenScanner, in line: UnsafeBufferPointer<UInt8>, observer: inout O,
     ordinal: inout Int
   ) -> Int32 {
+    lineHasDefinition = true
     var tokens = [colon]
     var closed = false
     while let token = scanner.next() {

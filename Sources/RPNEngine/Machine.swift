@@ -35,6 +35,8 @@ struct Machine {
   var diagnostics: [Diagnostic] = []
   /// Whether the current line holds a check token (evaluated or not).
   var lineHasCheck = false
+  /// Whether the current line holds a definition (that succeeded or not).
+  var lineHasDefinition = false
   /// While a word runs: the local slots below this one that it popped were saved in `undo`
   /// (slot, value), so that a failing use can put them back. 0 outside a use.
   var saveFloor = 0
@@ -205,6 +207,7 @@ struct Machine {
     consumed = 0
     reach = 0
     lineHasCheck = false
+    lineHasDefinition = false
     var lastTokenEnd: Int32 = -1
     var scanner = TokenScanner(bytes, builtins: builtins)
     var ordinal = 0
