@@ -75,6 +75,8 @@ package indirect enum Problem: Equatable, Sendable {
   case definedLater(word: String, line: Int)
   /// A use of a name whose only definition above, on `line` (0-based), is broken.
   case brokenDefinition(word: String, line: Int)
+  /// A use of `word` would make the stack deeper than `limit` values.
+  case stackTooDeep(word: String, limit: Int)
   /// A use of `word` failed inside: `inner` happened in the body of `path.last` (the word used,
   /// then the words it called down to the failing step), defined on `line` (0-based, filled in
   /// when read; nil until then). The stack is as it was before the use.
@@ -94,7 +96,7 @@ package indirect enum Problem: Equatable, Sendable {
     case .noLastX: .stackUnderflow
     case .invalidDefinition: .invalidDefinition
     case .unterminatedDefinition: .unterminatedDefinition
-    case .tooComplex: .tooComplex
+    case .tooComplex, .stackTooDeep: .tooComplex
     case .selfReference, .definedLater, .brokenDefinition: .unknownWord
     case .wordFailed(_, _, _, let inner): inner.code
     }
@@ -170,6 +172,9 @@ package indirect enum Problem: Equatable, Sendable {
       let size = expansion > limit ? "more than \(limit) steps" : "\(expansion) steps"
       return "`\(Self.shorten(word))` is too complex: a use would run \(size) (its words expanded), "
         + "and a word may run at most \(limit); split the work over several lines"
+    case .stackTooDeep(let word, let limit):
+      return "`\(Self.shorten(word))` would make the stack deeper than \(limit) values, the most that uses of words "
+        + "may build; the stack is as it was before it"
     case .selfReference(let word):
       return "`\(Self.shorten(word))` cannot use itself: a body can use only names bound above its definition"
     case .definedLater(let word, let line):

@@ -23,6 +23,7 @@ extension Document {
       bindings = machine.bindings
       names = machine.names
       words = machine.words
+      wordStepsRun += machine.wordSteps
       lines = records
       diagnosticLists = lists
     }

@@ -32,6 +32,8 @@ package final class Document {
   var nodesAfterCollection = 0
   var bindingsAfterCollection = 0
   var wordsAfterCollection = 0
+  /// Steps run inside words by every evaluation so far (for tests of the cost bound).
+  package internal(set) var wordStepsRun = 0
   /// The lines with a definition that failed, found when first needed after an evaluation.
   var brokenDefinitionLines: [Int]?
 

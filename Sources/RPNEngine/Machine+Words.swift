@@ -13,6 +13,8 @@ extension Machine {
     var closed = false
     while let token = scanner.next() {
       tokens.append(token)
+      // A check in a definition never runs, but it is one that "remove every check" removes.
+      if case .check = token.kind { lineHasCheck = true }
       if token.kind == .semicolon {
         closed = true
         break
@@ -127,53 +129,133 @@ extension Machine {
     return problems
   }
 
+  /// The deepest stack a word's use may leave or build: a use is a few bytes of text but may push
+  /// thousands of values, so the text no longer bounds the stack; this does (16,777,216 values).
+  static let maximumDepthThroughWords = 1 << 24
+
   /// Runs a use of word `id` as one step: a fixed effect's inputs are checked first; a step that
   /// fails inside fails the use, which then leaves the stack and `lastx` as they were. After a
   /// use that consumed values, `lastx` is the top it was given.
+  ///
+  /// The common steps (numbers, arithmetic, `dup`, `swap`, `drop`, `over` on values the line
+  /// pushed) run inline on the line's buffer; the rest, and any step whose result is not finite,
+  /// go through `apply`, which also words the failure.
   mutating func use(_ id: Int32, word text: () -> String) -> Problem? {
-    let word = words.words[Int(id)]
+    let table = words.words
+    let code = words.code
+    let word = table[Int(id)]
     let startCount = count
-    if word.inputs >= 0 && startCount < Int(word.inputs) {
-      return .stackUnderflow(word: text(), needs: Int(word.inputs), has: startCount)
+    if word.inputs >= 0 {
+      if startCount < Int(word.inputs) {
+        return .stackUnderflow(word: text(), needs: Int(word.inputs), has: startCount)
+      }
+      if startCount - Int(word.inputs) + Int(word.outputs) > Self.maximumDepthThroughWords {
+        return .stackTooDeep(word: text(), limit: Self.maximumDepthThroughWords)
+      }
     }
     let topBefore = startCount == 0 ? Double.nan : localCount > 0 ? local[localCount - 1] : nodes[Int(base)].value
     let savedBase = base
     let savedConsumed = consumed
     let savedLocal = localCount
     let savedLastX = lastX
+    // The line's buffer may hold this many values before the stack could pass the maximum.
+    let localCap = Self.maximumDepthThroughWords - baseDepth
     saveFloor = localCount
     defer {
       saveFloor = 0
       undo.removeAll(keepingCapacity: true)
       frames.removeAll(keepingCapacity: true)
     }
-    let spellings = words.spellings
-    frames.append((id, word.codeStart))
-    while !frames.isEmpty {
-      let last = frames.count - 1
-      let (running, pc) = frames[last]
-      if pc == words.words[Int(running)].codeEnd {
-        frames.removeLast()
+    var problem: Problem?
+    var pc = word.codeStart
+    var end = word.codeEnd
+    var running = id
+    run: while true {
+      if pc == end {
+        guard let caller = frames.popLast() else { break }
+        running = caller.word
+        pc = caller.pc
+        end = table[Int(running)].codeEnd
         continue
       }
-      frames[last].pc = pc + 1
-      let op = words.code[Int(pc)]
+      let op = code[Int(pc)]
+      pc += 1
+      wordSteps &+= 1
       switch op.kind {
-      case .push: push(op.value)
-      case .call: frames.append((op.target, words.words[Int(op.target)].codeStart))
+      case .push:
+        push(op.value)
+      case .call:
+        frames.append((running, pc))
+        running = op.target
+        pc = table[Int(running)].codeStart
+        end = table[Int(running)].codeEnd
+        continue
       case .builtin:
-        guard let problem = apply(steps[Int(op.builtin)], word: { spellings[Int(op.target)] }) else { continue }
-        let path = frames.map { names.names[Int(words.words[Int($0.word)].name)] }
-        base = savedBase
-        consumed = savedConsumed
-        for (slot, value) in undo { local[slot] = value }
-        localCount = savedLocal
-        lastX = savedLastX
-        return .wordFailed(word: text(), path: path, line: nil, inner: problem)
+        let step = steps[Int(op.builtin)]
+        let n = localCount
+        if n >= 2 && n - 2 >= saveFloor {
+          let a = local[n - 2]
+          let b = local[n - 1]
+          var result = Double.nan
+          switch step.operation {
+          case .add: result = a + b
+          case .subtract: result = a - b
+          case .multiply: result = a * b
+          case .divide: if b != 0 { result = a / b }
+          case .swap:
+            local[n - 2] = b
+            local[n - 1] = a
+            continue run
+          case .over:
+            push(a)
+            if localCount > localCap { break }
+            continue run
+          default: break
+          }
+          if result.isFinite {
+            local[n - 2] = result
+            localCount = n - 1
+            lastX = b
+            continue run
+          }
+        }
+        if n >= 1 && n - 1 >= saveFloor {
+          switch step.operation {
+          case .dup:
+            push(local[n - 1])
+            if localCount > localCap { break }
+            continue run
+          case .drop:
+            localCount = n - 1
+            continue run
+          default: break
+          }
+        }
+        let spellings = words.spellings
+        if let failure = apply(step, word: { spellings[Int(op.target)] }) {
+          frames.append((running, pc))
+          problem = failure
+          break run
+        }
+      }
+      if localCount > localCap && count > Self.maximumDepthThroughWords {
+        frames.append((running, pc))
+        problem = .stackTooDeep(word: text(), limit: Self.maximumDepthThroughWords)
+        break
       }
     }
-    lastX = saveFloor < savedLocal || consumed > savedConsumed ? topBefore : savedLastX
-    return nil
+    guard let problem else {
+      lastX = saveFloor < savedLocal || consumed > savedConsumed ? topBefore : savedLastX
+      return nil
+    }
+    let path = frames.map { names.names[Int(table[Int($0.word)].name)] }
+    base = savedBase
+    consumed = savedConsumed
+    for (slot, value) in undo { local[slot] = value }
+    localCount = savedLocal
+    lastX = savedLastX
+    if case .stackTooDeep = problem { return problem }
+    return .wordFailed(word: text(), path: path, line: nil, inner: problem)
   }
 }
 

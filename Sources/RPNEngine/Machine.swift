@@ -41,6 +41,8 @@ struct Machine {
   /// (slot, value), so that a failing use can put them back. 0 outside a use.
   var saveFloor = 0
   var undo: [(slot: Int, value: Double)] = []
+  /// Steps run inside words since the machine was made (what the cost limit bounds).
+  var wordSteps = 0
   /// The words running, innermost last, with the next step of each.
   var frames: ContiguousArray<(word: Int32, pc: Int32)> = []
 

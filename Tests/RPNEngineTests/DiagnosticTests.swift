@@ -66,7 +66,7 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
     #expect(
       Set(DiagnosticCode.allCases.map(\.rawValue)) == [
         "stack-underflow", "division-by-zero", "domain-error", "overflow", "unknown-word", "invalid-number",
-        "invalid-name", "check-failed",
+        "invalid-name", "check-failed", "invalid-definition", "unterminated-definition", "too-complex",
       ])
   }
 

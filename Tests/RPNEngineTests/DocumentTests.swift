@@ -113,11 +113,16 @@ private func at(_ line: Int, _ column: Int) -> TextPosition {
   // MARK: Edits
 
   @Test func anEditStopsWhereTheStateSettles() throws {
-    let document = try Document(text: "1\n2\n+\nclear\n5")
+    let document = try Document(text: "1\n2\n+\nclear 0 0 +\n5")
     let result = try document.replace(from: at(1, 0), to: at(1, 1), with: "3")
     #expect(result == EditResult(replacedLines: 1..<2, reevaluatedLines: 1..<4, lineCountChange: 0))
-    #expect(labels(document) == ["[1]", "[1 3]", "[4]", "[]", "[5]"])
-    #expect(document.text == "1\n3\n+\nclear\n5")
+    #expect(labels(document) == ["[1]", "[1 3]", "[4]", "[0]", "[0 5]"])
+    #expect(document.text == "1\n3\n+\nclear 0 0 +\n5")
+    // `lastx` is part of the state: after a bare `clear` it still differs (3, not 2), so the
+    // line below is evaluated too.
+    let bare = try Document(text: "1\n2\n+\nclear\n5")
+    let further = try bare.replace(from: at(1, 0), to: at(1, 1), with: "3")
+    #expect(further == EditResult(replacedLines: 1..<2, reevaluatedLines: 1..<5, lineCountChange: 0))
   }
 
   /// The state after the edited line is what it was: nothing below needs evaluating.

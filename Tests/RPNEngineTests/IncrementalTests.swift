@@ -124,6 +124,10 @@ import Testing
         && document.hasCheck(line: line) == lexedHasCheck(fresh, line)
         && document.variables(afterLine: line).map { "\($0.name)=\($0.value)" }
           == fresh.variables(afterLine: line).map { "\($0.name)=\($0.value)" }
+        && document.words(afterLine: line).map { "\($0.name)\($0.effect)" }
+          == fresh.words(afterLine: line).map { "\($0.name)\($0.effect)" }
+        && document.lines[line].lastX.bitPattern == fresh.lines[line].lastX.bitPattern
+        && document.definedWords(inLine: line).map(\.word) == fresh.definedWords(inLine: line).map(\.word)
       if !same {
         Issue.record("line \(line) differs from a full evaluation — \(context)")
         return
@@ -146,6 +150,9 @@ private let vocabulary = [
   "%", "mod", "min", "max", "neg", "abs", "inv", "sq", "sqrt", "√", "ln", "log", "sin", "cos", "tan", "asin", "floor",
   "round", "dup", "drop", "swap", "over", "rot", "clear", "depth", "sum", "avg", "pi", "π", "e", "=a", "=b", "=x",
   "=é", "a", "b", "x", "é", "X", "=dup", "=", "4+", "foo", "DUP", "Sqrt", "=3", "=2.5", "=1e3", "=0.33",
+  // Words: definitions, redefinitions, uses, a store into a word's name, broken pieces, lastx.
+  ": f dup * ;", ": f 2 ;", ": g f 1 + ;", ": h a b + ;", ": k clear 5 ;", ": d 0 / ;", ": a 7 ;", ": f f f ;",
+  "f", "g", "h", "k", "d", "=f", ":", ";", ": ;", ": dup ;", ": q =a ;", "lastx", "pick", "roll", "3 roll",
 ]
 
 private func randomLine(_ random: inout SplitMix64) -> String {

@@ -32,8 +32,8 @@ private func deg(_ source: String, _ stack: String, _ diagnostics: [String] = []
 let specSpellings: Set<String> = [
   "+", "-", "−", "*", "×", "/", "÷", "^", "**", "pow", "%", "mod", "min", "max", "neg", "chs", "abs", "inv", "sq",
   "sqrt", "√", "exp", "ln", "log", "log2", "sin", "cos", "tan", "asin", "acos", "atan", "floor", "ceil", "round",
-  "trunc", "dup", "drop", "swap", "over", "rot", "clear", "depth", "pick", "roll", "sum", "avg", "mean", "pi", "π",
-  "e",
+  "trunc", "dup", "drop", "swap", "over", "rot", "clear", "depth", "pick", "roll", "lastx", "sum", "avg", "mean",
+  "pi", "π", "e",
 ]
 
 /// How many values each builtin needs (SPEC §1.3: the left side of its stack effect; `sum` and
@@ -42,7 +42,8 @@ let specArity: [String: Int] = [
   "+": 2, "-": 2, "*": 2, "/": 2, "^": 2, "%": 2, "mod": 2, "min": 2, "max": 2,
   "neg": 1, "abs": 1, "inv": 1, "sq": 1, "sqrt": 1, "exp": 1, "ln": 1, "log": 1, "log2": 1,
   "sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1, "floor": 1, "ceil": 1, "round": 1, "trunc": 1,
-  "dup": 1, "drop": 1, "swap": 2, "over": 2, "rot": 3, "clear": 0, "depth": 0, "pick": 1, "roll": 1, "sum": 1,
+  "dup": 1, "drop": 1, "swap": 2, "over": 2, "rot": 3, "clear": 0, "depth": 0, "pick": 1, "roll": 1, "lastx": 0,
+  "sum": 1,
   "avg": 1, "pi": 0, "e": 0,
 ]
 
@@ -164,6 +165,17 @@ let operatorCases: [OperatorCase] = [
   rad("7 8 -1 roll", "[7 8 -1]", ["domain-error@0:7-11"]),
   rad("7 8 1.5 pick", "[7 8 1.5]", ["domain-error@0:8-12"]),
   rad("7 8 1e300 roll", "[7 8 1e+300]", ["domain-error@0:10-14"]),
+  // `lastx`: the top operand of the last operator or function that consumed values, kept
+  // across lines; stack words do not set it; a failed operator leaves it; none yet underflows.
+  rad("2 3 + lastx", "[5 3]"),
+  rad("9 sqrt lastx", "[3 9]"),
+  rad("200 15 % lastx", "[200 30 15]"),
+  rad("1 2 3 sum lastx", "[6 3]"),
+  rad("2 3 +\n7 lastx", "[5 7 3]"),
+  rad("2 3 + 4 dup swap drop lastx", "[5 4 3]"),
+  rad("2 3 + 1 0 / lastx", "[5 1 0 3]", ["division-by-zero@0:10-11"]),
+  rad("lastx", "[]", ["stack-underflow@0:0-5"]),
+  rad("1 dup drop lastx", "[1]", ["stack-underflow@0:11-16"]),
   // `sum` and `avg` take the whole stack; `sum` adds bottom to top.
   rad("1 2 3 sum", "[6]"),
   rad("4 sum", "[4]"),
@@ -274,6 +286,11 @@ private func spellings(in source: String) -> [String] {
     let builtin = try #require(Builtin.table.first { $0.spellings.contains(spelling) })
     let arity = try #require(specArity[builtin.name])
     guard arity > 0 else {
+      // `lastx` underflows until an operator has consumed a value.
+      if builtin.name == "lastx" {
+        check(spelling, stack: "[]", diagnostics: ["stack-underflow@0:0-\(spelling.utf8.count)"])
+        return
+      }
       // `clear`, `depth` and the constants run on an empty stack.
       check(spelling, stack: builtin.name == "clear" ? "[]" : "[\(spellingValue(builtin.name))]")
       return
