@@ -41,6 +41,8 @@ struct Machine {
   /// (slot, value), so that a failing use can put them back. 0 outside a use.
   var saveFloor = 0
   var undo: [(slot: Int, value: Double)] = []
+  /// `visibleNames()` since the last binding or restart.
+  var visibleNamesCache: [String]?
   /// Steps run inside words since the machine was made (what the cost limit bounds).
   var wordSteps = 0
   /// The words running, innermost last, with the next step of each.
@@ -63,6 +65,7 @@ struct Machine {
     envHead = env
     self.lastX = lastX
     variables.removeAll(keepingCapacity: true)
+    visibleNamesCache = nil
   }
 
   /// Marks a name with no binding in the cache: a NaN no variable or word can hold.
@@ -87,8 +90,16 @@ struct Machine {
     return nil
   }
 
-  /// The names of every visible variable (for suggestions; walks the whole list).
-  func visibleNames() -> [String] {
+  /// The names of every visible variable and word, for suggestions: kept until the next binding,
+  /// so that a line of many unknown words walks the list of bindings once.
+  mutating func visibleNames() -> [String] {
+    if let cached = visibleNamesCache { return cached }
+    let names = collectVisibleNames().sorted()
+    visibleNamesCache = names
+    return names
+  }
+
+  private func collectVisibleNames() -> [String] {
     var visible = Set<Int32>()
     var index = envHead
     while index >= 0 {
@@ -291,9 +302,10 @@ struct Machine {
       envHead = Int32(bindings.count - 1)
     }
     variables[name] = newValue
+    visibleNamesCache = nil
   }
 
-  func unknownWord(_ word: String) -> Problem {
+  mutating func unknownWord(_ word: String) -> Problem {
     .unknownWord(
       word: word, suggestion: Suggestions.suggest(for: word, visibleVariables: visibleNames()), storedLaterOnLine: nil)
   }

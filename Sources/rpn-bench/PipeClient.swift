@@ -113,10 +113,12 @@ final class PipeClient {
     _ = waitDiagnostics(uri: uri, version: nil)
   }
 
-  /// The median time from a one-character edit of `line` (its first character, toggled with
-  /// another digit) to its diagnostics, over `runs` after a warm-up; `version` is the
-  /// document's, advanced by each edit.
-  func keystrokeMedian(uri: String, line: Int, first: Character, version: inout Int, runs: Int) -> Double {
+  /// The median time from a one-character edit of `line` (the character at `column`, `first`,
+  /// toggled with another digit) to its diagnostics, over `runs` after a warm-up; `version` is
+  /// the document's, advanced by each edit.
+  func keystrokeMedian(
+    uri: String, line: Int, column: Int = 0, first: Character, version: inout Int, runs: Int
+  ) -> Double {
     let alternate: Character = first == "1" ? "2" : "1"
     var times: [Double] = []
     for run in 0...runs {
@@ -129,7 +131,8 @@ final class PipeClient {
           "contentChanges": [
             [
               "range": [
-                "start": ["line": JSONValue(line), "character": 0], "end": ["line": JSONValue(line), "character": 1],
+                "start": ["line": JSONValue(line), "character": JSONValue(column)],
+                "end": ["line": JSONValue(line), "character": JSONValue(column + 1)],
               ], "text": .string(text),
             ]
           ],
