@@ -43,6 +43,8 @@ struct Machine {
   var undo: [(slot: Int, value: Double)] = []
   /// `visibleNames()` since the last binding or restart.
   var visibleNamesCache: [String]?
+  /// Suggestions for unknown words, valid while `visibleNamesCache` is.
+  var suggestions: [String: Suggestion?] = [:]
   /// Steps run inside words since the machine was made (what the cost limit bounds).
   var wordSteps = 0
   /// The words running, innermost last, with the next step of each.
@@ -305,9 +307,19 @@ struct Machine {
     visibleNamesCache = nil
   }
 
+  /// An unknown word's problem, with its suggestion. Suggestions are remembered until the names
+  /// visible change (a tape repeating one unknown word computes it once), at most 1,024 of them.
   mutating func unknownWord(_ word: String) -> Problem {
-    .unknownWord(
-      word: word, suggestion: Suggestions.suggest(for: word, visibleVariables: visibleNames()), storedLaterOnLine: nil)
+    if visibleNamesCache == nil { suggestions.removeAll(keepingCapacity: true) }
+    let suggestion: Suggestion?
+    if let known = suggestions[word] {
+      suggestion = known
+    } else {
+      suggestion = Suggestions.suggest(for: word, visibleVariables: visibleNames())
+      if suggestions.count >= 1_024 { suggestions.removeAll(keepingCapacity: true) }
+      suggestions[word] = suggestion
+    }
+    return .unknownWord(word: word, suggestion: suggestion, storedLaterOnLine: nil)
   }
 
 }

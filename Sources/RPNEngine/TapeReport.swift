@@ -43,11 +43,17 @@ package enum TapeReport {
   /// One line per diagnostic: `FILE:LINE:COL: warning|error: MESSAGE [code]`, with LINE and COL
   /// 1-based and COL counting Unicode scalars.
   package static func diagnosticLines(_ document: Document, fileName: String) -> [String] {
-    document.diagnostics().map { line, diagnostic in
-      let column = document.withUTF8(ofLine: line) { bytes in
-        scalarCount(UnsafeBufferPointer(rebasing: bytes[..<min(diagnostic.range.lowerBound, bytes.count)]))
+    // A line's diagnostics come in order: count scalars on from the previous one, so that a line
+    // of many diagnostics is read once, not once per diagnostic.
+    var counted = (line: -1, offset: 0, column: 0)
+    return document.diagnostics().map { line, diagnostic in
+      if counted.line != line { counted = (line, 0, 0) }
+      let offset = max(counted.offset, diagnostic.range.lowerBound)
+      counted.column += document.withUTF8(ofLine: line) { bytes in
+        scalarCount(UnsafeBufferPointer(rebasing: bytes[min(counted.offset, bytes.count)..<min(offset, bytes.count)]))
       }
-      return "\(fileName):\(line + 1):\(column + 1): \(diagnostic.severity.rawValue): \(diagnostic.message) "
+      counted.offset = offset
+      return "\(fileName):\(line + 1):\(counted.column + 1): \(diagnostic.severity.rawValue): \(diagnostic.message) "
         + "[\(diagnostic.code.rawValue)]"
     }
   }

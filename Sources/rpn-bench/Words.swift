@@ -146,11 +146,11 @@ func runSlowWordTapes() {
   let roots = Array(repeating: "sqrt", count: 10_000).joined(separator: " ")
   measure("`sqrt` × 10,000, a use per 2 bytes", fill("2 : w \(roots) ;\n", line: uses("w"), bytes: 100_000))
   // 30 levels, each using the one before ten times: level 5 and above are refused when defined.
-  var levels = [": w0 1 + ;"]
+  var levels = [": w0 sqrt ;"]
   for level in 1...30 {
     levels.append(": w\(level) " + Array(repeating: "w\(level - 1)", count: 10).joined(separator: " ") + " ;")
   }
-  let ladder = "0 " + levels.joined(separator: "\n") + "\n"
+  let ladder = "2 " + levels.joined(separator: "\n") + "\n"
   measure("30 levels × 10 uses each, uses of level 30 (refused)", fill(ladder, line: uses("w30"), bytes: 1_000_000))
   measure("30 levels × 10 uses each, uses of level 4 (10,000 steps)", fill(ladder, line: uses("w4"), bytes: 100_000))
   // One line: nested uses, each level using the one before twice, within the limit.
