@@ -103,6 +103,8 @@ let fuzzVocabulary = [
   "√", "ln", "sin", "dup", "drop", "swap", "rot", "clear", "depth", "sum", "avg", "pi", "π", "e", "=a", "=b", "=é",
   "a", "b", "é", "=dup", "=", "4+", "foo", "# c", "#😀", " ", "  ", "\t", "\n", "\r", "\r\n", "\u{2028}", "\u{A0}", "😀",
   "=3", "=2.5", "=0.333", "=1.5e3", "=-1", "=−0.5", "=1e999", "=5e-324", "=1_000", "=1.2.3",
+  ":", ";", " : f dup * ; ", " : f 2 ; ", " : g f f + ; ", " : h a + ; ", "f", "g", "h", "=f", " : dup ; ",
+  "lastx", "pick", "roll", " : s sum ; ", "s", " : z 0 / ; ", "z",
 ]
 
 /// Code action kinds for `context.only` and resolve: the server's, their parents, and others.
