@@ -10,7 +10,8 @@
 ;; Prints one line per check on standard output; exits 0 when all passed, 1 otherwise.
 ;;
 ;; In order: `.rpn' opens in `rpn-mode' (derived from `prog-mode', `#' comments, font-lock for
-;; numbers, operators, constants, stores, and checks `=20.5' with their near-misses);
+;; numbers, operators, constants, stores, checks `=20.5' with their near-misses, and definitions
+;; `: hyp sq swap sq + sqrt ;' whose `:' and `;' are keywords only as tokens of their own);
 ;; `eglot-ensure' connects once a command has run
 ;; (in batch mode that is `post-command-hook', run by hand), in a transient project (single-file
 ;; mode), with languageId "rpn" and the negotiated encoding (UTF-16: eglot 1.9 offers none);
@@ -429,7 +430,31 @@ With ONLY, lines not in EXPECTED are not checked."
     (rpn-test-check-face 3 "a=5" nil "no check inside a token")
     (rpn-test-check-face 3 "=20.5x" nil "no check: the token goes on")
     (rpn-test-check-check-face 3 "=20.5" "right before `#'" 2)
-    (rpn-test-check-face 3 "c" 'font-lock-comment-face "the comment after a check")))
+    (rpn-test-check-face 3 "c" 'font-lock-comment-face "the comment after a check")
+    ;; Definitions: `:' and `;' keywords, the name after `:' a function's name (a builtin's
+    ;; keeps its face: it cannot be defined); a use is a name, as a variable's is.
+    (erase-buffer)
+    (insert ": hyp sq swap sq + sqrt ; 3 4 hyp lastx\n"
+            "1 2 :\tw_2 + ; : é ; : dup 2 * ; : PI ; : 12 ;\n"
+            "4: x; :x ;x :: ;; :; : =x ; :#c\n")
+    (font-lock-ensure)
+    (rpn-test-check-face 1 ":" 'font-lock-keyword-face "a definition's start")
+    (rpn-test-check-face 1 "hyp" 'font-lock-function-name-face "the name a definition defines")
+    (rpn-test-check-face 1 "swap" 'font-lock-builtin-face "a named operator in a body")
+    (rpn-test-check-face 1 ";" 'font-lock-keyword-face "a definition's end")
+    (rpn-test-check-face 1 "hyp" nil "a use of a word (a name)" 2)
+    (rpn-test-check-face 1 "lastx" 'font-lock-builtin-face "the named operator")
+    (rpn-test-check-face 2 ":" 'font-lock-keyword-face "a definition's start after tokens")
+    (rpn-test-check-face 2 "w_2" 'font-lock-function-name-face "a name after `:' and a tab")
+    (rpn-test-check-face 2 "é" 'font-lock-function-name-face "a non-ASCII name after `:'")
+    (rpn-test-check-face 2 "dup" 'font-lock-builtin-face "a builtin's name after `:' (no definition)")
+    (rpn-test-check-face 2 "PI" 'font-lock-constant-face "a constant's name after `:' (no definition)")
+    (rpn-test-check-face 2 "12" 'font-lock-constant-face "a number after `:' (no definition)")
+    (dolist (token '("4:" "x;" ":x" ";x" "::" ";;" ":;"))
+      (rpn-test-check-face 3 token nil "`:' or `;' glued to a token: no keyword"))
+    (rpn-test-check-face 3 "=x" 'font-lock-variable-name-face "a store after `:' (no definition)")
+    (rpn-test-check-face 3 ":" 'font-lock-keyword-face "`:' right before `#'" 7)
+    (rpn-test-check-face 3 "c" 'font-lock-comment-face "the comment after `:'")))
 
 ;;;; The run
 
