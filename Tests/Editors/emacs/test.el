@@ -175,15 +175,21 @@ columns: an emoji is two)."
     (54 . "[20.5 0.333333333333333 849.61]")
     (55 . "[20.5 0.333333333333333 849.61 1480]")
     (56 . "[]")
-    (59 . "[1]")
-    (60 . "[1 4 5]"))
-  "1-based line → the stack label after it (SPEC §1.2, §2.3): the sample's inlay hints.")
+    (59 "[]" . "( a b -- r )")
+    (60 . "[5]")
+    (61 . "[5 13 12]")
+    (62 . "[]")
+    (65 . "[1]")
+    (66 . "[1 4 5]"))
+  "The sample's inlay hints: 1-based line → the stack label after it.
+On a line that defines a word, (LINE STACK . EFFECT): also the word's
+effect, right after its `;'.")
 
 (defun rpn-test-sample-diagnostics ()
   "The sample's two deliberate mistakes, as flymake should hold them."
-  (list (list :line 59 :col 2 :end 3 :type 'eglot-warning
+  (list (list :line 65 :col 2 :end 3 :type 'eglot-warning
               :text "rpn [stack-underflow]: " :has '("`+`"))
-        (list :line 60 :col 4 :end 8 :type 'eglot-error
+        (list :line 66 :col 4 :end 8 :type 'eglot-error
               :text "rpn [unknown-word]: " :has '("`swpa`" "`swap`"))))
 
 ;;;; Diagnostics (flymake, as eglot reports them)
@@ -270,37 +276,63 @@ columns: an emoji is two)."
                                        :end (list :line (count-lines (point-min) (point-max))
                                                   :character 0)))))
 
+(defun rpn-test-effect-character (line)
+  "Where LINE's effect hint belongs: right after its first `;' token (LSP units)."
+  (let* ((text (rpn-test-line-text line))
+         (code (car (split-string text "#")))
+         (start (string-match "\\(?:\\`\\|[[:space:]]\\);\\(?:[[:space:]]\\|\\'\\)" code)))
+    (and start (rpn-test-utf16 (substring code 0 (1+ (string-search ";" code start)))))))
+
 (defun rpn-test-check-hints (hints expected what &optional only)
-  "Compare HINTS (LSP InlayHints) with EXPECTED ((LINE . LABEL)…): labels, places, padding.
-With ONLY, lines not in EXPECTED are not checked."
-  (let ((by-line (make-hash-table)) problems)
+  "Compare HINTS (LSP InlayHints) with EXPECTED: labels, places, padding.
+EXPECTED holds (LINE . STACK) for each line with tokens: its stack hint,
+after its last token; and (LINE STACK . EFFECT) for a line that defines a
+word: also the word's effect hint, right after its `;' (a label in
+parentheses tells the two apart).  With ONLY, lines not in EXPECTED are
+not checked."
+  (let ((by-line (make-hash-table :test #'equal)) problems (count 0))
     (seq-doseq (hint hints)
-      (let ((line (1+ (plist-get (plist-get hint :position) :line))))
-        (when (gethash line by-line) (push (format "two hints on line %d" line) problems))
-        (puthash line hint by-line)))
-    (pcase-dolist (`(,line . ,want) expected)
-      (let ((hint (gethash line by-line)))
-        (if (not hint)
-            (push (format "line %d: no hint (want %s)" line want) problems)
-          (let ((got (rpn-test-hint-label hint))
-                (char (plist-get (plist-get hint :position) :character))
-                (want-char (rpn-test-hint-character line)))
-            (unless (equal got want)
-              (push (format "line %d: label %S, want %S" line got want) problems))
-            (unless (eql char want-char)
-              (push (format "line %d: at character %s, want %d (%s, after the last token)"
-                            line char want-char rpn-test-encoding)
-                    problems))
-            (unless (eq (plist-get hint :paddingLeft) t)
-              (push (format "line %d: paddingLeft %S, want t" line (plist-get hint :paddingLeft))
-                    problems))))))
-    (maphash (lambda (line hint)
-               (unless (or only (assq line expected))
-                 (push (format "line %d: unexpected hint %S" line (rpn-test-hint-label hint))
+      (let* ((line (1+ (plist-get (plist-get hint :position) :line)))
+             (kind (if (string-prefix-p "(" (rpn-test-hint-label hint)) 'effect 'stack)))
+        (when (gethash (cons line kind) by-line)
+          (push (format "two %s hints on line %d" kind line) problems))
+        (puthash (cons line kind) hint by-line)))
+    (pcase-dolist (`(,line . ,want-line) expected)
+      (dolist (kind '(stack effect))
+        (let ((want (if (consp want-line)
+                        (if (eq kind 'stack) (car want-line) (cdr want-line))
+                      (and (eq kind 'stack) want-line)))
+              (hint (gethash (cons line kind) by-line)))
+          (when want (cl-incf count))
+          (cond
+           ((and want (not hint))
+            (push (format "line %d: no %s hint (want %s)" line kind want) problems))
+           (want
+            (let ((got (rpn-test-hint-label hint))
+                  (char (plist-get (plist-get hint :position) :character))
+                  (want-char (if (eq kind 'stack) (rpn-test-hint-character line)
+                               (rpn-test-effect-character line))))
+              (unless (equal got want)
+                (push (format "line %d: %s label %S, want %S" line kind got want) problems))
+              (unless (eql char want-char)
+                (push (format "line %d: %s hint at character %s, want %s (%s, %s)"
+                              line kind char want-char rpn-test-encoding
+                              (if (eq kind 'stack) "after the last token" "right after `;'"))
+                      problems))
+              (unless (eq (plist-get hint :paddingLeft) t)
+                (push (format "line %d: %s hint paddingLeft %S, want t"
+                              line kind (plist-get hint :paddingLeft))
+                      problems))))
+           (hint
+            (push (format "line %d: unexpected %s hint %S" line kind (rpn-test-hint-label hint))
+                  problems))))))
+    (maphash (lambda (key hint)
+               (unless (or only (assq (car key) expected))
+                 (push (format "line %d: unexpected hint %S" (car key) (rpn-test-hint-label hint))
                        problems)))
              by-line)
     (rpn-test-check (null problems)
-                    (format "%s: %d hints, labels and positions exact" what (length expected))
+                    (format "%s: %d hints, labels and positions exact" what count)
                     (string-join (nreverse problems) "; "))))
 
 (defun rpn-test-check-raw-hints (expected what &optional only)
@@ -377,7 +409,12 @@ With ONLY, lines not in EXPECTED are not checked."
   (rpn-test-check-face 36 "pi" 'font-lock-constant-face "a constant")
   (rpn-test-check-face 18 "=rent" 'font-lock-variable-name-face "a store")
   (rpn-test-check-face 21 "rent" nil "a variable use")
-  (rpn-test-check-face 60 "swpa" nil "an unknown word")
+  (rpn-test-check-face 66 "swpa" nil "an unknown word")
+  (rpn-test-check-face 59 ":" 'font-lock-keyword-face "the sample's definition starts")
+  (rpn-test-check-face 59 "hyp" 'font-lock-function-name-face "the word the sample defines")
+  (rpn-test-check-face 59 ";" 'font-lock-keyword-face "the sample's definition ends")
+  (rpn-test-check-face 60 "hyp" nil "a use of the sample's word (a name)")
+  (rpn-test-check-face 61 "lastx" 'font-lock-builtin-face "a named operator")
   (rpn-test-check-check-face 52 "=20.5" "the sample's check")
   (rpn-test-check-check-face 55 "=1.5e3" "the sample's check with an exponent")
   (rpn-test-check-face 54 "left" nil "a variable use before a check")
@@ -717,7 +754,7 @@ With ONLY, lines not in EXPECTED are not checked."
       (error (rpn-test-fail "eglot-format-buffer" (format "%S" err))))
     (let ((formatted (buffer-string)))
       ;; The quick fix for `swpa': `swap'.
-      (goto-char (rpn-test-pos 60 (1+ (rpn-test-col 60 "swpa"))))
+      (goto-char (rpn-test-pos 66 (1+ (rpn-test-col 66 "swpa"))))
       (condition-case err
           ;; One quick fix is applied without asking; should there be more, the menu is
           ;; answered here (with the one that says `swap').
@@ -728,9 +765,9 @@ With ONLY, lines not in EXPECTED are not checked."
                     (last-nonmenu-event ?\r))
             (eglot-code-actions (point) (point) "quickfix" t)
             (rpn-test-idle)
-            (rpn-test-check (string-prefix-p "4 5 swap" (rpn-test-line-text 60))
+            (rpn-test-check (string-prefix-p "4 5 swap" (rpn-test-line-text 66))
                             "eglot-code-actions: the quick fix turns `swpa' into `swap'"
-                            (format "line 60 is %S" (rpn-test-line-text 60))))
+                            (format "line 66 is %S" (rpn-test-line-text 66))))
         (error (rpn-test-fail "eglot-code-actions on `swpa'" (format "%S" err))))
       (rpn-test-check (equal (buffer-string) (string-replace "4 5 swpa" "4 5 swap" formatted))
                       "the quick fix changed nothing but `swpa'"

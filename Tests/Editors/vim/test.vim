@@ -16,7 +16,7 @@
 " for lsp#register_server, LspAddServer and LspOptionsSet, what each file registers when its
 " plugin's setup event fires. Checks (`=20.5`, in the sample and alone) get groups of their own
 " for the `=` and the number, linked to Operator and Number; their near-misses (`=1.5x`, `=2x`,
-" `=`) keep no colour. Definitions (`: hyp sq swap sq + sqrt ;`, in tricky
+" `=`) keep no colour. Definitions (`: hyp sq swap sq + sqrt ;`, in the sample and in tricky
 " lines): `:` and `;` are rpnDefinition (Keyword) only as tokens of their own, the name after `:`
 " rpnWordName (Function) unless it is a builtin's, and a use of the word a name (rpnVariable).
 
@@ -146,6 +146,12 @@ let s:sample_cases = [
       \ ['^4 5 swpa', 'swpa', 'rpnVariable'],
       \ ['^12\.5 8 + =20\.5', '12.5', 'rpnNumber'],
       \ ['^left =849', 'left', 'rpnVariable'],
+      \ ['^: hyp ', ':', 'rpnDefinition'],
+      \ ['^: hyp ', 'hyp', 'rpnWordName'],
+      \ ['^: hyp ', 'swap', 'rpnFunction'],
+      \ ['^: hyp ', ';', 'rpnDefinition'],
+      \ ['^3 4 hyp', 'hyp', 'rpnVariable'],
+      \ ['^5 12 hyp lastx', 'lastx', 'rpnFunction'],
       \ ]
 for [s:line_pattern, s:token, s:group] in s:sample_cases
   let s:lnum = s:LineOf(s:line_pattern)
