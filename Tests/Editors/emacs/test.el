@@ -22,7 +22,9 @@
 ;; candidates, and `completion-at-point' finishing a variable); incremental edits (a non-BMP
 ;; character before a token: UTF-16 columns) and their undo; go-to-definition
 ;; (`xref-find-definitions'), `eglot-rename', `eglot-format-buffer' and the quick fix
-;; (`eglot-code-actions'); `rpn-lsp-settings' and `eglot-workspace-configuration'; shutdown.
+;; (`eglot-code-actions'); a defined word in a second buffer (hover on its name and on a use,
+;; its effect's inlay hint after `;', definition, `eglot-rename' of the word and back);
+;; `rpn-lsp-settings' and `eglot-workspace-configuration'; shutdown.
 ;;
 ;; Batch mode never goes idle, so after each edit or command `rpn-test-idle' runs
 ;; `post-command-hook' and the idle timers, as Emacs does when the user pauses (eglot sends
@@ -493,6 +495,74 @@ not checked."
     (rpn-test-check-face 3 ":" 'font-lock-keyword-face "`:' right before `#'" 7)
     (rpn-test-check-face 3 "c" 'font-lock-comment-face "the comment after `:'")))
 
+;;;; Defined words
+
+(defconst rpn-test-words-lines '(": hyp sq swap sq + sqrt ;" "3 4 hyp" "6 8 hyp # 10")
+  "words.rpn: a word defined on line 1, used on lines 2 and 3.")
+
+(defconst rpn-test-words-hints '((1 "[]" . "( a b -- r )") (2 . "[5]") (3 . "[5 10]"))
+  "words.rpn's inlay hints: each line's stack, and the word's effect after `;'.")
+
+(defun rpn-test-words (sample-buffer)
+  "A defined word in words.rpn, beside SAMPLE-BUFFER's file: eglot manages it; no
+diagnostics; hover on the definition's name and on a use says the effect `( a b -- r )'
+and line 1; the effect's inlay hint right after `;'; `xref-find-definitions' from a use
+goes to the name; `eglot-rename' renames the word at its definition and every use, and
+back.  Returns to SAMPLE-BUFFER."
+  (let* ((file (expand-file-name "words.rpn"
+                                 (file-name-directory (buffer-file-name sample-buffer))))
+         (text (concat (string-join rpn-test-words-lines "\n") "\n")))
+    (with-temp-file file (insert text))
+    (find-file file)
+    (unwind-protect
+        (when (rpn-test-check (rpn-test-connect)
+                              "eglot manages a second .rpn buffer, which defines a word (words.rpn)"
+                              (format "%s; server stderr: %S" rpn-test-connect-error (rpn-test-stderr)))
+          (rpn-test-check-diagnostics nil "a defined word and its uses")
+          (let ((name (rpn-test-col 1 "hyp"))
+                (use (rpn-test-col 2 "hyp")))
+            (rpn-test-hover 1 (1+ name) "hover on the name `hyp' after `:' (line 1)"
+                            '("hyp" "( a b -- r )" "line 1") name (+ name 3))
+            (rpn-test-hover 2 (+ use 3) "hover on a use of `hyp' (line 2), point right after it"
+                            '("hyp" "( a b -- r )" "line 1") use (+ use 3))
+            (rpn-test-check-raw-hints rpn-test-words-hints
+                                      "words.rpn (the effect `( a b -- r )' after `;')")
+            ;; Go to definition: from the use on line 3 to the name after `:'.
+            (goto-char (rpn-test-pos 3 (1+ (rpn-test-col 3 "hyp"))))
+            (condition-case err
+                (progn
+                  (call-interactively #'xref-find-definitions)
+                  (rpn-test-check (and (equal (buffer-file-name) file)
+                                       (equal (rpn-test-line-col (point)) (cons 1 name)))
+                                  (format "xref-find-definitions on a use of `hyp' (line 3) goes to its name (line 1, column %d)" name)
+                                  (format "point at %S in %s" (rpn-test-line-col (point)) (buffer-name))))
+              (error (rpn-test-fail "xref-find-definitions on a use of `hyp'" (format "%S" err))))
+            (switch-to-buffer (get-file-buffer file))
+            ;; Rename from a use, then back from the definition's name.
+            (condition-case err
+                (progn
+                  (goto-char (rpn-test-pos 2 (1+ use)))
+                  (eglot-rename "hypot")
+                  (rpn-test-idle)
+                  (let ((want '(": hypot sq swap sq + sqrt ;" "3 4 hypot" "6 8 hypot # 10"))
+                        (got (mapcar #'rpn-test-line-text '(1 2 3))))
+                    (rpn-test-check (equal got want)
+                                    "eglot-rename renames the word `hyp' to `hypot' at its definition and both uses"
+                                    (format "lines 1-3: %S" got)))
+                  (rpn-test-check-diagnostics nil "after renaming the word" rpn-test-client-wait)
+                  (goto-char (rpn-test-pos 1 (1+ name)))
+                  (eglot-rename "hyp")
+                  (rpn-test-idle))
+              (error (rpn-test-fail "eglot-rename of a word" (format "%S" err))))
+            (rpn-test-check (equal (buffer-string) text)
+                            "eglot-rename back, from the definition's name, gives words.rpn again"
+                            (rpn-test-first-difference (buffer-string) text))
+            (rpn-test-check-raw-hints rpn-test-words-hints "words.rpn after renaming the word and back")))
+      (when (get-file-buffer file)
+        (with-current-buffer (get-file-buffer file) (set-buffer-modified-p nil)))
+      (switch-to-buffer sample-buffer)
+      (setq rpn-test-server (or (eglot-current-server) rpn-test-server)))))
+
 ;;;; The run
 
 (defun rpn-test-formatted-sample ()
@@ -775,6 +845,9 @@ not checked."
                        (buffer-string) (string-replace "4 5 swpa" "4 5 swap" formatted)))
       (rpn-test-check-diagnostics (list (car (rpn-test-sample-diagnostics)))
                                   "after the quick fix" rpn-test-client-wait))
+
+    ;; A defined word, in a buffer of its own.
+    (rpn-test-words (current-buffer))
 
     ;; Settings (rpn-eglot.el): `rpn-lsp-settings' go in initializationOptions when eglot starts.
     ;; And `rpn-eglot-inlay-hints' nil keeps inlay hints off.

@@ -16,8 +16,10 @@
 -- range and whole-buffer formatting (vim.lsp.buf.format, or range_formatting/formatting_sync on
 -- 0.7) of messy lines, and the quick fix for `swpa` (vim.lsp.buf.code_action(), the menu
 -- answered here). After each edit: diagnostics re-published and inlay hints still exact.
--- Last, in a second buffer, a failing check updated by its quick fix (vim.lsp.buf.code_action()
+-- Then, in a second buffer, a failing check updated by its quick fix (vim.lsp.buf.code_action()
 -- with apply and a filter; its menu on 0.7), then every check removed by a resolved source action.
+-- Last, in a third buffer, a defined word: hover on its name and on a use (its effect, the line
+-- it is defined on), its effect inlay hint after `;`, definition, and rename through the client.
 
 local api = vim.api
 local label = vim.env.RPN_TEST_LABEL or 'Neovim'
@@ -1243,6 +1245,67 @@ local function check_failing_check_fix(sample_bufnr)
   vim.cmd('buffer ' .. sample_bufnr)
 end
 
+-- A defined word in a buffer of its own (words.rpn): no diagnostics; hover on its definition's
+-- name and on a use says its effect `( a b -- r )` and that it is defined on line 1; the inlay
+-- hints hold its effect right after the `;` besides each line's stack; definition from a use
+-- is the name after `:`; and vim.lsp.buf.rename() renames the word at its definition and every
+-- use, then back.
+local words_lines = { ': hyp sq swap sq + sqrt ;', '3 4 hyp', '6 8 hyp # 10' }
+local words_hints = { [1] = { stack = '[]', effect = '( a b -- r )' }, [2] = '[5]', [3] = '[5 10]' }
+
+local function check_words(sample_bufnr)
+  vim.fn.writefile(words_lines, 'words.rpn')
+  vim.cmd('edit words.rpn')
+  local bufnr = api.nvim_get_current_buf()
+  local client
+  local attached = vim.wait(TIMEOUT, function()
+    client = clients_of(bufnr)[1]
+    return client ~= nil and client.initialized == true
+  end, 20)
+  if not check(attached, 'rpn-lsp attaches to a buffer that defines a word (words.rpn)', 'no rpn_lsp client on it') then
+    vim.cmd('buffer ' .. sample_bufnr)
+    return
+  end
+  check_diagnostics(bufnr, {}, 'a defined word and its uses')
+
+  -- Hover: on the definition's name, and on a use after the cursor moved off the token's start.
+  local name = byte_col(bufnr, 0, 'hyp')
+  hover_at(bufnr, client, 0, name + 1, 'hover on the name `hyp` after `:` (line 1)', {
+    contains = { 'hyp', '( a b -- r )', 'line 1' }, token_start = name, token_end = name + 3,
+  })
+  local use = byte_col(bufnr, 1, 'hyp')
+  hover_at(bufnr, client, 1, use + 3, 'hover on a use of `hyp` (line 2), the cursor right after it', {
+    contains = { 'hyp', '( a b -- r )', 'line 1' }, token_start = use, token_end = use + 3,
+  })
+
+  -- The effect hint, right after `;`, with every line's stack hint (the built-in UI too, 0.10+).
+  check_all_hints(bufnr, words_hints, 'in words.rpn (the effect `( a b -- r )` after `;`)')
+
+  -- Go to definition from a use: the name after `:`.
+  local result, err = request(bufnr, 'textDocument/definition', position_params(client, 2, byte_col(bufnr, 2, 'hyp') + 1))
+  local problem = err or location_problems(bufnr, result, { token_range(bufnr, 0, 'hyp') })
+  check(problem == nil, 'textDocument/definition on a use of `hyp` (line 3) is the name `hyp` after `:` on line 1', problem)
+
+  -- Rename through the client, from a use; then back, from the definition's name.
+  result, err = request(bufnr, 'textDocument/prepareRename', position_params(client, 0, name + 1))
+  check(type(result) == 'table' and range_text(result.range) == range_text(token_range(bufnr, 0, 'hyp'))
+      and result.placeholder == 'hyp',
+    'textDocument/prepareRename on the name after `:`: the name `hyp`, placeholder "hyp"', err or ('got ' .. show(result)))
+  local updates = diagnostic_updates
+  local messages = client_rename(bufnr, { 2, use + 1 }, 'hypot')
+  problem = lines_diff(buffer_lines(bufnr), { ': hypot sq swap sq + sqrt ;', '3 4 hypot', '6 8 hypot # 10' })
+  check(problem == nil, "vim.lsp.buf.rename('hypot') on a use of `hyp`: the definition's name and both uses change, nothing else",
+    (problem or '') .. '; messages: ' .. messages_text(messages))
+  check_diagnostics(bufnr, {}, 'after renaming the word', updates)
+  messages = client_rename(bufnr, { 1, name + 1 }, 'hyp')
+  problem = lines_diff(buffer_lines(bufnr), words_lines)
+  check(problem == nil, "vim.lsp.buf.rename('hyp') on the definition's name `hypot` restores words.rpn exactly",
+    (problem or '') .. '; messages: ' .. messages_text(messages))
+  check_all_hints(bufnr, words_hints, 'in words.rpn after renaming the word and back')
+  vim.cmd('silent! write')
+  vim.cmd('buffer ' .. sample_bufnr)
+end
+
 local function run()
   local version = vim.version()
   out(string.format('%s (nvim %d.%d.%d)', label, version.major, version.minor, version.patch))
@@ -1420,6 +1483,7 @@ local function run()
   check_semantic_tokens(bufnr, client, ' after formatting')
   check_quick_fix(bufnr, client, formatted, sample_diagnostics)
   check_failing_check_fix(bufnr)
+  check_words(bufnr)
 
   -- The server stops when asked (shutdown + exit).
   local id = client.id
