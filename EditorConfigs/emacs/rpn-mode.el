@@ -6,8 +6,8 @@
 ;;; Commentary:
 
 ;; `rpn-mode' edits `.rpn' calculator tapes: `#' comments,
-;; and font-lock for numbers, operators, constants, `=name' stores and
-;; `=20.5' checks.
+;; and font-lock for numbers, operators, constants, `=name' stores,
+;; `=20.5' checks and definitions `: hyp sq swap sq + sqrt ;'.
 ;; It derives from `prog-mode'.
 ;;
 ;; The language server rpn-lsp adds diagnostics, hover, completion and
@@ -75,7 +75,7 @@ See `rpn-lsp-command'."
   '("pow" "mod" "min" "max" "neg" "chs" "abs" "inv" "sq" "sqrt"
     "exp" "ln" "log" "log2" "sin" "cos" "tan" "asin" "acos" "atan"
     "floor" "ceil" "round" "trunc" "dup" "drop" "swap" "over" "rot"
-    "clear" "depth" "pick" "roll" "sum" "avg" "mean")
+    "clear" "depth" "pick" "roll" "lastx" "sum" "avg" "mean")
   "Operators spelled with letters (ASCII case-insensitive: DUP, Sqrt).")
 
 (defconst rpn-constants '("pi" "π" "e")
@@ -105,7 +105,12 @@ Other letters match only themselves: `Π' is no `π'."
   (concat "\\_<" (rpn--words-alternatives words) "\\_>"))
 
 (defconst rpn-name-regexp "[[:alpha:]_][[:alpha:]0-9_]*"
-  "A variable name: a letter or `_', then letters, digits 0-9 or `_'.")
+  "A name (a variable's or a defined word's): a letter or `_', then
+letters, digits 0-9 or `_'.")
+
+(defconst rpn-definition-name-regexp
+  (concat "\\_<:\\s-+\\(" rpn-name-regexp "\\)\\_>")
+  "The name a definition defines (group 1): `hyp' in `: hyp sq swap sq + sqrt ;'.")
 
 (defconst rpn-number-literal-regexp
   (let ((digits "[0-9]\\(?:_?[0-9]\\)*"))
@@ -167,15 +172,24 @@ Other letters match only themselves: `Π' is no `π'."
       (,rpn-number-regexp . font-lock-constant-face)
       (,(rpn--words-regexp rpn-constants) . font-lock-constant-face)
       (,(rpn--words-regexp rpn-named-operators) . font-lock-builtin-face)
-      (,(rpn--words-regexp rpn-symbolic-operators) . font-lock-keyword-face)))
+      (,(rpn--words-regexp rpn-symbolic-operators) . font-lock-keyword-face)
+      ;; A definition's `:' and `;', tokens of their own (`4:' is no keyword).
+      ("\\_<[:;]\\_>" . font-lock-keyword-face)
+      ;; The name after `:'.  After the builtins, which keep their faces: a
+      ;; builtin's name cannot be defined.
+      (,rpn-definition-name-regexp 1 font-lock-function-name-face)))
   "Font-lock keywords for `rpn-mode'.
 Numbers and constants: `font-lock-constant-face'.  Stores (`=name'):
 `font-lock-variable-name-face'.  Checks (`=20.5'): the `=' in
 `font-lock-keyword-face', the value in `font-lock-constant-face'.
 Named operators (`dup', `sqrt'): `font-lock-builtin-face'.  Symbolic
-operators (`+', `×', `√'): `font-lock-keyword-face'.  Comments come
-from the syntax table.
-Unknown words are left alone: the server's diagnostics mark them.")
+operators (`+', `×', `√'): `font-lock-keyword-face'.  Definitions
+\(`: hyp sq swap sq + sqrt ;'): `:' and `;' in `font-lock-keyword-face',
+the name in `font-lock-function-name-face'.  Comments come from the
+syntax table.
+A name used is left alone, a variable's or a word's alike (the
+server's semantic tokens tell them apart), and so are unknown words:
+the server's diagnostics mark them.")
 
 ;;;###autoload
 (define-derived-mode rpn-mode prog-mode "RPN"
@@ -191,7 +205,8 @@ each line shows the stack after it."
   (setq-local comment-use-syntax t)
   (setq-local font-lock-defaults '(rpn-font-lock-keywords nil nil))
   (setq-local imenu-generic-expression
-              `((nil ,(concat "\\_<=\\(" rpn-name-regexp "\\)\\_>") 1))))
+              `((nil ,(concat "\\_<=\\(" rpn-name-regexp "\\)\\_>") 1)
+                ("Words" ,rpn-definition-name-regexp 1))))
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.rpn\\'" . rpn-mode))

@@ -48,12 +48,18 @@ hook global WinSetOption filetype=rpn %{
 add-highlighter shared/rpn regions
 add-highlighter shared/rpn/code default-region group
 add-highlighter shared/rpn/comment region '#' '$' fill comment
-# Stored names, then the builtins over them (ASCII case-insensitive), then numbers and checks.
+# Names (a variable's or a defined word's: regexes cannot tell them apart), stores, the name a
+# definition `: hyp sq swap sq + sqrt ;` defines, then the builtins over them (ASCII
+# case-insensitive: `: dup` keeps `dup` a builtin, which cannot be defined), numbers and checks,
+# and a definition's `:` and `;` (tokens of their own: `4:` is an unknown word).
 add-highlighter shared/rpn/code/variable regex %{(?<!\S)[^\W\d]\w*(?=[\s#])} 0:variable
 add-highlighter shared/rpn/code/store regex %{(?<!\S)=[^\W\d]\w*(?=[\s#])} 0:variable
-add-highlighter shared/rpn/code/function regex %{(?i)(?<!\S)(?:pow|mod|min|max|neg|chs|abs|inv|sqrt|sq|exp|ln|log2|log|asin|acos|atan|sin|cos|tan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|pick|roll|sum|avg|mean)(?=[\s#])} 0:function
+add-highlighter shared/rpn/code/definition regex %{(?<!\S):[^\S\n]+([^\W\d]\w*)(?=[\s#])} 1:function
+add-highlighter shared/rpn/code/function regex %{(?i)(?<!\S)(?:pow|mod|min|max|neg|chs|abs|inv|sqrt|sq|exp|ln|log2|log|asin|acos|atan|sin|cos|tan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean)(?=[\s#])} 0:function
 add-highlighter shared/rpn/code/constant regex %{(?i)(?<!\S)(?:pi|π|e)(?=[\s#])} 0:value
 add-highlighter shared/rpn/code/operator regex %{(?<!\S)(?:\*\*|[-+*/^%×÷−√])(?=[\s#])} 0:operator
 add-highlighter shared/rpn/code/number regex %{(?<!\S)[-+−]?(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d+)?(?=[\s#])} 0:value
 # A check `=20.5`: the `=` as an operator, the number after it as a value; the whole token only.
 add-highlighter shared/rpn/code/check regex %{(?<!\S)(=)([-+−]?(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d+)?)(?=[\s#])} 1:operator 2:value
+# A definition's `:` and `;` as keywords.
+add-highlighter shared/rpn/code/keyword regex %{(?<!\S)[:;](?=[\s#])} 0:keyword

@@ -5,8 +5,10 @@
 " pattern must match a whole token: `4+` is one unknown word, not a number and an operator.
 " Groups: rpnNumber, rpnOperator (symbols), rpnFunction (named operators), rpnConstant,
 " rpnStore (`=name`), rpnCheckSign and rpnCheckValue (the `=` and the number of a check
-" `=20.5`: Operator and Number), rpnVariable (a name used; not linked, so plain unless a colour
-" scheme links it), rpnComment, rpnTodo.
+" `=20.5`: Operator and Number), rpnDefinition (the `:` and `;` of a definition
+" `: hyp sq swap sq + sqrt ;`: Keyword), rpnWordName (the name a definition defines: Function),
+" rpnVariable (a name used, a variable's or a defined word's: a syntax cannot tell them apart;
+" not linked, so plain unless a colour scheme links it), rpnComment, rpnTodo.
 
 if exists('b:current_syntax')
   finish
@@ -21,7 +23,10 @@ set cpo&vim
 " "any non-ASCII character but the operator symbols".
 syntax match rpnVariable "\v\S@<!([A-Za-z_]|[^\x01-\x7f×÷−√])([0-9A-Za-z_]|[^\x01-\x7f×÷−√])*(\s|#|$)@="
 syntax match rpnStore "\v\S@<!\=([A-Za-z_]|[^\x01-\x7f×÷−√])([0-9A-Za-z_]|[^\x01-\x7f×÷−√])*(\s|#|$)@="
-syntax match rpnFunction "\v\c\S@<!(pow|mod|min|max|neg|chs|abs|inv|sq|sqrt|exp|ln|log|log2|sin|cos|tan|asin|acos|atan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|pick|roll|sum|avg|mean)(\s|#|$)@="
+" The name right after a definition's `:` (and white space). Before the builtins, so that `: dup`
+" keeps `dup` a named operator: a builtin's name cannot be defined (the server says so).
+syntax match rpnWordName "\v(\S@<!:[ \t]+)@<=([A-Za-z_]|[^\x01-\x7f×÷−√])([0-9A-Za-z_]|[^\x01-\x7f×÷−√])*(\s|#|$)@="
+syntax match rpnFunction "\v\c\S@<!(pow|mod|min|max|neg|chs|abs|inv|sq|sqrt|exp|ln|log|log2|sin|cos|tan|asin|acos|atan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean)(\s|#|$)@="
 syntax match rpnConstant "\v\c\S@<!(pi|π|e)(\s|#|$)@="
 syntax match rpnOperator "\v\S@<!(\*\*|[-+*/^%×÷−√])(\s|#|$)@="
 " Optional sign (`+`, `-`, U+2212), digits with an optional fraction (`12`, `12.5`, `.5`, `12.`),
@@ -31,6 +36,9 @@ syntax match rpnNumber "\v\S@<![-+−]?(\d(_?\d)*(\.(\d(_?\d)*)?)?|\.\d(_?\d)*)(
 " `=1.2.3`). The `=` is rpnCheckSign, the number after it rpnCheckValue.
 syntax match rpnCheckSign "\v\S@<!\=([-+−]?(\d(_?\d)*(\.(\d(_?\d)*)?)?|\.\d(_?\d)*)([eE][-+]?\d+)?(\s|#|$))@=" nextgroup=rpnCheckValue
 syntax match rpnCheckValue contained "\v[-+−]?(\d(_?\d)*(\.(\d(_?\d)*)?)?|\.\d(_?\d)*)([eE][-+]?\d+)?(\s|#|$)@="
+
+" A definition's `:` and `;`, each a token of its own (`4:` and `x;` are unknown words).
+syntax match rpnDefinition "\v\S@<![:;](\s|#|$)@="
 
 syntax keyword rpnTodo contained TODO FIXME XXX NOTE
 syntax match rpnComment "#.*$" contains=rpnTodo,@Spell
@@ -42,6 +50,8 @@ highlight default link rpnConstant Constant
 highlight default link rpnStore Identifier
 highlight default link rpnCheckSign Operator
 highlight default link rpnCheckValue Number
+highlight default link rpnDefinition Keyword
+highlight default link rpnWordName Function
 highlight default link rpnComment Comment
 highlight default link rpnTodo Todo
 

@@ -1,5 +1,6 @@
 """Checks the editor configs in EditorConfigs/ that no editor here can load: they parse, they say
-what the issue asks, and their token patterns agree with SPEC §1.1 and with the builtins table.
+what they must, and their token patterns agree with the language's token rules (README.md, "The
+language") and with the builtins table.
 
     python3 Tests/Editors/configs/check.py [REPO [PATH/TO/rpn-lsp]]
 
@@ -13,8 +14,12 @@ what the issue asks, and their token patterns agree with SPEC §1.1 and with the
   in sublime/syntax_test_rpn.rpn.
 - XML (plistlib): sublime/RPN-Comments.tmPreferences.
 - Kakoune's highlighter regexes (a subset of ECMAScript that Python's `re` reads alike) give the
-  expected tokens; every settings object is a valid SPEC §2.4 `{"rpn": {...}}`; the builtin
+  expected tokens; every settings object is a valid `{"rpn": {...}}` of the server's settings; the builtin
   names in the Vim, Sublime and Kakoune syntaxes are exactly Sources/RPNEngine/Builtins.swift's.
+- Definitions `: hyp sq swap sq + sqrt ;`: in Kakoune and Sublime, `:` and `;` are keywords when
+  they stand alone (`4:`, `x;`, `:x` are unknown words), the name after `:` is a definition
+  (unless it is a builtin's, which cannot be defined), a later use of it is a name; whole lines
+  are painted token by token, in the same cases as Tests/Editors/vim/test.vim.
 - Checks `=20.5`: Kakoune paints the `=` as an operator and the number as a value; Sublime's
   scopes are meta.check, keyword.operator.check and constant.numeric; near-misses (`=1.5x`,
   `=2x`, `=`) are no checks and `=dup` keeps what it had; each syntax's check pattern (Vim's
@@ -115,12 +120,12 @@ def dig(value, *keys):
 
 
 def check_rpn_settings(settings, what):
-    """A SPEC §2.4 settings object `{"rpn": {...}}` with known keys and valid values."""
+    """A settings object `{"rpn": {...}}` with keys the server knows and valid values."""
     inner = dig(settings, "rpn")
     if not check(isinstance(inner, dict), f"{what}: settings are {{\"rpn\": {{...}}}}", repr(settings)):
         return
     unknown = set(inner) - {"precision", "angleUnit", "inlayHints"}
-    check(not unknown, f"{what}: only SPEC §2.4 keys", f"unknown {sorted(unknown)}")
+    check(not unknown, f"{what}: only the server's settings keys", f"unknown {sorted(unknown)}")
     if "precision" in inner:
         value = inner["precision"]
         check(type(value) is int and 1 <= value <= 17, f"{what}: precision is 1–17", repr(value))
@@ -211,6 +216,30 @@ TOKENS = [
     ("DUP", "function"), ("Sqrt", "function"), ("log2", "function"), ("mean", "function"), ("chs", "function"),
     ("PI", "constant"), ("π", "constant"), ("e", "constant"),
     ("-", "operator"), ("*", "operator"), ("−", "operator"), ("**", "operator"), ("%", "operator"), ("√", "operator"),
+    ("lastx", "function"), ("LASTX", "function"), ("pick", "function"), ("roll", "function"),
+    # A definition's `:` and `;` are tokens of their own; glued to anything they are unknown words.
+    (":", "keyword"), (";", "keyword"), ("4:", None), ("x;", None), (":x", None), (";x", None), ("::", None),
+    (";;", None), (":;", None),
+]
+
+# Whole lines, token by token: definitions (`: name body… ;`, the name a `definition`, `:` and
+# `;` keywords) and what is around them. A use of a defined word is a name like a variable's:
+# no regex can know which a name is (the server's semantic tokens tell them apart).
+LINES = [
+    (": hyp sq swap sq + sqrt ;",
+     ["keyword", "definition", "function", "function", "function", "operator", "function", "keyword"]),
+    ("3 4 hyp lastx", ["number", "number", "variable", "function"]),
+    ("1 2 : w_2 + ; w_2 =20.5", ["number", "number", "keyword", "definition", "operator", "keyword", "variable", "check"]),
+    (":\tπ2 2 * ;", ["keyword", "definition", "number", "operator", "keyword"]),
+    (": é ;", ["keyword", "definition", "keyword"]),
+    # A builtin's name cannot be defined: after `:` it stays what it is.
+    (": dup 2 * ;", ["keyword", "function", "number", "operator", "keyword"]),
+    (": PI ; : π ; : e ;", ["keyword", "constant", "keyword", "keyword", "constant", "keyword", "keyword", "constant",
+                             "keyword"]),
+    (": 12 ; : =x ; : ;", ["keyword", "number", "keyword", "keyword", "store", "keyword", "keyword", "keyword"]),
+    (": 4+ ;", ["keyword", None, "keyword"]),
+    ("4: x; :x ;x :: ;; :;", [None, None, None, None, None, None, None]),
+    (":: hyp ; ; hyp", [None, "variable", "keyword", "keyword", "variable"]),
 ]
 
 
@@ -272,9 +301,12 @@ if check(servers, "kakoune: a BufSetOption filetype=rpn hook sets lsp_servers"):
 kak_highlighters = re.findall(r"^add-highlighter shared/rpn/code/(\w+) regex %\{(.*)\} ((?:\d:\w+ ?)+)$", kak, re.M)
 kak_regexes = {kind: regex for kind, regex, _ in kak_highlighters}
 kak_faces = {kind: faces.strip() for kind, _, faces in kak_highlighters}
-kak_order = ["variable", "store", "function", "constant", "operator", "number", "check"]
-expect(sorted(kak_regexes), sorted(kak_order), "kakoune: one highlighter per kind of token")
+kak_order = ["variable", "store", "definition", "function", "constant", "operator", "number", "check", "keyword"]
+expect([kind for kind, _, _ in kak_highlighters], kak_order,
+       "kakoune: one highlighter per kind of token, in this order (later ones paint over earlier ones)")
 expect(kak_faces.get("check"), "1:operator 2:value", "kakoune: a check's `=` is an operator, its number a value")
+expect(kak_faces.get("definition"), "1:function", "kakoune: the name a definition defines is a function")
+expect(kak_faces.get("keyword"), "0:keyword", "kakoune: a definition's `:` and `;` are keywords")
 compiled = {}
 for kind, regex in kak_regexes.items():
     try:
@@ -298,8 +330,31 @@ def kak_painted(token):
     return painted
 
 
+def kak_line(line):
+    """The kind Kakoune paints each token of `line` (no comment) as: every highlighter paints the
+    groups its faces name, in order, later ones over earlier ones; a token painted with two
+    kinds is "mixed"."""
+    painted = [None] * len(line)
+    for name in kak_order:
+        if name not in compiled:
+            continue
+        groups = [int(face.split(":")[0]) for face in kak_faces[name].split()]
+        for match in compiled[name].finditer(line + "\n"):
+            for group in groups:
+                if match.start(group) >= 0:
+                    for i in range(match.start(group), min(match.end(group), len(line))):
+                        painted[i] = name
+    kinds = []
+    for token in re.finditer(r"\S+", line):
+        found = set(painted[token.start():token.end()])
+        kinds.append(found.pop() if len(found) == 1 else "mixed: " + " ".join(map(str, found)))
+    return kinds
+
+
 for token, kind in TOKENS:
     expect(kak_painted(token), kind, f"kakoune: {token!r} is {kind or 'not highlighted'}")
+for line, kinds in LINES:
+    expect(kak_line(line), kinds, f"kakoune: {line!r}, token by token")
 for token, kinds in TODAY.items():
     expect(kak_painted(token), kinds["kakoune"], f"kakoune: {token!r} is {kinds['kakoune']} (no check)")
 kak_number = kak_regexes.get("number", "").removeprefix(r"(?<!\S)").removesuffix(r"(?=[\s#])")
@@ -329,7 +384,8 @@ if check(vim_number and vim_sign and vim_value,
     expect(vim_sign.group(1), r"\v\S@<!\=(" + literal + r"(\s|#|$))@=",
            "vim: rpnCheckSign is a `=` (after white space) that rpnNumber's literal follows to the token's end")
     expect(vim_value.group(1), r"\v" + literal + r"(\s|#|$)@=", "vim: rpnCheckValue is rpnNumber's literal")
-for group, link in [("rpnCheckSign", "Operator"), ("rpnCheckValue", "Number"), ("rpnStore", "Identifier")]:
+for group, link in [("rpnCheckSign", "Operator"), ("rpnCheckValue", "Number"), ("rpnStore", "Identifier"),
+                    ("rpnDefinition", "Keyword"), ("rpnWordName", "Function")]:
     check(re.search(rf"^highlight default link {group} {link}$", vim_syntax, re.M), f"vim: {group} is linked to {link}")
 
 # --- Sublime Text -----------------------------------------------------------------------------
@@ -479,19 +535,25 @@ if rules:
              ("variable.other.rpn",): "variable",
              ("keyword.operator.assignment.rpn", "entity.name.variable.rpn"): "store",
              ("keyword.operator.check.rpn", "constant.numeric.rpn"): "check",
-             ("invalid.illegal.reserved-name.rpn",): "reserved"}
+             ("invalid.illegal.reserved-name.rpn",): "reserved",
+             ("keyword.declaration.function.rpn",): "keyword", ("entity.name.function.rpn",): "definition"}
 
-    def sublime_kind(token):
+    def sublime_kind(token, line=None, start=0):
+        """The kind of `token`, alone on a line or at `start` in `line`."""
+        scopes_of = sublime_scopes(line if line is not None else token)[start:start + len(token)]
         innermost = []
-        for scopes in sublime_scopes(token):
+        for scopes in scopes_of:
             if not innermost or innermost[-1] != scopes[-1]:
                 innermost.append(scopes[-1])
-        if kinds.get(tuple(innermost)) == "check" and not all("meta.check.rpn" in s for s in sublime_scopes(token)):
+        if kinds.get(tuple(innermost)) == "check" and not all("meta.check.rpn" in s for s in scopes_of):
             return innermost  # a check must be meta.check.rpn all through
         return kinds.get(tuple(innermost), None if innermost == ["source.rpn"] else innermost)
 
     for token, kind in TOKENS:
         expect(sublime_kind(token), kind, f"sublime: {token!r} is {kind or 'not highlighted'}")
+    for line, want in LINES:
+        got = [sublime_kind(token.group(), line, token.start()) for token in re.finditer(r"\S+", line)]
+        expect(got, want, f"sublime: {line!r}, token by token")
     for token, today in TODAY.items():
         expect(sublime_kind(token), today["sublime"], f"sublime: {token!r} is {today['sublime']} (no check)")
 

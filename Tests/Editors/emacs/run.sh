@@ -12,7 +12,8 @@
 #   eglot + rpn-eglot.el      test.el: rpn-mode (mode, comments, font-lock), eglot connecting
 #                             after a command, flymake diagnostics, hover, raw inlay hints,
 #                             completion, incremental edits, xref definition, rename, formatting,
-#                             the quick fix, rpn-lsp-settings and shutdown
+#                             the quick fix, a defined word (hover, its effect hint, definition,
+#                             rename), rpn-lsp-settings and shutdown
 #   eglot + README snippet    test.el again, with the first ```elisp block of
 #                             EditorConfigs/emacs/README.md as init file and rpn-lsp on PATH
 #   lsp-mode + rpn-lsp-mode.el  test-lsp-mode.el: the three .el files byte-compile without

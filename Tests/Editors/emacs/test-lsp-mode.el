@@ -215,8 +215,8 @@
                                     (gethash "code" d))))
                         diagnostics)))
           (rpn-test-check (equal (sort described #'string<)
-                                 '("58:2 stack-underflow" "59:4 unknown-word"))
-                          "lsp-mode received the sample's two diagnostics (58:2 stack-underflow, 59:4 unknown-word)"
+                                 '("64:2 stack-underflow" "65:4 unknown-word"))
+                          "lsp-mode received the sample's two diagnostics (64:2 stack-underflow, 65:4 unknown-word)"
                           (format "got %S" described)))
         (goto-char (point-min))
         (forward-line 9)

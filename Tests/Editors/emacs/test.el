@@ -10,7 +10,8 @@
 ;; Prints one line per check on standard output; exits 0 when all passed, 1 otherwise.
 ;;
 ;; In order: `.rpn' opens in `rpn-mode' (derived from `prog-mode', `#' comments, font-lock for
-;; numbers, operators, constants, stores, and checks `=20.5' with their near-misses);
+;; numbers, operators, constants, stores, checks `=20.5' with their near-misses, and definitions
+;; `: hyp sq swap sq + sqrt ;' whose `:' and `;' are keywords only as tokens of their own);
 ;; `eglot-ensure' connects once a command has run
 ;; (in batch mode that is `post-command-hook', run by hand), in a transient project (single-file
 ;; mode), with languageId "rpn" and the negotiated encoding (UTF-16: eglot 1.9 offers none);
@@ -21,7 +22,9 @@
 ;; candidates, and `completion-at-point' finishing a variable); incremental edits (a non-BMP
 ;; character before a token: UTF-16 columns) and their undo; go-to-definition
 ;; (`xref-find-definitions'), `eglot-rename', `eglot-format-buffer' and the quick fix
-;; (`eglot-code-actions'); `rpn-lsp-settings' and `eglot-workspace-configuration'; shutdown.
+;; (`eglot-code-actions'); a defined word in a second buffer (hover on its name and on a use,
+;; its effect's inlay hint after `;', definition, `eglot-rename' of the word and back);
+;; `rpn-lsp-settings' and `eglot-workspace-configuration'; shutdown.
 ;;
 ;; Batch mode never goes idle, so after each edit or command `rpn-test-idle' runs
 ;; `post-command-hook' and the idle timers, as Emacs does when the user pauses (eglot sends
@@ -174,15 +177,21 @@ columns: an emoji is two)."
     (54 . "[20.5 0.333333333333333 849.61]")
     (55 . "[20.5 0.333333333333333 849.61 1480]")
     (56 . "[]")
-    (59 . "[1]")
-    (60 . "[1 4 5]"))
-  "1-based line → the stack label after it (SPEC §1.2, §2.3): the sample's inlay hints.")
+    (59 "[]" . "( a b -- r )")
+    (60 . "[5]")
+    (61 . "[5 13 12]")
+    (62 . "[]")
+    (65 . "[1]")
+    (66 . "[1 4 5]"))
+  "The sample's inlay hints: 1-based line → the stack label after it.
+On a line that defines a word, (LINE STACK . EFFECT): also the word's
+effect, right after its `;'.")
 
 (defun rpn-test-sample-diagnostics ()
   "The sample's two deliberate mistakes, as flymake should hold them."
-  (list (list :line 59 :col 2 :end 3 :type 'eglot-warning
+  (list (list :line 65 :col 2 :end 3 :type 'eglot-warning
               :text "rpn [stack-underflow]: " :has '("`+`"))
-        (list :line 60 :col 4 :end 8 :type 'eglot-error
+        (list :line 66 :col 4 :end 8 :type 'eglot-error
               :text "rpn [unknown-word]: " :has '("`swpa`" "`swap`"))))
 
 ;;;; Diagnostics (flymake, as eglot reports them)
@@ -269,37 +278,63 @@ columns: an emoji is two)."
                                        :end (list :line (count-lines (point-min) (point-max))
                                                   :character 0)))))
 
+(defun rpn-test-effect-character (line)
+  "Where LINE's effect hint belongs: right after its first `;' token (LSP units)."
+  (let* ((text (rpn-test-line-text line))
+         (code (car (split-string text "#")))
+         (start (string-match "\\(?:\\`\\|[[:space:]]\\);\\(?:[[:space:]]\\|\\'\\)" code)))
+    (and start (rpn-test-utf16 (substring code 0 (1+ (string-search ";" code start)))))))
+
 (defun rpn-test-check-hints (hints expected what &optional only)
-  "Compare HINTS (LSP InlayHints) with EXPECTED ((LINE . LABEL)…): labels, places, padding.
-With ONLY, lines not in EXPECTED are not checked."
-  (let ((by-line (make-hash-table)) problems)
+  "Compare HINTS (LSP InlayHints) with EXPECTED: labels, places, padding.
+EXPECTED holds (LINE . STACK) for each line with tokens: its stack hint,
+after its last token; and (LINE STACK . EFFECT) for a line that defines a
+word: also the word's effect hint, right after its `;' (a label in
+parentheses tells the two apart).  With ONLY, lines not in EXPECTED are
+not checked."
+  (let ((by-line (make-hash-table :test #'equal)) problems (count 0))
     (seq-doseq (hint hints)
-      (let ((line (1+ (plist-get (plist-get hint :position) :line))))
-        (when (gethash line by-line) (push (format "two hints on line %d" line) problems))
-        (puthash line hint by-line)))
-    (pcase-dolist (`(,line . ,want) expected)
-      (let ((hint (gethash line by-line)))
-        (if (not hint)
-            (push (format "line %d: no hint (want %s)" line want) problems)
-          (let ((got (rpn-test-hint-label hint))
-                (char (plist-get (plist-get hint :position) :character))
-                (want-char (rpn-test-hint-character line)))
-            (unless (equal got want)
-              (push (format "line %d: label %S, want %S" line got want) problems))
-            (unless (eql char want-char)
-              (push (format "line %d: at character %s, want %d (%s, after the last token)"
-                            line char want-char rpn-test-encoding)
-                    problems))
-            (unless (eq (plist-get hint :paddingLeft) t)
-              (push (format "line %d: paddingLeft %S, want t" line (plist-get hint :paddingLeft))
-                    problems))))))
-    (maphash (lambda (line hint)
-               (unless (or only (assq line expected))
-                 (push (format "line %d: unexpected hint %S" line (rpn-test-hint-label hint))
+      (let* ((line (1+ (plist-get (plist-get hint :position) :line)))
+             (kind (if (string-prefix-p "(" (rpn-test-hint-label hint)) 'effect 'stack)))
+        (when (gethash (cons line kind) by-line)
+          (push (format "two %s hints on line %d" kind line) problems))
+        (puthash (cons line kind) hint by-line)))
+    (pcase-dolist (`(,line . ,want-line) expected)
+      (dolist (kind '(stack effect))
+        (let ((want (if (consp want-line)
+                        (if (eq kind 'stack) (car want-line) (cdr want-line))
+                      (and (eq kind 'stack) want-line)))
+              (hint (gethash (cons line kind) by-line)))
+          (when want (cl-incf count))
+          (cond
+           ((and want (not hint))
+            (push (format "line %d: no %s hint (want %s)" line kind want) problems))
+           (want
+            (let ((got (rpn-test-hint-label hint))
+                  (char (plist-get (plist-get hint :position) :character))
+                  (want-char (if (eq kind 'stack) (rpn-test-hint-character line)
+                               (rpn-test-effect-character line))))
+              (unless (equal got want)
+                (push (format "line %d: %s label %S, want %S" line kind got want) problems))
+              (unless (eql char want-char)
+                (push (format "line %d: %s hint at character %s, want %s (%s, %s)"
+                              line kind char want-char rpn-test-encoding
+                              (if (eq kind 'stack) "after the last token" "right after `;'"))
+                      problems))
+              (unless (eq (plist-get hint :paddingLeft) t)
+                (push (format "line %d: %s hint paddingLeft %S, want t"
+                              line kind (plist-get hint :paddingLeft))
+                      problems))))
+           (hint
+            (push (format "line %d: unexpected %s hint %S" line kind (rpn-test-hint-label hint))
+                  problems))))))
+    (maphash (lambda (key hint)
+               (unless (or only (assq (car key) expected))
+                 (push (format "line %d: unexpected hint %S" (car key) (rpn-test-hint-label hint))
                        problems)))
              by-line)
     (rpn-test-check (null problems)
-                    (format "%s: %d hints, labels and positions exact" what (length expected))
+                    (format "%s: %d hints, labels and positions exact" what count)
                     (string-join (nreverse problems) "; "))))
 
 (defun rpn-test-check-raw-hints (expected what &optional only)
@@ -376,7 +411,12 @@ With ONLY, lines not in EXPECTED are not checked."
   (rpn-test-check-face 36 "pi" 'font-lock-constant-face "a constant")
   (rpn-test-check-face 18 "=rent" 'font-lock-variable-name-face "a store")
   (rpn-test-check-face 21 "rent" nil "a variable use")
-  (rpn-test-check-face 60 "swpa" nil "an unknown word")
+  (rpn-test-check-face 66 "swpa" nil "an unknown word")
+  (rpn-test-check-face 59 ":" 'font-lock-keyword-face "the sample's definition starts")
+  (rpn-test-check-face 59 "hyp" 'font-lock-function-name-face "the word the sample defines")
+  (rpn-test-check-face 59 ";" 'font-lock-keyword-face "the sample's definition ends")
+  (rpn-test-check-face 60 "hyp" nil "a use of the sample's word (a name)")
+  (rpn-test-check-face 61 "lastx" 'font-lock-builtin-face "a named operator")
   (rpn-test-check-check-face 52 "=20.5" "the sample's check")
   (rpn-test-check-check-face 55 "=1.5e3" "the sample's check with an exponent")
   (rpn-test-check-face 54 "left" nil "a variable use before a check")
@@ -429,7 +469,99 @@ With ONLY, lines not in EXPECTED are not checked."
     (rpn-test-check-face 3 "a=5" nil "no check inside a token")
     (rpn-test-check-face 3 "=20.5x" nil "no check: the token goes on")
     (rpn-test-check-check-face 3 "=20.5" "right before `#'" 2)
-    (rpn-test-check-face 3 "c" 'font-lock-comment-face "the comment after a check")))
+    (rpn-test-check-face 3 "c" 'font-lock-comment-face "the comment after a check")
+    ;; Definitions: `:' and `;' keywords, the name after `:' a function's name (a builtin's
+    ;; keeps its face: it cannot be defined); a use is a name, as a variable's is.
+    (erase-buffer)
+    (insert ": hyp sq swap sq + sqrt ; 3 4 hyp lastx\n"
+            "1 2 :\tw_2 + ; : é ; : dup 2 * ; : PI ; : 12 ;\n"
+            "4: x; :x ;x :: ;; :; : =x ; :#c\n")
+    (font-lock-ensure)
+    (rpn-test-check-face 1 ":" 'font-lock-keyword-face "a definition's start")
+    (rpn-test-check-face 1 "hyp" 'font-lock-function-name-face "the name a definition defines")
+    (rpn-test-check-face 1 "swap" 'font-lock-builtin-face "a named operator in a body")
+    (rpn-test-check-face 1 ";" 'font-lock-keyword-face "a definition's end")
+    (rpn-test-check-face 1 "hyp" nil "a use of a word (a name)" 2)
+    (rpn-test-check-face 1 "lastx" 'font-lock-builtin-face "the named operator")
+    (rpn-test-check-face 2 ":" 'font-lock-keyword-face "a definition's start after tokens")
+    (rpn-test-check-face 2 "w_2" 'font-lock-function-name-face "a name after `:' and a tab")
+    (rpn-test-check-face 2 "é" 'font-lock-function-name-face "a non-ASCII name after `:'")
+    (rpn-test-check-face 2 "dup" 'font-lock-builtin-face "a builtin's name after `:' (no definition)")
+    (rpn-test-check-face 2 "PI" 'font-lock-constant-face "a constant's name after `:' (no definition)")
+    (rpn-test-check-face 2 "12" 'font-lock-constant-face "a number after `:' (no definition)")
+    (dolist (token '("4:" "x;" ":x" ";x" "::" ";;" ":;"))
+      (rpn-test-check-face 3 token nil "`:' or `;' glued to a token: no keyword"))
+    (rpn-test-check-face 3 "=x" 'font-lock-variable-name-face "a store after `:' (no definition)")
+    (rpn-test-check-face 3 ":" 'font-lock-keyword-face "`:' right before `#'" 7)
+    (rpn-test-check-face 3 "c" 'font-lock-comment-face "the comment after `:'")))
+
+;;;; Defined words
+
+(defconst rpn-test-words-lines '(": hyp sq swap sq + sqrt ;" "3 4 hyp" "6 8 hyp # 10")
+  "words.rpn: a word defined on line 1, used on lines 2 and 3.")
+
+(defconst rpn-test-words-hints '((1 "[]" . "( a b -- r )") (2 . "[5]") (3 . "[5 10]"))
+  "words.rpn's inlay hints: each line's stack, and the word's effect after `;'.")
+
+(defun rpn-test-words (sample-buffer)
+  "A defined word in words.rpn, beside SAMPLE-BUFFER's file: eglot manages it; no
+diagnostics; hover on the definition's name and on a use says the effect `( a b -- r )'
+and line 1; the effect's inlay hint right after `;'; `xref-find-definitions' from a use
+goes to the name; `eglot-rename' renames the word at its definition and every use, and
+back.  Returns to SAMPLE-BUFFER."
+  (let* ((file (expand-file-name "words.rpn"
+                                 (file-name-directory (buffer-file-name sample-buffer))))
+         (text (concat (string-join rpn-test-words-lines "\n") "\n")))
+    (with-temp-file file (insert text))
+    (find-file file)
+    (unwind-protect
+        (when (rpn-test-check (rpn-test-connect)
+                              "eglot manages a second .rpn buffer, which defines a word (words.rpn)"
+                              (format "%s; server stderr: %S" rpn-test-connect-error (rpn-test-stderr)))
+          (rpn-test-check-diagnostics nil "a defined word and its uses")
+          (let ((name (rpn-test-col 1 "hyp"))
+                (use (rpn-test-col 2 "hyp")))
+            (rpn-test-hover 1 (1+ name) "hover on the name `hyp' after `:' (line 1)"
+                            '("hyp" "( a b -- r )" "line 1") name (+ name 3))
+            (rpn-test-hover 2 (+ use 3) "hover on a use of `hyp' (line 2), point right after it"
+                            '("hyp" "( a b -- r )" "line 1") use (+ use 3))
+            (rpn-test-check-raw-hints rpn-test-words-hints
+                                      "words.rpn (the effect `( a b -- r )' after `;')")
+            ;; Go to definition: from the use on line 3 to the name after `:'.
+            (goto-char (rpn-test-pos 3 (1+ (rpn-test-col 3 "hyp"))))
+            (condition-case err
+                (progn
+                  (call-interactively #'xref-find-definitions)
+                  (rpn-test-check (and (equal (buffer-file-name) file)
+                                       (equal (rpn-test-line-col (point)) (cons 1 name)))
+                                  (format "xref-find-definitions on a use of `hyp' (line 3) goes to its name (line 1, column %d)" name)
+                                  (format "point at %S in %s" (rpn-test-line-col (point)) (buffer-name))))
+              (error (rpn-test-fail "xref-find-definitions on a use of `hyp'" (format "%S" err))))
+            (switch-to-buffer (get-file-buffer file))
+            ;; Rename from a use, then back from the definition's name.
+            (condition-case err
+                (progn
+                  (goto-char (rpn-test-pos 2 (1+ use)))
+                  (eglot-rename "hypot")
+                  (rpn-test-idle)
+                  (let ((want '(": hypot sq swap sq + sqrt ;" "3 4 hypot" "6 8 hypot # 10"))
+                        (got (mapcar #'rpn-test-line-text '(1 2 3))))
+                    (rpn-test-check (equal got want)
+                                    "eglot-rename renames the word `hyp' to `hypot' at its definition and both uses"
+                                    (format "lines 1-3: %S" got)))
+                  (rpn-test-check-diagnostics nil "after renaming the word" rpn-test-client-wait)
+                  (goto-char (rpn-test-pos 1 (1+ name)))
+                  (eglot-rename "hyp")
+                  (rpn-test-idle))
+              (error (rpn-test-fail "eglot-rename of a word" (format "%S" err))))
+            (rpn-test-check (equal (buffer-string) text)
+                            "eglot-rename back, from the definition's name, gives words.rpn again"
+                            (rpn-test-first-difference (buffer-string) text))
+            (rpn-test-check-raw-hints rpn-test-words-hints "words.rpn after renaming the word and back")))
+      (when (get-file-buffer file)
+        (with-current-buffer (get-file-buffer file) (set-buffer-modified-p nil)))
+      (switch-to-buffer sample-buffer)
+      (setq rpn-test-server (or (eglot-current-server) rpn-test-server)))))
 
 ;;;; The run
 
@@ -692,7 +824,7 @@ With ONLY, lines not in EXPECTED are not checked."
       (error (rpn-test-fail "eglot-format-buffer" (format "%S" err))))
     (let ((formatted (buffer-string)))
       ;; The quick fix for `swpa': `swap'.
-      (goto-char (rpn-test-pos 60 (1+ (rpn-test-col 60 "swpa"))))
+      (goto-char (rpn-test-pos 66 (1+ (rpn-test-col 66 "swpa"))))
       (condition-case err
           ;; One quick fix is applied without asking; should there be more, the menu is
           ;; answered here (with the one that says `swap').
@@ -703,9 +835,9 @@ With ONLY, lines not in EXPECTED are not checked."
                     (last-nonmenu-event ?\r))
             (eglot-code-actions (point) (point) "quickfix" t)
             (rpn-test-idle)
-            (rpn-test-check (string-prefix-p "4 5 swap" (rpn-test-line-text 60))
+            (rpn-test-check (string-prefix-p "4 5 swap" (rpn-test-line-text 66))
                             "eglot-code-actions: the quick fix turns `swpa' into `swap'"
-                            (format "line 60 is %S" (rpn-test-line-text 60))))
+                            (format "line 66 is %S" (rpn-test-line-text 66))))
         (error (rpn-test-fail "eglot-code-actions on `swpa'" (format "%S" err))))
       (rpn-test-check (equal (buffer-string) (string-replace "4 5 swpa" "4 5 swap" formatted))
                       "the quick fix changed nothing but `swpa'"
@@ -713,6 +845,9 @@ With ONLY, lines not in EXPECTED are not checked."
                        (buffer-string) (string-replace "4 5 swpa" "4 5 swap" formatted)))
       (rpn-test-check-diagnostics (list (car (rpn-test-sample-diagnostics)))
                                   "after the quick fix" rpn-test-client-wait))
+
+    ;; A defined word, in a buffer of its own.
+    (rpn-test-words (current-buffer))
 
     ;; Settings (rpn-eglot.el): `rpn-lsp-settings' go in initializationOptions when eglot starts.
     ;; And `rpn-eglot-inlay-hints' nil keeps inlay hints off.

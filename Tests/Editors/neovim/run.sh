@@ -4,7 +4,8 @@
 # it: single-file mode, rootUri null). test.lua beside this script does the checking: startup,
 # diagnostics, hover, completion, inlay hints and incremental edits, then go-to-definition,
 # references, highlights, symbols, semantic tokens, rename, formatting and a quick fix, each
-# through the client's own commands where the Neovim has them (its header lists the details).
+# through the client's own commands where the Neovim has them, and a defined word (hover, its
+# effect's inlay hint, definition, rename) in a buffer of its own (its header lists the details).
 #
 #   Tests/Editors/neovim/run.sh PATH/TO/rpn-lsp
 #

@@ -16,8 +16,10 @@
 -- range and whole-buffer formatting (vim.lsp.buf.format, or range_formatting/formatting_sync on
 -- 0.7) of messy lines, and the quick fix for `swpa` (vim.lsp.buf.code_action(), the menu
 -- answered here). After each edit: diagnostics re-published and inlay hints still exact.
--- Last, in a second buffer, a failing check updated by its quick fix (vim.lsp.buf.code_action()
+-- Then, in a second buffer, a failing check updated by its quick fix (vim.lsp.buf.code_action()
 -- with apply and a filter; its menu on 0.7), then every check removed by a resolved source action.
+-- Last, in a third buffer, a defined word: hover on its name and on a use (its effect, the line
+-- it is defined on), its effect inlay hint after `;`, definition, and rename through the client.
 
 local api = vim.api
 local label = vim.env.RPN_TEST_LABEL or 'Neovim'
@@ -158,7 +160,8 @@ local function hint_label(hint)
   return table.concat(parts)
 end
 
--- The sample's inlay hints: 1-based line → the stack after that line (SPEC §1.2, §2.3).
+-- The sample's inlay hints: 1-based line → the stack after that line; on a line that defines a
+-- word, also the word's effect right after its `;` ({ stack = …, effect = … }).
 local sample_hints = {
   [6] = '[12 12.5 0.5 12 -3 1000 0.00025 1000000]',
   [7] = '[]',
@@ -195,43 +198,73 @@ local sample_hints = {
   [54] = '[20.5 0.333333333333333 849.61]',
   [55] = '[20.5 0.333333333333333 849.61 1480]',
   [56] = '[]',
-  [59] = '[1]',
-  [60] = '[1 4 5]',
+  [59] = { stack = '[]', effect = '( a b -- r )' },
+  [60] = '[5]',
+  [61] = '[5 13 12]',
+  [62] = '[]',
+  [65] = '[1]',
+  [66] = '[1 4 5]',
 }
 
--- Compares hints (LSP InlayHint objects) with `expected` (1-based line → label), exactly:
--- one hint per line that has tokens, after its last token, paddingLeft. Returns the problems.
+-- The LSP position right after the `;` that ends a line's definition (its first whole-token `;`).
+local function effect_position(bufnr, lnum0)
+  local text = line_text(bufnr, lnum0)
+  local code = text:gsub('#.*$', '')
+  for token, stop in code:gmatch('(%S+)()') do
+    if token == ';' then
+      return { line = lnum0, character = units(text, stop - 1, expected_encoding) }
+    end
+  end
+  return nil
+end
+
+-- Compares hints (LSP InlayHint objects) with `expected` (1-based line → the stack label, or
+-- { stack = label, effect = label } on a line that defines a word), exactly: one stack hint per
+-- line that has tokens, after its last token; a word's effect hint right after its `;` (a label
+-- in parentheses tells the two apart); each paddingLeft. Returns the problems.
 local function hint_problems(bufnr, hints, expected)
   local by_line, problems = {}, {}
   for _, hint in ipairs(hints) do
     local line = hint.position.line + 1
-    if by_line[line] then
-      table.insert(problems, 'two hints on line ' .. line)
+    local kind = hint_label(hint):sub(1, 1) == '(' and 'effect' or 'stack'
+    by_line[line] = by_line[line] or {}
+    if by_line[line][kind] then
+      table.insert(problems, string.format('two %s hints on line %d', kind, line))
     end
-    by_line[line] = hint
+    by_line[line][kind] = hint
   end
-  for line, want in pairs(expected) do
-    local hint = by_line[line]
-    if not hint then
-      table.insert(problems, string.format('line %d: no hint (want %s)', line, want))
-    else
-      local got = hint_label(hint)
-      local pos = hint_position(bufnr, line - 1)
-      if got ~= want then
-        table.insert(problems, string.format('line %d: label %s, want %s', line, show(got), show(want)))
-      end
-      if hint.position.character ~= pos.character then
-        table.insert(problems, string.format('line %d: hint at character %d, want %d (%s, after the last token)',
-          line, hint.position.character, pos.character, expected_encoding))
-      end
-      if hint.paddingLeft ~= true then
-        table.insert(problems, string.format('line %d: paddingLeft is %s, want true', line, show(hint.paddingLeft)))
+  for line, want_line in pairs(expected) do
+    local wants = type(want_line) == 'table' and want_line or { stack = want_line }
+    for _, kind in ipairs({ 'stack', 'effect' }) do
+      local want = wants[kind]
+      local hint = by_line[line] and by_line[line][kind]
+      if want and not hint then
+        table.insert(problems, string.format('line %d: no %s hint (want %s)', line, kind, want))
+      elseif want then
+        local got = hint_label(hint)
+        local pos = kind == 'stack' and hint_position(bufnr, line - 1) or effect_position(bufnr, line - 1)
+        local where = kind == 'stack' and 'after the last token' or 'right after `;`'
+        if got ~= want then
+          table.insert(problems, string.format('line %d: %s label %s, want %s', line, kind, show(got), show(want)))
+        end
+        if pos == nil or hint.position.character ~= pos.character then
+          table.insert(problems, string.format('line %d: %s hint at character %d, want %s (%s, %s)', line, kind,
+            hint.position.character, pos and tostring(pos.character) or '?', expected_encoding, where))
+        end
+        if hint.paddingLeft ~= true then
+          table.insert(problems, string.format('line %d: %s hint paddingLeft is %s, want true', line, kind,
+            show(hint.paddingLeft)))
+        end
+      elseif hint then
+        table.insert(problems, string.format('line %d: unexpected %s hint %s', line, kind, show(hint_label(hint))))
       end
     end
   end
-  for line, hint in pairs(by_line) do
+  for line, kinds in pairs(by_line) do
     if not expected[line] then
-      table.insert(problems, string.format('line %d: unexpected hint %s', line, show(hint_label(hint))))
+      for _, hint in pairs(kinds) do
+        table.insert(problems, string.format('line %d: unexpected hint %s', line, show(hint_label(hint))))
+      end
     end
   end
   table.sort(problems)
@@ -241,8 +274,8 @@ end
 local function check_hints(bufnr, hints, expected, what)
   local problems = hint_problems(bufnr, hints, expected)
   local count = 0
-  for _ in pairs(expected) do
-    count = count + 1
+  for _, want in pairs(expected) do
+    count = count + (type(want) == 'table' and 2 or 1)
   end
   return check(#problems == 0, string.format('%s: %d hints, labels and positions exact', what, count),
     table.concat(problems, '; '))
@@ -613,7 +646,7 @@ local function check_references(bufnr, client)
       rent = symbol
     end
   end
-  local want_names = 'income rent groceries phone spent left total marathon_km body_celsius'
+  local want_names = 'income rent groceries phone spent left total marathon_km body_celsius hyp'
   check(table.concat(names, ' ') == want_names, 'textDocument/documentSymbol: ' .. want_names,
     err or ('got ' .. table.concat(names, ' ')))
   check(rent ~= nil and rent.kind == 13 and rent.detail == '1200' and range_text(rent.range) == range_text(rent_store)
@@ -641,7 +674,13 @@ local semantic_expectations = {
   { 51, '20.5', 1, 'number', '' },
   { 54, '=', 1, 'operator', '' },
   { 54, '1.5e3', 1, 'number', '' },
-  { 59, 'swpa', 1, false },
+  { 58, ':', 1, 'keyword', '' },
+  { 58, 'hyp', 1, 'function', 'declaration' },
+  { 58, 'sqrt', 1, 'function', 'defaultLibrary' },
+  { 58, ';', 1, 'keyword', '' },
+  { 59, 'hyp', 1, 'function', '' },
+  { 60, 'lastx', 1, 'function', 'defaultLibrary' },
+  { 65, 'swpa', 1, false },
 }
 
 local function expectation_bytes(bufnr, e)
@@ -912,8 +951,8 @@ local function check_rename(bufnr, client, sample_lines, sample_diagnostics)
     (problem or '') .. '; messages: ' .. messages_text(messages))
 end
 
--- The sample formatted (SPEC §2.3): 1-based line → text, for the lines that change, with the
--- messy lines check_formatting makes first.
+-- The sample formatted: 1-based line → text, for the lines that change, with the messy lines
+-- check_formatting makes first.
 local messy_lines = {
   [4] = ' \t ',
   [5] = '   # Numbers, in every spelling   ',
@@ -945,8 +984,8 @@ local formatted_lines = {
   [53] = '1 3 / =0.333 # a third, to 3 decimals',
   [54] = 'left =849.61 # what is left of the budget',
   [55] = '1480 =1.5e3 # to the nearest 100',
-  [59] = '1 + # stack-underflow: + needs two values',
-  [60] = '4 5 swpa # unknown-word: did you mean `swap`?',
+  [65] = '1 + # stack-underflow: + needs two values',
+  [66] = '4 5 swpa # unknown-word: did you mean `swap`?',
 }
 
 local function format_buffer(what)
@@ -1053,7 +1092,7 @@ end
 
 local function check_quick_fix(bufnr, client, lines, sample_diagnostics)
   -- Raw: the quick fix for the sample's `swpa`.
-  local swpa = token_range(bufnr, 59, 'swpa')
+  local swpa = token_range(bufnr, 65, 'swpa')
   local uri = vim.uri_from_bufnr(bufnr)
   local result, err = request(bufnr, 'textDocument/codeAction', {
     textDocument = { uri = uri },
@@ -1077,7 +1116,7 @@ local function check_quick_fix(bufnr, client, lines, sample_diagnostics)
   -- Through the client: vim.lsp.buf.code_action() offers it in its menu (vim.ui.select, answered
   -- here) and applies the chosen edit.
   local offered = {}
-  api.nvim_win_set_cursor(0, { 60, byte_col(bufnr, 59, 'swpa') + 1 })
+  api.nvim_win_set_cursor(0, { 66, byte_col(bufnr, 65, 'swpa') + 1 })
   local tick = api.nvim_buf_get_changedtick(bufnr)
   local updates = diagnostic_updates
   local messages = with_ui(function(items, _, on_choice)
@@ -1096,13 +1135,13 @@ local function check_quick_fix(bufnr, client, lines, sample_diagnostics)
       return api.nvim_buf_get_changedtick(bufnr) ~= tick or #messages > 0
     end, 10)
   end)
-  local fixed = with_lines(lines, { [60] = '4 5 swap # unknown-word: did you mean `swap`?' })
+  local fixed = with_lines(lines, { [66] = '4 5 swap # unknown-word: did you mean `swap`?' })
   local problem = lines_diff(buffer_lines(bufnr), fixed)
-  check(problem == nil, 'vim.lsp.buf.code_action() on `swpa` offers "Replace `swpa` with `swap`" and applying it fixes line 60',
+  check(problem == nil, 'vim.lsp.buf.code_action() on `swpa` offers "Replace `swpa` with `swap`" and applying it fixes line 66',
     string.format('%s; offered %s; messages: %s', problem or 'buffer right', show(offered), messages_text(messages)))
   check_diagnostics(bufnr, { sample_diagnostics[1] }, 'after the quick fix', updates)
   local hints = vim.deepcopy(sample_hints)
-  hints[60] = '[1 5 4]'
+  hints[66] = '[1 5 4]'
   check_all_hints(bufnr, hints, 'after the quick fix')
 end
 
@@ -1206,6 +1245,67 @@ local function check_failing_check_fix(sample_bufnr)
   vim.cmd('buffer ' .. sample_bufnr)
 end
 
+-- A defined word in a buffer of its own (words.rpn): no diagnostics; hover on its definition's
+-- name and on a use says its effect `( a b -- r )` and that it is defined on line 1; the inlay
+-- hints hold its effect right after the `;` besides each line's stack; definition from a use
+-- is the name after `:`; and vim.lsp.buf.rename() renames the word at its definition and every
+-- use, then back.
+local words_lines = { ': hyp sq swap sq + sqrt ;', '3 4 hyp', '6 8 hyp # 10' }
+local words_hints = { [1] = { stack = '[]', effect = '( a b -- r )' }, [2] = '[5]', [3] = '[5 10]' }
+
+local function check_words(sample_bufnr)
+  vim.fn.writefile(words_lines, 'words.rpn')
+  vim.cmd('edit words.rpn')
+  local bufnr = api.nvim_get_current_buf()
+  local client
+  local attached = vim.wait(TIMEOUT, function()
+    client = clients_of(bufnr)[1]
+    return client ~= nil and client.initialized == true
+  end, 20)
+  if not check(attached, 'rpn-lsp attaches to a buffer that defines a word (words.rpn)', 'no rpn_lsp client on it') then
+    vim.cmd('buffer ' .. sample_bufnr)
+    return
+  end
+  check_diagnostics(bufnr, {}, 'a defined word and its uses')
+
+  -- Hover: on the definition's name, and on a use after the cursor moved off the token's start.
+  local name = byte_col(bufnr, 0, 'hyp')
+  hover_at(bufnr, client, 0, name + 1, 'hover on the name `hyp` after `:` (line 1)', {
+    contains = { 'hyp', '( a b -- r )', 'line 1' }, token_start = name, token_end = name + 3,
+  })
+  local use = byte_col(bufnr, 1, 'hyp')
+  hover_at(bufnr, client, 1, use + 3, 'hover on a use of `hyp` (line 2), the cursor right after it', {
+    contains = { 'hyp', '( a b -- r )', 'line 1' }, token_start = use, token_end = use + 3,
+  })
+
+  -- The effect hint, right after `;`, with every line's stack hint (the built-in UI too, 0.10+).
+  check_all_hints(bufnr, words_hints, 'in words.rpn (the effect `( a b -- r )` after `;`)')
+
+  -- Go to definition from a use: the name after `:`.
+  local result, err = request(bufnr, 'textDocument/definition', position_params(client, 2, byte_col(bufnr, 2, 'hyp') + 1))
+  local problem = err or location_problems(bufnr, result, { token_range(bufnr, 0, 'hyp') })
+  check(problem == nil, 'textDocument/definition on a use of `hyp` (line 3) is the name `hyp` after `:` on line 1', problem)
+
+  -- Rename through the client, from a use; then back, from the definition's name.
+  result, err = request(bufnr, 'textDocument/prepareRename', position_params(client, 0, name + 1))
+  check(type(result) == 'table' and range_text(result.range) == range_text(token_range(bufnr, 0, 'hyp'))
+      and result.placeholder == 'hyp',
+    'textDocument/prepareRename on the name after `:`: the name `hyp`, placeholder "hyp"', err or ('got ' .. show(result)))
+  local updates = diagnostic_updates
+  local messages = client_rename(bufnr, { 2, use + 1 }, 'hypot')
+  problem = lines_diff(buffer_lines(bufnr), { ': hypot sq swap sq + sqrt ;', '3 4 hypot', '6 8 hypot # 10' })
+  check(problem == nil, "vim.lsp.buf.rename('hypot') on a use of `hyp`: the definition's name and both uses change, nothing else",
+    (problem or '') .. '; messages: ' .. messages_text(messages))
+  check_diagnostics(bufnr, {}, 'after renaming the word', updates)
+  messages = client_rename(bufnr, { 1, name + 1 }, 'hyp')
+  problem = lines_diff(buffer_lines(bufnr), words_lines)
+  check(problem == nil, "vim.lsp.buf.rename('hyp') on the definition's name `hypot` restores words.rpn exactly",
+    (problem or '') .. '; messages: ' .. messages_text(messages))
+  check_all_hints(bufnr, words_hints, 'in words.rpn after renaming the word and back')
+  vim.cmd('silent! write')
+  vim.cmd('buffer ' .. sample_bufnr)
+end
+
 local function run()
   local version = vim.version()
   out(string.format('%s (nvim %d.%d.%d)', label, version.major, version.minor, version.patch))
@@ -1273,11 +1373,11 @@ local function run()
     'server advertises hover, completion and inlay hints',
     show({ hover = caps.hoverProvider, completion = caps.completionProvider, inlayHint = caps.inlayHintProvider }))
 
-  -- Diagnostics: the sample's two deliberate mistakes (lines 59 and 60, 1-based); its checks pass.
+  -- Diagnostics: the sample's two deliberate mistakes (lines 65 and 66, 1-based); its checks pass.
   local WARN, ERROR = vim.diagnostic.severity.WARN, vim.diagnostic.severity.ERROR
   local sample_diagnostics = {
-    { lnum = 58, col = 2, end_col = 3, code = 'stack-underflow', severity = WARN, message_has = '`+`' },
-    { lnum = 59, col = 4, end_col = 8, code = 'unknown-word', severity = ERROR, message_has = '`swap`' },
+    { lnum = 64, col = 2, end_col = 3, code = 'stack-underflow', severity = WARN, message_has = '`+`' },
+    { lnum = 65, col = 4, end_col = 8, code = 'unknown-word', severity = ERROR, message_has = '`swap`' },
   }
   check_diagnostics(bufnr, sample_diagnostics, 'sample')
 
@@ -1383,6 +1483,7 @@ local function run()
   check_semantic_tokens(bufnr, client, ' after formatting')
   check_quick_fix(bufnr, client, formatted, sample_diagnostics)
   check_failing_check_fix(bufnr)
+  check_words(bufnr)
 
   -- The server stops when asked (shutdown + exit).
   local id = client.id

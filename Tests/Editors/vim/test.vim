@@ -11,12 +11,14 @@
 "
 " In order: filetype detection (ftdetect) and the comment settings (ftplugin) on the sample and
 " on a new file; the syntax groups of tokens in the sample and of tricky tokens (whole-token
-" rule, every number spelling of SPEC §1.1, non-numbers); sourcing rpn-vim-lsp.vim and
+" rule, every spelling of a number, non-numbers); sourcing rpn-vim-lsp.vim and
 " rpn-yegappan-lsp.vim without their plugins (no error, nothing registered); then, with stand-ins
 " for lsp#register_server, LspAddServer and LspOptionsSet, what each file registers when its
 " plugin's setup event fires. Checks (`=20.5`, in the sample and alone) get groups of their own
 " for the `=` and the number, linked to Operator and Number; their near-misses (`=1.5x`, `=2x`,
-" `=`) keep no colour.
+" `=`) keep no colour. Definitions (`: hyp sq swap sq + sqrt ;`, in the sample and in tricky
+" lines): `:` and `;` are rpnDefinition (Keyword) only as tokens of their own, the name after `:`
+" rpnWordName (Function) unless it is a builtin's, and a use of the word a name (rpnVariable).
 
 let s:label = empty($RPN_TEST_LABEL) ? 'Vim' : $RPN_TEST_LABEL
 let s:passed = 0
@@ -144,6 +146,12 @@ let s:sample_cases = [
       \ ['^4 5 swpa', 'swpa', 'rpnVariable'],
       \ ['^12\.5 8 + =20\.5', '12.5', 'rpnNumber'],
       \ ['^left =849', 'left', 'rpnVariable'],
+      \ ['^: hyp ', ':', 'rpnDefinition'],
+      \ ['^: hyp ', 'hyp', 'rpnWordName'],
+      \ ['^: hyp ', 'swap', 'rpnFunction'],
+      \ ['^: hyp ', ';', 'rpnDefinition'],
+      \ ['^3 4 hyp', 'hyp', 'rpnVariable'],
+      \ ['^5 12 hyp lastx', 'lastx', 'rpnFunction'],
       \ ]
 for [s:line_pattern, s:token, s:group] in s:sample_cases
   let s:lnum = s:LineOf(s:line_pattern)
@@ -167,7 +175,7 @@ for [s:line_pattern, s:token] in [['^12\.5 8 + =20\.5', '=20.5'], ['^1 3 / =0\.3
         \ 'syntax: ' . string(s:token) . ' on sample.rpn line ' . s:lnum . ' is a check (rpnCheckSign, rpnCheckValue)')
 endfor
 
-" --- Syntax groups on tricky tokens (whole tokens only; SPEC §1.1) ---------------------------
+" --- Syntax groups on tricky tokens (whole tokens only) -------------------------------------
 
 let s:tricky = [
       \ ['+3', 'rpnNumber'], ['-0.5e-3', 'rpnNumber'], ['0.000_1', 'rpnNumber'],
@@ -180,6 +188,9 @@ let s:tricky = [
       \ ['mean', 'rpnFunction'], ['chs', 'rpnFunction'],
       \ ['PI', 'rpnConstant'], ['π', 'rpnConstant'], ['e', 'rpnConstant'],
       \ ['-', 'rpnOperator'], ['*', 'rpnOperator'], ['−', 'rpnOperator'],
+      \ ['lastx', 'rpnFunction'], ['LastX', 'rpnFunction'], ['pick', 'rpnFunction'], ['roll', 'rpnFunction'],
+      \ [':', 'rpnDefinition'], [';', 'rpnDefinition'], ['4:', ''], ['x;', ''], [':x', ''], [';x', ''],
+      \ ['::', ''], [';;', ''], [':;', ''],
       \ ]
 new
 setfiletype rpn
@@ -239,6 +250,57 @@ endfunction
 call s:Expect(s:LinkOf('rpnCheckSign'), 'Operator', "syntax: a check's `=` is coloured as an Operator")
 call s:Expect(s:LinkOf('rpnCheckValue'), 'Number', "syntax: a check's value is coloured as a Number")
 call s:Expect(s:LinkOf('rpnStore'), 'Identifier', 'syntax: a store stays an Identifier, apart from checks')
+bwipeout!
+
+" --- Definitions: `: name body… ;` ---------------------------------------------------------------
+
+" The groups of a line's tokens (split at white space; the line holds no comment).
+function! s:TokenGroups(lnum) abort
+  let l:text = getline(a:lnum)
+  let l:groups = []
+  let l:from = 0
+  while 1
+    let l:start = match(l:text, '\S', l:from)
+    if l:start < 0
+      break
+    endif
+    let l:from = matchend(l:text, '\S\+', l:start)
+    call add(l:groups, synIDattr(synID(a:lnum, l:start + 1, 1), 'name'))
+  endwhile
+  return l:groups
+endfunction
+
+" [line, the group of each of its tokens]. A builtin's name cannot be defined: after `:` it keeps
+" its group. A use of a word is a name, as a variable's is: a syntax cannot tell them apart.
+let s:definitions = [
+      \ [': hyp sq swap sq + sqrt ;', ['rpnDefinition', 'rpnWordName', 'rpnFunction', 'rpnFunction', 'rpnFunction',
+      \   'rpnOperator', 'rpnFunction', 'rpnDefinition']],
+      \ ['3 4 hyp lastx =5', ['rpnNumber', 'rpnNumber', 'rpnVariable', 'rpnFunction', 'rpnCheckSign']],
+      \ ["1 2 :\tw_2 + ; w_2", ['rpnNumber', 'rpnNumber', 'rpnDefinition', 'rpnWordName', 'rpnOperator',
+      \   'rpnDefinition', 'rpnVariable']],
+      \ [': é ; : _x2 ;', ['rpnDefinition', 'rpnWordName', 'rpnDefinition', 'rpnDefinition', 'rpnWordName',
+      \   'rpnDefinition']],
+      \ [': dup 2 * ;', ['rpnDefinition', 'rpnFunction', 'rpnNumber', 'rpnOperator', 'rpnDefinition']],
+      \ [': PI ; : π ; : e ;', ['rpnDefinition', 'rpnConstant', 'rpnDefinition', 'rpnDefinition', 'rpnConstant',
+      \   'rpnDefinition', 'rpnDefinition', 'rpnConstant', 'rpnDefinition']],
+      \ [': 12 ; : =x ; : ;', ['rpnDefinition', 'rpnNumber', 'rpnDefinition', 'rpnDefinition', 'rpnStore',
+      \   'rpnDefinition', 'rpnDefinition', 'rpnDefinition']],
+      \ ['4: x; :x ;x :: ;; :; : 4+ ;', ['', '', '', '', '', '', '', 'rpnDefinition', '', 'rpnDefinition']],
+      \ [':: hyp ; ; hyp', ['', 'rpnVariable', 'rpnDefinition', 'rpnDefinition', 'rpnVariable']],
+      \ ]
+new
+setfiletype rpn
+call setline(1, map(copy(s:definitions), 'v:val[0]'))
+call setline(len(s:definitions) + 1, ':# a comment right after `:`')
+for s:index in range(len(s:definitions))
+  let [s:text, s:groups] = s:definitions[s:index]
+  call s:Expect(s:TokenGroups(s:index + 1), s:groups, 'syntax: ' . string(s:text) . ', token by token')
+endfor
+let s:line = len(s:definitions) + 1
+call s:Expect([synIDattr(synID(s:line, 1, 1), 'name'), synIDattr(synID(s:line, 2, 1), 'name')],
+      \ ['rpnDefinition', 'rpnComment'], 'syntax: `:#c`: a `:` right before `#`, then a comment')
+call s:Expect(s:LinkOf('rpnDefinition'), 'Keyword', "syntax: a definition's `:` and `;` are coloured as a Keyword")
+call s:Expect(s:LinkOf('rpnWordName'), 'Function', 'syntax: the name a definition defines is coloured as a Function')
 bwipeout!
 
 " --- The LSP registration files, without their plugins ---------------------------------------

@@ -7,15 +7,17 @@ Run by run.sh beside it, which installs onigurumacffi (Oniguruma, the regex engi
 TextMate tokenizer) first. What is checked, in order:
 
  1. manifest     package.json, language-configuration.json and the grammar are valid JSON with
-                 the fields VS Code and vsce require; the settings mirror SPEC §2.4.
+                 the fields VS Code and vsce require; the settings mirror the server's.
  2. grammar      the grammar uses only `match` rules (with `captures`) and `include`s of its
                  repository, so that the tokenizer below is faithful; its operator and constant
-                 alternations are exactly the spellings of Sources/RPNEngine/Builtins.swift.
+                 alternations (and the builtins a definition cannot name) are exactly the
+                 spellings of Sources/RPNEngine/Builtins.swift.
  3. tokenizer    a TextMate-style tokenizer (the line plus "\n", at each position the leftmost
                  match of all rules, ties to the first rule, as vscode-textmate does) gives the
                  exact scopes expected for sample lines (checks `=20.5` in every number form,
-                 and near-misses such as `=1.5x`, `=2x`, `=` that are invalid stores), and for
-                 every builtin spelling.
+                 and near-misses such as `=1.5x`, `=2x`, `=` that are invalid stores;
+                 definitions `: hyp sq swap sq + sqrt ;`, whose `:` and `;` are keywords only as
+                 tokens of their own), and for every builtin spelling.
  4. extension.js `node --check`, then activate()/deactivate() under stand-ins for the `vscode`
                  and `vscode-languageclient/node` modules: the server options, document selector,
                  initializationOptions and configurationSection it gives the client, how it
@@ -25,7 +27,9 @@ TextMate tokenizer) first. What is checked, in order:
                  initialize (utf-16 only, no root) and extension.js's initializationOptions:
                  the server must answer utf-16; its semantic tokens must classify every token of
                  a corpus of tricky lines and of EditorConfigs/sample.rpn as the grammar does
-                 (a check: its `=` an operator, its value a number, in both);
+                 (a check: its `=` an operator, its value a number, in both; a definition's
+                 `:` and `;` keywords and its name a function's declaration; a use of a word is
+                 a name to the grammar, which cannot tell a word from a variable);
                  its inlay hints must follow the settings, from initializationOptions and from
                  didChangeConfiguration {"settings": {"rpn": …}} as the client sends it.
 
@@ -200,12 +204,12 @@ def check_manifest():
         got = props.get(key)
         wrong = {k: (got or {}).get(k) for k, v in want.items() if (got or {}).get(k) != v}
         if key == "rpn.inlayHints.maxItems" and got and "maximum" in got:
-            wrong["maximum"] = got["maximum"]  # SPEC §2.4: at least 1, no upper bound
+            wrong["maximum"] = got["maximum"]  # the server takes any value from 1 up
         check(got is not None and not wrong and (got.get("description") or got.get("markdownDescription")),
               f"setting {key}: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in want.items()),
               f"got {json.dumps(got)}" if got is not None else "missing")
     extra = sorted(set(props) - set(expected) - {"rpn.trace.server"})
-    check(not extra, "no settings beyond SPEC §2.4, rpn.server.path and rpn.trace.server", repr(extra))
+    check(not extra, "no settings beyond the server's, rpn.server.path and rpn.trace.server", repr(extra))
     restricted = dig(pkg, "capabilities", "untrustedWorkspaces", "restrictedConfigurations") or []
     check("rpn.server.path" in restricted,
           "rpn.server.path is a restricted configuration (an untrusted workspace cannot pick the binary)")
@@ -333,6 +337,9 @@ def check_grammar_structure(grammar, engine):
           "constant lists exactly Builtins.swift's constants", f"{sorted(constants)} vs {by_key['constant'].pattern if 'constant' in by_key else None}")
     check(alternation("store-reserved") == named | ascii_constants,
           "store-reserved lists every name-like builtin", f"{sorted((named | ascii_constants) ^ alternation('store-reserved'))}")
+    check(alternation("definition") == named | ascii_constants and "|π)" in (by_key["definition"].pattern if "definition" in by_key else ""),
+          "definition lists every name-like builtin (none can be defined)",
+          f"{sorted((named | ascii_constants) ^ alternation('definition'))}")
     # A check is `=` and the number rule's literal, so that the two cannot drift apart.
     number = by_key["number"].pattern if "number" in by_key else ""
     literal = number.removeprefix("(?<!\\S)").removesuffix("(?![^\\s#])")
@@ -436,6 +443,8 @@ RESERVED = "invalid.illegal.reserved-name.rpn"
 BAD_STORE = "invalid.illegal.store.rpn"
 COMMENT = "comment.line.number-sign.rpn"
 COMMENT_MARK = COMMENT + " > punctuation.definition.comment.rpn"
+DEF = "keyword.declaration.function.rpn"
+DEF_NAME = "entity.name.function.rpn"
 NONE = ""
 
 # (line, expected segments). NONE: no rule matches the token (an unknown word for the server).
@@ -485,7 +494,29 @@ EXPECTED_LINES = [
      [(word, BAD_STORE) for word in "=2x = =1.2.3 =1.5x =1e3.5 =--3 =1__0 ==5 =5= =1e =. =1_ =١٢".split()]),
     ("=dup =rate a=5 20.5=",
      [("=dup", RESERVED), ("=", STORE_EQ), ("rate", STORE), ("a=5", NONE), ("20.5=", NONE)]),
+    # Definitions: `:` and `;` keywords, the name after `:` a function's name; a use is a name.
+    (": hyp sq swap sq + sqrt ;",
+     [(":", DEF), ("hyp", DEF_NAME), ("sq", FN), ("swap", FN), ("sq", FN), ("+", OP), ("sqrt", FN), (";", DEF)]),
+    ("3 4 hyp lastx =5 # hyp is a name to the grammar",
+     [("3", NUM), ("4", NUM), ("hyp", VAR), ("lastx", FN), ("=", CHECK_EQ), ("5", CHECK_NUM), ("#", COMMENT_MARK),
+      (" hyp is a name to the grammar", COMMENT)]),
+    ("1 2 :\tw_2 + ; w_2 : é2 ;# c",
+     [("1", NUM), ("2", NUM), (":", DEF), ("w_2", DEF_NAME), ("+", OP), (";", DEF), ("w_2", VAR), (":", DEF),
+      ("é2", DEF_NAME), (";", DEF), ("#", COMMENT_MARK), (" c", COMMENT)]),
+    # Broken definitions (GRAMMAR_ONLY: the server's tokens for them are its own affair). A
+    # builtin's name cannot be defined: after `:` it keeps its scope.
+    (": dup 2 * ; : PI ; : π ; : Lastx ;",
+     [(":", DEF), ("dup", FN), ("2", NUM), ("*", OP), (";", DEF), (":", DEF), ("PI", CONST), (";", DEF), (":", DEF),
+      ("π", CONST), (";", DEF), (":", DEF), ("Lastx", FN), (";", DEF)]),
+    (": 12 ; : =x ; : ; : 4+ ; :#c",
+     [(":", DEF), ("12", NUM), (";", DEF), (":", DEF), ("=", STORE_EQ), ("x", STORE), (";", DEF), (":", DEF), (";", DEF),
+      (":", DEF), ("4+", NONE), (";", DEF), (":", DEF), ("#", COMMENT_MARK), ("c", COMMENT)]),
+    # `:` and `;` glued to anything are unknown words (as `4+` is).
+    ("4: x; :x ;x :: ;; :; ::x",
+     [("4:", NONE), ("x;", NONE), (":x", NONE), (";x", NONE), ("::", NONE), (";;", NONE), (":;", NONE), ("::x", NONE)]),
 ]
+# Lines of EXPECTED_LINES left out of the comparison with the server's semantic tokens.
+GRAMMAR_ONLY = {": dup 2 * ; : PI ; : π ; : Lastx ;", ": 12 ; : =x ; : ; : 4+ ; :#c"}
 
 
 def check_tokenizer(tokenizer, symbolic, constants, named):
@@ -723,7 +754,7 @@ def check_extension_js(scratch):
             check(c["synchronize"] == {"configurationSection": "rpn"}, "synchronize.configurationSection is rpn",
                   json.dumps(c["synchronize"]))
             check(c["initializationOptionsIsFunction"] and c["initializationOptions"] == DEFAULT_INIT,
-                  "initializationOptions (read at each start): {\"rpn\": SPEC §2.4 defaults}", json.dumps(c["initializationOptions"]))
+                  "initializationOptions (read at each start): {\"rpn\": the server's defaults}", json.dumps(c["initializationOptions"]))
         check([e[0] for e in report["events"] if e[0] in ("new", "start", "stop")] == ["new", "start", "stop"],
               "activate starts the client, deactivate stops it", json.dumps(report["events"]))
         check(report["commands"] == ["rpn.restartServer"], "the command rpn.restartServer is registered", repr(report["commands"]))
@@ -883,14 +914,21 @@ class LspSession:
 
 # What the parts of the server's semantic tokens and the grammar's scopes mean, side by side.
 GRAMMAR_CLASS = {NUM: "number", OP: "operator", FN: "function", CONST: "constant", STORE: "store", VAR: "variable",
-                 COMMENT: "comment", RESERVED: None, BAD_STORE: None}
-# A check is two semantic tokens, one per capture: `=` an operator, the value a number.
-CHECK_CLASS = {CHECK_SIGN: "operator", NUM: "number"}
+                 COMMENT: "comment", RESERVED: None, BAD_STORE: None, DEF: "keyword"}
+# A check and a definition are one semantic token per capture: a check's `=` an operator and
+# its value a number; a definition's `:` a keyword and its name a function's declaration.
+CAPTURE_CLASS = {CHECK_SIGN: "operator", NUM: "number", DEF: "keyword", DEF_NAME: "definition"}
 
 
 def server_class(kind, modifiers):
     if kind == "variable":
         return "constant" if "readonly" in modifiers else "store" if "declaration" in modifiers else "variable"
+    if kind == "function" and "declaration" in modifiers:
+        return "definition"
+    if kind == "function" and "defaultLibrary" not in modifiers:
+        # A use of a defined word: to a grammar, which cannot know what a name is bound to, it is
+        # a name like a variable's.
+        return "variable"
     return kind
 
 
@@ -917,7 +955,7 @@ def vscode_initialize_params(initialization_options):
                 "inlayHint": {"dynamicRegistration": True},
                 "publishDiagnostics": {"relatedInformation": True},
                 "semanticTokens": {"dynamicRegistration": True, "requests": {"range": True, "full": {"delta": True}},
-                                   "tokenTypes": ["number", "operator", "function", "variable", "comment"],
+                                   "tokenTypes": ["number", "operator", "function", "variable", "comment", "keyword"],
                                    "tokenModifiers": ["declaration", "readonly", "defaultLibrary"],
                                    "formats": ["relative"]},
             },
@@ -952,14 +990,17 @@ def compare_semantic_tokens(session, tokenizer, legend, uri, lines, what):
     for n, source in enumerate(lines):
         grammar = []
         for start, end, rule, scopes in tokenizer.spans(source):
-            if rule.name == CHECK:
-                # Runs of characters by their innermost scope: one run per capture.
+            if rule.name not in GRAMMAR_CLASS:
+                # A check or a definition: runs of characters by their innermost scope, one run
+                # per capture (the white space between a definition's `:` and its name has none).
                 k = start
                 while k < end:
                     j = k
-                    while j < end and scopes[j - start][-1] == scopes[k - start][-1]:
+                    while j < end and scopes[j - start][-1:] == scopes[k - start][-1:]:
                         j += 1
-                    grammar.append((utf16(source, k), utf16(source, j), CHECK_CLASS.get(scopes[k - start][-1], "?")))
+                    if scopes[k - start]:
+                        grammar.append((utf16(source, k), utf16(source, j),
+                                        CAPTURE_CLASS.get(scopes[k - start][-1], "?")))
                     k = j
                 continue
             cls = GRAMMAR_CLASS.get(rule.name, "?" + str(rule.name))
@@ -1010,7 +1051,7 @@ def check_server(server, chosen, tokenizer):
                        {"settings": {"rpn": dict(DEFAULT_INIT["rpn"], server={"path": "rpn-lsp"}, trace={"server": "off"})}})
 
         if legend:
-            corpus = [line for line, _ in EXPECTED_LINES]
+            corpus = [line for line, _ in EXPECTED_LINES if line not in GRAMMAR_ONLY]
             builtins = [s for s, _ in builtins_from_swift()]
             corpus.append(" ".join(builtins))
             corpus.append(" ".join(b.upper() for b in builtins if b.isascii()))

@@ -2,7 +2,7 @@
 # Checks the VS Code extension in EditorConfigs/vscode/ without VS Code (check.py beside this
 # script does the checking; its header lists every check):
 #   - package.json, language-configuration.json and the TextMate grammar: valid JSON, the fields
-#     VS Code and vsce require, settings mirroring SPEC §2.4;
+#     VS Code and vsce require, settings mirroring the server's;
 #   - the grammar's regexes, run by Oniguruma (PyPI's onigurumacffi, the engine VS Code's
 #     TextMate tokenizer uses) in a vscode-textmate-style loop: exact scopes for sample lines and
 #     every builtin spelling of Sources/RPNEngine/Builtins.swift;
