@@ -31,7 +31,7 @@ extension Document {
       let tokens = Lexer.tokens(of: bytes).tokens
       guard let k = tokens.firstIndex(where: { $0.isAtCursor(offset) }) else { return nil }
       let token = tokens[k]
-      let isDefinition = token.kind == .name && k > 0 && tokens[k - 1].kind == .colon
+      let isDefinition = token.kind == .name && Lexer.definitionNames(in: tokens).contains(k)
       let isStore = token.kind == .store || isDefinition
       guard isStore || token.kind == .name else { return nil }
       let nameRange = token.nameRange
@@ -55,10 +55,11 @@ extension Document {
         // Most lines do not mention the name at all: look for its first byte before lexing.
         guard bytes.contains(target[0]) else { return }
         let tokens = Lexer.tokens(of: bytes).tokens
+        let definitionNames = Lexer.definitionNames(in: tokens)
         for (k, token) in tokens.enumerated() {
           switch token.kind {
           case .name where bytes[token.range].elementsEqual(target):
-            let isDefinition = k > 0 && tokens[k - 1].kind == .colon
+            let isDefinition = definitionNames.contains(k)
             result.append(
               VariableOccurrence(
                 line: line, range: token.range, nameRange: token.range, isStore: isDefinition,
@@ -80,7 +81,11 @@ extension Document {
     for line in 0..<lineCount where storesSomething(line) {
       let traces = trace(line: line, keepingTop: 1)
       withUTF8(ofLine: line) { bytes in
-        for trace in traces where trace.token.kind == .store && trace.diagnostic == nil {
+        let unevaluated = unevaluatedTokenStarts(bytes)
+        for trace in traces
+        where trace.token.kind == .store && trace.diagnostic == nil
+          && !unevaluated.contains(trace.token.range.lowerBound)
+        {
           guard let value = trace.after.top.last else { continue }
           let nameRange = trace.token.nameRange
           let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self)
@@ -113,14 +118,24 @@ extension Document {
     let storeText = Array(("=" + name).utf8)
     var found: Range<Int>?
     withUTF8(ofLine: line) { bytes in
+      let unevaluated = unevaluatedTokenStarts(bytes)
       for trace in trace(line: line, keepingTop: 0, resolvingDiagnostics: false)
       where trace.token.kind == .store && trace.diagnostic == nil && trace.token.range.upperBound <= offset
-        && bytes[trace.token.range].elementsEqual(storeText)
+        && bytes[trace.token.range].elementsEqual(storeText) && !unevaluated.contains(trace.token.range.lowerBound)
       {
         found = trace.token.range
       }
     }
     return found
+  }
+
+  /// Where the tokens of definitions' bodies start in a line: a store there never runs (a body
+  /// cannot hold one, and an unterminated definition runs nothing), though it has no diagnostic of
+  /// its own in an unterminated definition.
+  func unevaluatedTokenStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> Set<Int> {
+    guard bytes.contains(0x3A) else { return [] }
+    let tokens = Lexer.tokens(of: bytes).tokens
+    return Set(Lexer.definitionBodies(in: tokens).map { tokens[$0].range.lowerBound })
   }
 
   /// Fills in where an unknown word is stored or defined further down, if it is: that depends on
@@ -150,7 +165,7 @@ extension Document {
         let token = tokens[k]
         guard token.range.lowerBound >= offset else { return false }
         if token.kind == .store { return bytes[token.nameRange].elementsEqual(word.utf8) }
-        return k > 0 && tokens[k - 1].kind == .colon && bytes[token.range].elementsEqual(word.utf8)
+        return Lexer.definitionNames(in: tokens).contains(k) && bytes[token.range].elementsEqual(word.utf8)
       }
     }
     if sameLine, let isWord = binding(of: name, from: line == 0 ? -1 : lines[line - 1].env, to: lines[line].env) {

@@ -40,6 +40,22 @@ extension Lexer {
     }
     return spans
   }
+
+  /// The indices of the tokens that definitions name (the token right after each `:` that starts
+  /// a definition, not one inside a body).
+  package static func definitionNames(in tokens: [Token]) -> Set<Int> {
+    Set(definitions(in: tokens).compactMap(\.name))
+  }
+
+  /// The token indices inside definitions' bodies and their `;`: tokens that are never evaluated
+  /// where they stand.
+  package static func definitionBodies(in tokens: [Token]) -> Set<Int> {
+    var inside = Set<Int>()
+    for span in definitions(in: tokens) {
+      inside.formUnion(span.body(tokenCount: tokens.count))
+    }
+    return inside
+  }
 }
 
 /// A defined word, as hover, completion and symbols show it.
@@ -67,8 +83,19 @@ package struct BindingSite: Equatable, Sendable {
 extension Document {
   /// What `name` is bound to right before a UTF-8 offset of a line: a variable's value, a
   /// word's boxed ID, or nil.
+  /// An offset inside a definition (after its `:`, before the end of its `;`) asks what the name
+  /// meant above the definition: the body is resolved there.
   func boundValue(of name: String, atLine line: Int, utf8Offset offset: Int) -> Double? {
     guard lines.indices.contains(line), let id = names.id(name) else { return nil }
+    var offset = offset
+    if lines[line].hasDefinition {
+      let tokens = withUTF8(ofLine: line) { Lexer.tokens(of: $0).tokens }
+      for span in Lexer.definitions(in: tokens) {
+        let start = tokens[span.colon].range.lowerBound
+        let end = span.end.map { tokens[$0].range.upperBound } ?? Int.max
+        if start < offset && offset < end { offset = start }
+      }
+    }
     var observer = StopBefore(offset)
     var machine = run(line: line, observer: &observer)
     return machine.value(of: id)

@@ -180,6 +180,21 @@ let wordCases: [WordCase] = [
     #expect(names == ["1:2d", "1:30", "3:2"])
   }
 
+  /// A store in an unterminated definition never runs; a name in a body means what it meant
+  /// above the definition; a `:` in a body names nothing.
+  @Test func bodiesAreNotEvaluatedWhereTheyStand() throws {
+    let document = try Document(text: "5 =v : b 1 ; : w =b =v\nb v")
+    #expect(document.word(named: "b", atLine: 1, utf8Offset: 0)?.line == 0)
+    #expect(document.storeLocation(ofVariable: "v", visibleAtLine: 1, utf8Offset: 2)?.range == 2..<4)
+    #expect(document.storedVariables().map(\.range) == [2..<4])
+    let shadow = try Document(text: "2 =c : c c 1 + ;")
+    #expect(shadow.isVariable("c", atLine: 0, utf8Offset: 9))
+    #expect(!shadow.isVariable("c", atLine: 0, utf8Offset: 16))
+    let nested = try Document(text: ": : a 1 ;")
+    #expect(nested.variable(atLine: 0, utf8Offset: 4)?.occurrence.isDefinition == false)
+    #expect(nested.occurrences(of: "a").map(\.isDefinition) == [false])
+  }
+
   /// A word whose use would run more than 10,000 steps, nested words expanded, is `too-complex`
   /// and defines nothing; exactly 10,000 is allowed.
   @Test func costLimit() throws {
