@@ -25,22 +25,29 @@ extension Server {
   }
 
   /// Numbers `number`; builtins by their kind in the builtins table: symbolic operators
-  /// `operator`, named functions and stack words `function` + `defaultLibrary`; constants `variable` + `readonly` + `defaultLibrary`; stores one
-  /// `variable` + `declaration` over `=name`; uses `variable`; comments `comment`; unknown
-  /// words (and invalid stores) none. Encoded relative, in the negotiated units.
+  /// `operator`, named functions and stack words `function` + `defaultLibrary`; constants
+  /// `variable` + `readonly` + `defaultLibrary`; stores one `variable` + `declaration` over
+  /// `=name`; `:` and `;` `keyword`; a definition's name `function` + `declaration`; uses of a
+  /// word `function`, of a variable `variable`; comments `comment`; unknown words (and invalid
+  /// stores or definition names) none. Encoded relative, in the negotiated units.
   private func semanticTokens(_ document: Document, lines: Range<Int>, within range: LSPRange?) -> JSONValue {
     let converter = converter(for: document)
     var data: [JSONValue] = []
     var previousLine = 0
     var previousStart = 0
+    // Whether a word may be bound: not before the first definition that succeeded. A full
+    // request reads every line from the top, so it finds that line on its way and asks nothing
+    // about the names above it; a range asks about its names from its first line.
+    var wordsDefined = lines.lowerBound > 0
     for line in lines {
       // Uses of names that are not visible are unknown words: they get no token.
       let diagnostics = document.diagnostics(inLine: line)
       let unknown = diagnostics.isEmpty ? [] : diagnostics.filter { $0.code == .unknownWord }.map(\.range)
       document.withUTF8(ofLine: line) { bytes in
         let (tokens, commentStart) = Lexer.tokens(of: bytes)
+        var names = NameKinds()
         var spans: [(range: Range<Int>, type: SemanticTokenType, modifiers: SemanticTokenModifiers)] = []
-        for token in tokens {
+        for (k, token) in tokens.enumerated() {
           switch token.kind {
           case .number, .invalidNumber:
             spans.append((token.range, .number, Self.unmodified))
@@ -56,9 +63,23 @@ extension Server {
             spans.append((token.range.lowerBound..<(token.range.lowerBound + 1), .operator, Self.unmodified))
             spans.append(((token.range.lowerBound + 1)..<token.range.upperBound, .number, Self.unmodified))
           case .store:
+            names.rebind(token.nameRange, in: bytes)
             spans.append((token.range, .variable, .declaration))
+          case .colon:
+            if !names.hasReadDefinitions {
+              names.readDefinitions(of: tokens)
+              if !wordsDefined { wordsDefined = !document.definedWords(inLine: line).isEmpty }
+            }
+            spans.append((token.range, .keyword, Self.unmodified))
+          case .semicolon:
+            spans.append((token.range, .keyword, Self.unmodified))
+          case .name where names.definesName(k):
+            names.rebind(token.range, in: bytes)
+            spans.append((token.range, .function, .declaration))
           case .name where !unknown.contains(token.range):
-            spans.append((token.range, .variable, Self.unmodified))
+            let type = names.type(
+              ofUse: k, in: tokens, bytes, line: line, document: document, wordsDefined: wordsDefined)
+            if let type { spans.append((token.range, type, Self.unmodified)) }
           default:
             break
           }
@@ -91,5 +112,61 @@ extension Server {
       }
     }
     return ["data": .array(data)]
+  }
+}
+
+/// Tells, for the name uses of one line, which name a word and which a variable, asking the
+/// document once per name (again after the line binds the name anew): a line's names are few,
+/// and most lines have none. Made for every line, so it costs nothing until asked.
+private struct NameKinds {
+  /// Whether `readDefinitions(of:)` ran: the line has a `:`.
+  private(set) var hasReadDefinitions = false
+  /// The token indices of the names the line's definitions define.
+  private var definitionNames: [Int] = []
+  /// The token indices of the bodies of definitions without `;`: evaluation does not look at
+  /// them, so a name there that is bound to nothing has no diagnostic to say so.
+  private var uncheckedBodies: [Range<Int>] = []
+  /// What each name asked about means, until the line binds it again.
+  private var known: [String: Bool] = [:]
+
+  /// Reads where the line's definitions are; at the first `:`, before the name after it.
+  mutating func readDefinitions(of tokens: [Token]) {
+    hasReadDefinitions = true
+    for span in Lexer.definitions(in: tokens) {
+      if let name = span.name, tokens[name].kind == .name { definitionNames.append(name) }
+      if span.end == nil { uncheckedBodies.append(span.body(tokenCount: tokens.count)) }
+    }
+  }
+
+  /// Whether the name token at index `k` is the name a definition defines.
+  func definesName(_ k: Int) -> Bool { !definitionNames.isEmpty && definitionNames.contains(k) }
+
+  /// The type of the name use at token index `k` (not an unknown word): `function` for a word,
+  /// `variable` for a variable; nil for a name bound to nothing in a body without `;`.
+  /// `wordsDefined` false says that no word is bound yet: every name bound is a variable.
+  mutating func type(
+    ofUse k: Int, in tokens: [Token], _ bytes: UnsafeBufferPointer<UInt8>, line: Int, document: Document,
+    wordsDefined: Bool
+  ) -> SemanticTokenType? {
+    let unchecked = !uncheckedBodies.isEmpty && uncheckedBodies.contains { $0.contains(k) }
+    if !wordsDefined && !unchecked { return .variable }
+    let range = tokens[k].range
+    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    if unchecked {
+      if document.isVariable(name, atLine: line, utf8Offset: range.lowerBound) { return .variable }
+      guard wordsDefined else { return nil }
+      return document.word(named: name, atLine: line, utf8Offset: range.lowerBound) == nil ? nil : .function
+    }
+    if let isWord = known[name] { return isWord ? .function : .variable }
+    // Bound (else it would be an unknown word): a word unless a variable.
+    let isWord = !document.isVariable(name, atLine: line, utf8Offset: range.lowerBound)
+    known[name] = isWord
+    return isWord ? .function : .variable
+  }
+
+  /// A store or definition of the name at `range`: the uses after it mean what it binds.
+  mutating func rebind(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
+    guard !known.isEmpty else { return }
+    known[String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)] = nil
   }
 }
