@@ -139,10 +139,14 @@ extension Server {
       guard case .name = trace.token.kind else { return ["\(code(text)) cannot be defined"] }
       return ["definition of \(code(text)), which defines nothing: it has an error"]
     default:
-      let owner = place.nameText.map { "the body of \(code($0))" } ?? "a definition's body"
-      let runs = place.nameText.map { "it runs at each use of \(code($0)), not here" } ?? "it never runs"
+      let note: String
+      switch (place.nameText, place.word) {
+      case (let name?, _?): note = "In the body of \(code(name)): it runs at each use of \(code(name)), not here"
+      case (let name?, nil): note = "In the body of \(code(name)), whose definition has an error: it never runs"
+      case (nil, _): note = "In the body of a definition that has an error: it never runs"
+      }
       return describe(bodyToken: trace, text: text, place: place, document: document, code: code) + [
-        "", "In \(owner): \(runs)",
+        "", note,
       ]
     }
   }
