@@ -48,6 +48,8 @@ extension Server {
         var names = NameKinds()
         var spans: [(range: Range<Int>, type: SemanticTokenType, modifiers: SemanticTokenModifiers)] = []
         for (k, token) in tokens.enumerated() {
+          // A definition's name that is no name (`: dup … ;`) is in error, like an invalid store: none.
+          if names.hasReadDefinitions && names.isInvalidDefinitionName(k) { continue }
           switch token.kind {
           case .number, .invalidNumber:
             spans.append((token.range, .number, Self.unmodified))
@@ -123,6 +125,8 @@ private struct NameKinds {
   private(set) var hasReadDefinitions = false
   /// The token indices of the names the line's definitions define.
   private var definitionNames: [Int] = []
+  /// The token indices that stand where a definition's name goes but are no names.
+  private var invalidDefinitionNames: [Int] = []
   /// The token indices of the bodies of definitions without `;`: evaluation does not look at
   /// them, so a name there that is bound to nothing has no diagnostic to say so.
   private var uncheckedBodies: [Range<Int>] = []
@@ -133,13 +137,22 @@ private struct NameKinds {
   mutating func readDefinitions(of tokens: [Token]) {
     hasReadDefinitions = true
     for span in Lexer.definitions(in: tokens) {
-      if let name = span.name, tokens[name].kind == .name { definitionNames.append(name) }
+      if let name = span.name {
+        if case .name = tokens[name].kind {
+          definitionNames.append(name)
+        } else {
+          invalidDefinitionNames.append(name)
+        }
+      }
       if span.end == nil { uncheckedBodies.append(span.body(tokenCount: tokens.count)) }
     }
   }
 
   /// Whether the name token at index `k` is the name a definition defines.
   func definesName(_ k: Int) -> Bool { !definitionNames.isEmpty && definitionNames.contains(k) }
+
+  /// Whether the token at index `k` stands where a definition's name goes but is no name.
+  func isInvalidDefinitionName(_ k: Int) -> Bool { invalidDefinitionNames.contains(k) }
 
   /// The type of the name use at token index `k` (not an unknown word): `function` for a word,
   /// `variable` for a variable; nil for a name bound to nothing in a body without `;`.
