@@ -90,9 +90,10 @@ extension Server {
     if newName.utf8.elementsEqual(name.utf8) { return ["changes": .object([(found.uri, .array([]))])] }
     let taken = found.open.document.occurrences(of: newName)
     if !taken.isEmpty {
-      let what =
-        taken.allSatisfy(\.isDefinition)
-        ? "a word" : taken.contains(where: \.isDefinition) ? "a variable and a word" : "a variable"
+      // What binds it: a definition makes it a word's name; a store, or only uses, a variable's.
+      let word = taken.contains(where: \.isDefinition)
+      let variable = !word || taken.contains { $0.isStore && !$0.isDefinition }
+      let what = word && variable ? "a variable and a word" : word ? "a word" : "a variable"
       throw .requestFailed(
         "`\(newName)` is already \(what) in this document; renaming `\(name)` to it would merge the two")
     }
