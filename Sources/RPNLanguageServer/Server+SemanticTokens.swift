@@ -74,9 +74,9 @@ extension Server {
             }
             spans.append((token.range, .keyword, Self.unmodified))
           case .semicolon:
+            if names.hasReadDefinitions { names.definitionEnded(at: k, in: tokens, bytes) }
             spans.append((token.range, .keyword, Self.unmodified))
           case .name where names.definesName(k):
-            names.rebind(token.range, in: bytes)
             spans.append((token.range, .function, .declaration))
           case .name where !unknown.contains(token.range):
             let type = names.type(
@@ -120,18 +120,40 @@ extension Server {
 /// Tells, for the name uses of one line, which name a word and which a variable, asking the
 /// document once per name (again after the line binds the name anew): a line's names are few,
 /// and most lines have none. Made for every line, so it costs nothing until asked.
+///
+/// A name in a definition's body means what it meant above the definition, so it is looked up
+/// where the `:` stands (the engine, asked at a body token, would see the word that the
+/// definition is defining already bound). A definition binds its name at its `;`.
 private struct NameKinds {
+  /// What a name means at a point of the line.
+  private enum Meaning {
+    case word, variable
+    /// Only in a body without `;`: evaluation does not look at such a body, so a name there
+    /// that is bound to nothing has no diagnostic to say so.
+    case unbound
+
+    var type: SemanticTokenType? {
+      switch self {
+      case .word: .function
+      case .variable: .variable
+      case .unbound: nil
+      }
+    }
+  }
+
   /// Whether `readDefinitions(of:)` ran: the line has a `:`.
   private(set) var hasReadDefinitions = false
   /// The token indices of the names the line's definitions define.
   private var definitionNames: [Int] = []
   /// The token indices that stand where a definition's name goes but are no names.
   private var invalidDefinitionNames: [Int] = []
-  /// The token indices of the bodies of definitions without `;`: evaluation does not look at
-  /// them, so a name there that is bound to nothing has no diagnostic to say so.
-  private var uncheckedBodies: [Range<Int>] = []
+  /// Each definition's body (token indices), where its `:` starts, and whether evaluation
+  /// checked it (it has a `;`).
+  private var bodies: [(tokens: Range<Int>, colonOffset: Int, checked: Bool)] = []
+  /// The `;` of each definition that has a name, and the name's token index.
+  private var ends: [(end: Int, name: Int)] = []
   /// What each name asked about means, until the line binds it again.
-  private var known: [String: Bool] = [:]
+  private var known: [String: Meaning] = [:]
 
   /// Reads where the line's definitions are; at the first `:`, before the name after it.
   mutating func readDefinitions(of tokens: [Token]) {
@@ -140,11 +162,13 @@ private struct NameKinds {
       if let name = span.name {
         if case .name = tokens[name].kind {
           definitionNames.append(name)
+          if let end = span.end { ends.append((end, name)) }
         } else {
           invalidDefinitionNames.append(name)
         }
       }
-      if span.end == nil { uncheckedBodies.append(span.body(tokenCount: tokens.count)) }
+      let colonOffset = tokens[span.colon].range.lowerBound
+      bodies.append((span.body(tokenCount: tokens.count), colonOffset, span.end != nil))
     }
   }
 
@@ -161,25 +185,36 @@ private struct NameKinds {
     ofUse k: Int, in tokens: [Token], _ bytes: UnsafeBufferPointer<UInt8>, line: Int, document: Document,
     wordsDefined: Bool
   ) -> SemanticTokenType? {
-    let unchecked = !uncheckedBodies.isEmpty && uncheckedBodies.contains { $0.contains(k) }
-    if !wordsDefined && !unchecked { return .variable }
+    let body = bodies.isEmpty ? nil : bodies.first { $0.tokens.contains(k) }
+    let checked = body?.checked ?? true
+    if !wordsDefined && checked { return .variable }
     let range = tokens[k].range
     let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-    if unchecked {
-      if document.isVariable(name, atLine: line, utf8Offset: range.lowerBound) { return .variable }
-      guard wordsDefined else { return nil }
-      return document.word(named: name, atLine: line, utf8Offset: range.lowerBound) == nil ? nil : .function
+    if let meaning = known[name] { return meaning.type }
+    let offset = body?.colonOffset ?? range.lowerBound
+    let meaning: Meaning
+    if document.isVariable(name, atLine: line, utf8Offset: offset) {
+      meaning = .variable
+    } else if checked {
+      meaning = .word  // Bound, since it is no unknown word.
+    } else if wordsDefined, document.word(named: name, atLine: line, utf8Offset: offset) != nil {
+      meaning = .word
+    } else {
+      meaning = .unbound
     }
-    if let isWord = known[name] { return isWord ? .function : .variable }
-    // Bound (else it would be an unknown word): a word unless a variable.
-    let isWord = !document.isVariable(name, atLine: line, utf8Offset: range.lowerBound)
-    known[name] = isWord
-    return isWord ? .function : .variable
+    known[name] = meaning
+    return meaning.type
   }
 
-  /// A store or definition of the name at `range`: the uses after it mean what it binds.
+  /// A store of the name at `range`: the uses after it mean what it stored.
   mutating func rebind(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
     guard !known.isEmpty else { return }
     known[String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)] = nil
+  }
+
+  /// The `;` at index `k`: the definition it ends binds its name from here on.
+  mutating func definitionEnded(at k: Int, in tokens: [Token], _ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let definition = ends.first(where: { $0.end == k }) else { return }
+    rebind(tokens[definition.name].range, in: bytes)
   }
 }
