@@ -36,8 +36,9 @@ extension Server {
         diagnostic = document.diagnostics(inLine: position.line).first { place.range.contains($0.range.lowerBound) }
       }
     } else {
-      if case .name = trace.token.kind,
-        let word = document.word(named: text, atLine: position.line, utf8Offset: trace.token.range.lowerBound)
+      // An unknown word is bound to nothing: no need to ask.
+      if case .name = trace.token.kind, trace.diagnostic?.code != .unknownWord,
+        let word = document.word(meantBy: text, atLine: position.line, utf8Offset: trace.token.range.lowerBound)
       {
         lines = describe(word, code: code)
       } else {
@@ -92,9 +93,7 @@ extension Server {
     case .name:
       guard trace.diagnostic == nil, let value = trace.after.top.last else { return ["unknown word \(code(text))"] }
       var description = "variable \(code(text)) = \(code(show(value)))"
-      if let store = document.storeLocation(
-        ofVariable: text, visibleAtLine: line, utf8Offset: trace.token.range.lowerBound)
-      {
+      if let store = document.bindingInEffect(of: text, atLine: line, utf8Offset: trace.token.range.lowerBound) {
         description += ", stored on line \(store.line + 1)"
       }
       return [description]
@@ -160,7 +159,9 @@ extension Server {
     switch trace.token.kind {
     case .name:
       let start = place.colonOffset
-      if let word = document.word(named: text, atLine: place.line, utf8Offset: start) {
+      if trace.diagnostic?.code != .unknownWord,
+        let word = document.word(meantBy: text, atLine: place.line, utf8Offset: start)
+      {
         return describe(word, code: code)
       }
       guard
@@ -168,7 +169,7 @@ extension Server {
           .value
       else { return ["unknown word \(code(text))"] }
       var description = "variable \(code(text)) = \(code(ValueFormat.format(value, precision: display.precision)))"
-      if let store = document.storeLocation(ofVariable: text, visibleAtLine: place.line, utf8Offset: start) {
+      if let store = document.bindingInEffect(of: text, atLine: place.line, utf8Offset: start) {
         description += ", stored on line \(store.line + 1)"
       }
       return [description]

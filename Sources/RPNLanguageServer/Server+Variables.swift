@@ -17,7 +17,7 @@ extension Server {
     let (uri, open) = try openDocument(params)
     let position = try Position.decode(params?["position"], field: "position")
     let cursor = converter(for: open.document).textPosition(position)
-    let variable = open.document.variable(atLine: cursor.line, utf8Offset: cursor.utf8Column)
+    let variable = open.document.nameOccurrence(atLine: cursor.line, utf8Offset: cursor.utf8Column)
     return (uri, open, variable)
   }
 
@@ -33,10 +33,10 @@ extension Server {
     guard let (name, occurrence) = variable else { return .null }
     if occurrence.isStore { return location(uri, open.document, line: occurrence.line, range: occurrence.range) }
     guard
-      let store = open.document.storeLocation(
-        ofVariable: name, visibleAtLine: occurrence.line, utf8Offset: occurrence.range.lowerBound)
+      let site = open.document.bindingInEffect(
+        of: name, atLine: occurrence.line, utf8Offset: occurrence.range.lowerBound)
     else { return .null }
-    return location(uri, open.document, line: store.line, range: store.range)
+    return location(uri, open.document, line: site.line, range: site.range)
   }
 
   /// `textDocument/references`: every store, definition and use of the name (stores and
@@ -45,7 +45,7 @@ extension Server {
     let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? true
     let (uri, open, variable) = try variableAtCursor(params)
     guard let (name, _) = variable else { return .null }
-    let occurrences = open.document.occurrences(of: name).filter { includeDeclaration || !$0.isStore }
+    let occurrences = open.document.nameOccurrences(of: name).filter { includeDeclaration || !$0.isStore }
     return .array(occurrences.map { location(uri, open.document, line: $0.line, range: $0.range) })
   }
 
@@ -55,7 +55,7 @@ extension Server {
     guard let (name, _) = variable else { return .null }
     let converter = converter(for: open.document)
     return .array(
-      open.document.occurrences(of: name).map { occurrence in
+      open.document.nameOccurrences(of: name).map { occurrence in
         [
           "range": converter.range(line: occurrence.line, utf8Range: occurrence.range).json,
           "kind": JSONValue((occurrence.isStore ? DocumentHighlightKind.write : .read).rawValue),
@@ -88,7 +88,7 @@ extension Server {
       throw .requestFailed(message)
     }
     if newName.utf8.elementsEqual(name.utf8) { return ["changes": .object([(found.uri, .array([]))])] }
-    let taken = found.open.document.occurrences(of: newName)
+    let taken = found.open.document.nameOccurrences(of: newName)
     if !taken.isEmpty {
       // What binds it: a definition makes it a word's name; a store, or only uses, a variable's.
       let word = taken.contains(where: \.isDefinition)
@@ -98,7 +98,7 @@ extension Server {
         "`\(newName)` is already \(what) in this document; renaming `\(name)` to it would merge the two")
     }
     let converter = converter(for: found.open.document)
-    let edits: [JSONValue] = found.open.document.occurrences(of: name).map { occurrence in
+    let edits: [JSONValue] = found.open.document.nameOccurrences(of: name).map { occurrence in
       [
         "range": converter.range(line: occurrence.line, utf8Range: occurrence.nameRange).json,
         "newText": .string(newName),
