@@ -499,6 +499,48 @@ import Testing
     try client.finish()
   }
 
+  /// Names mean what evaluation makes them mean, in three corners: a body's name that is also the
+  /// name being defined means what it meant above (`: c c 1 + ;` adds 1 to the variable `c`); a
+  /// store in the body of a definition without `;` never runs, so it hides no binding; and in
+  /// `: : a 1 ;` the definition's (invalid) name is the second `:`, so `a` is a use.
+  @Test func namesMeanWhatEvaluationMakesThem() throws {
+    let (client, result) = try LSPClient.started(encoding: "utf-16")
+    let legend = try SemanticTokenTests.legend(result)
+    let uri = "file:///corners.rpn"
+    client.open(uri, "2 =c : c c 1 + ; c\n5 =v : b 1 ; : w =b =v\nb v\n: a 2 ;\n: : a 1 ;\n")
+    #expect(
+      try Self.semanticTokens(client, uri, legend: legend).filter { $0.hasPrefix("0:") } == [
+        "0:0+1 number []", "0:2+2 variable [\"declaration\"]", "0:5+1 keyword []", "0:7+1 function [\"declaration\"]",
+        "0:9+1 variable []", "0:11+1 number []", "0:13+1 operator []", "0:15+1 keyword []", "0:17+1 function []",
+      ])
+    func hover(_ line: Int, _ character: Int) throws -> String {
+      try client.hover(uri, position(line, character))["contents"]?["value"]?.stringValue ?? "null"
+    }
+    func definition(_ line: Int, _ character: Int) throws -> String {
+      compact(
+        location: try client.request("textDocument/definition", ServerTests.at(uri, position(line, character))),
+        uri: uri)
+    }
+    #expect(try hover(0, 9).hasPrefix("variable c = 2, stored on line 1\n\nIn the body of c: it runs at each use of c"))
+    #expect(try definition(0, 9) == "0:2-0:4")
+    #expect(try hover(0, 17).hasPrefix("word c, defined on line 1\n( -- r )\n: c c 1 + ;\n\nStack before: [2]"))
+    #expect(try definition(0, 17) == "0:7-0:8")
+    // `=b` and `=v` in the body of `w` never run: `b` is still the word, `v` the variable.
+    #expect(try hover(2, 0).hasPrefix("word b, defined on line 2\n"))
+    #expect(try definition(2, 0) == "1:7-1:8")
+    #expect(try hover(2, 2).hasPrefix("variable v = 5, stored on line 2\n"))
+    #expect(try definition(2, 2) == "1:2-1:4")
+    // `: : a 1 ;`: `a` is a use of line 3's word.
+    #expect(try definition(4, 4) == "3:2-3:3")
+    let references = try client.request(
+      "textDocument/references",
+      ["textDocument": textDocument(uri), "position": position(3, 2), "context": ["includeDeclaration": false]])
+    #expect(compact(locations: references, uri: uri) == ["4:4-4:5"])
+    let highlights = try client.request("textDocument/documentHighlight", ServerTests.at(uri, position(4, 4)))
+    #expect(VariableTests.describe(highlights: highlights) == ["3:2-3:3 3", "4:4-4:5 2"])
+    try client.finish()
+  }
+
   // MARK: Semantic tokens
 
   static func semanticTokens(_ client: LSPClient, _ uri: String, legend: (types: [String], modifiers: [String]))
