@@ -35,21 +35,20 @@ extension Server {
     var data: [JSONValue] = []
     var previousLine = 0
     var previousStart = 0
-    // Whether a word may be bound: not before the first definition that succeeded. A full
-    // request reads every line from the top, so it finds that line on its way and asks nothing
-    // about the names above it; a range asks about its names from its first line.
-    var wordsDefined = lines.lowerBound > 0
+    // Which names are words, kept up to date line by line (a range asks what is bound above it).
+    var words = WordNames(document, from: lines.lowerBound)
     for line in lines {
       // Uses of names that are not visible are unknown words: they get no token.
       let diagnostics = document.diagnostics(inLine: line)
       let unknown = diagnostics.isEmpty ? [] : diagnostics.filter { $0.code == .unknownWord }.map(\.range)
       document.withUTF8(ofLine: line) { bytes in
         let (tokens, commentStart) = Lexer.tokens(of: bytes)
-        var names = NameKinds()
+        // Made at the line's first `:`; most lines have none.
+        var layout: DefinitionLayout?
         var spans: [(range: Range<Int>, type: SemanticTokenType, modifiers: SemanticTokenModifiers)] = []
         for (k, token) in tokens.enumerated() {
           // A definition's name that is no name (`: dup … ;`) is in error, like an invalid store: none.
-          if names.hasReadDefinitions && names.isInvalidDefinitionName(k) { continue }
+          if let layout, layout.invalidNames.contains(k) { continue }
           switch token.kind {
           case .number, .invalidNumber:
             spans.append((token.range, .number, Self.unmodified))
@@ -65,23 +64,37 @@ extension Server {
             spans.append((token.range.lowerBound..<(token.range.lowerBound + 1), .operator, Self.unmodified))
             spans.append(((token.range.lowerBound + 1)..<token.range.upperBound, .number, Self.unmodified))
           case .store:
-            names.rebind(token.nameRange, in: bytes)
+            // A store in a body never runs; one that failed has its diagnostic.
+            if words.mayHoldWords, layout?.body(containing: k) == nil,
+              !diagnostics.contains(where: { $0.range == token.range })
+            {
+              words.stored(Self.text(bytes, token.nameRange))
+            }
             spans.append((token.range, .variable, .declaration))
           case .colon:
-            if !names.hasReadDefinitions {
-              names.readDefinitions(of: tokens)
-              if !wordsDefined { wordsDefined = !document.definedWords(inLine: line).isEmpty }
-            }
+            if layout == nil { layout = DefinitionLayout(tokens, diagnostics: diagnostics) }
             spans.append((token.range, .keyword, Self.unmodified))
           case .semicolon:
-            if names.hasReadDefinitions { names.definitionEnded(at: k, in: tokens, bytes) }
+            if let name = layout?.wordDefined(endingAt: k) { words.defined(Self.text(bytes, tokens[name].range)) }
             spans.append((token.range, .keyword, Self.unmodified))
-          case .name where names.definesName(k):
+          case .name where layout?.names.contains(k) == true:
             spans.append((token.range, .function, .declaration))
           case .name where !unknown.contains(token.range):
-            let type = names.type(
-              ofUse: k, in: tokens, bytes, line: line, document: document, wordsDefined: wordsDefined)
-            if let type { spans.append((token.range, type, Self.unmodified)) }
+            let body = layout?.body(containing: k)
+            if body?.checked ?? true {
+              // Bound, since it is no unknown word: a word or a variable.
+              let isWord = words.mayHoldWords && words.isWord(Self.text(bytes, token.range))
+              spans.append((token.range, isWord ? .function : .variable, Self.unmodified))
+            } else if let body {
+              // A body without `;` is not evaluated, so a name there may be bound to nothing: the
+              // engine says what it meant at the `:`. (Rare: such a line is being typed.)
+              let name = Self.text(bytes, token.range)
+              if document.isVariable(name, atLine: line, utf8Offset: body.colonOffset) {
+                spans.append((token.range, .variable, Self.unmodified))
+              } else if document.word(meantBy: name, atLine: line, utf8Offset: body.colonOffset) != nil {
+                spans.append((token.range, .function, Self.unmodified))
+              }
+            }
           default:
             break
           }
@@ -117,104 +130,90 @@ extension Server {
   }
 }
 
-/// Tells, for the name uses of one line, which name a word and which a variable, asking the
-/// document once per name (again after the line binds the name anew): a line's names are few,
-/// and most lines have none. Made for every line, so it costs nothing until asked.
-///
-/// A name in a definition's body means what it meant above the definition, so it is looked up
-/// where the `:` stands (the engine, asked at a body token, would see the word that the
-/// definition is defining already bound). A definition binds its name at its `;`.
-private struct NameKinds {
-  /// What a name means at a point of the line.
-  private enum Meaning {
-    case word, variable
-    /// Only in a body without `;`: evaluation does not look at such a body, so a name there
-    /// that is bound to nothing has no diagnostic to say so.
-    case unbound
+extension Server {
+  fileprivate static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  }
+}
 
-    var type: SemanticTokenType? {
-      switch self {
-      case .word: .function
-      case .variable: .variable
-      case .unbound: nil
-      }
-    }
+/// Which names are words at a point of a walk down the document, kept as the walk goes: a
+/// definition that succeeded binds its name to a word at its `;`, a store that succeeded binds
+/// its name to a variable. One table for the whole request, so telling a word from a variable
+/// costs a lookup.
+///
+/// A walk from the first line starts with nothing bound and needs nothing until the first word
+/// is defined (on most tapes, nothing at all). A walk from a line below asks the engine, once per
+/// name, what the name meant where the walk started, unless the walk bound it first.
+private struct WordNames {
+  private var words: Set<String> = []
+  /// Only for a walk from a line below the first: the names known to be variables.
+  private var variables: Set<String> = []
+  /// Where a walk from a line below the first started, to ask what names meant there.
+  private let start: (document: Document, line: Int)?
+
+  init(_ document: Document, from line: Int) {
+    start = line == 0 ? nil : (document, line)
   }
 
-  /// Whether `readDefinitions(of:)` ran: the line has a `:`.
-  private(set) var hasReadDefinitions = false
-  /// The token indices of the names the line's definitions define.
-  private var definitionNames: [Int] = []
-  /// The token indices that stand where a definition's name goes but are no names.
-  private var invalidDefinitionNames: [Int] = []
-  /// Each definition's body (token indices), where its `:` starts, and whether evaluation
-  /// checked it (it has a `;`).
-  private var bodies: [(tokens: Range<Int>, colonOffset: Int, checked: Bool)] = []
-  /// The `;` of each definition that has a name, and the name's token index.
-  private var ends: [(end: Int, name: Int)] = []
-  /// What each name asked about means, until the line binds it again.
-  private var known: [String: Meaning] = [:]
+  /// Whether a name bound may be a word: if not, it is a variable, and a store changes nothing.
+  var mayHoldWords: Bool { start != nil || !words.isEmpty }
 
-  /// Reads where the line's definitions are; at the first `:`, before the name after it.
-  mutating func readDefinitions(of tokens: [Token]) {
-    hasReadDefinitions = true
+  /// Whether a name that is bound (no unknown word) is a word.
+  mutating func isWord(_ name: String) -> Bool {
+    if words.contains(name) { return true }
+    guard let start, !variables.contains(name) else { return false }
+    if start.document.isVariable(name, atLine: start.line, utf8Offset: 0) {
+      variables.insert(name)
+      return false
+    }
+    words.insert(name)
+    return true
+  }
+
+  /// A store that succeeded: the name is a variable's from here on.
+  mutating func stored(_ name: String) {
+    words.remove(name)
+    if start != nil { variables.insert(name) }
+  }
+
+  /// A definition that succeeded, at its `;`: the name is a word's from here on.
+  mutating func defined(_ name: String) {
+    words.insert(name)
+    if start != nil { variables.remove(name) }
+  }
+}
+
+/// Where a line's definitions are, as token indices, and which of them succeeded.
+private struct DefinitionLayout {
+  /// The names the definitions define.
+  var names: [Int] = []
+  /// The tokens that stand where a definition's name goes but are no names.
+  var invalidNames: [Int] = []
+  /// Each body, where its `:` starts, and whether evaluation checked it (it has a `;`).
+  private var bodies: [(tokens: Range<Int>, colonOffset: Int, checked: Bool)] = []
+  /// The `;` of each definition that succeeded, and its name.
+  private var defined: [(end: Int, name: Int)] = []
+
+  /// A definition succeeds when none of its tokens, `:` to `;`, has a diagnostic (a definition
+  /// with any error defines nothing), and it has a name and a `;`.
+  init(_ tokens: [Token], diagnostics: [Diagnostic]) {
     for span in Lexer.definitions(in: tokens) {
       if let name = span.name {
-        if case .name = tokens[name].kind {
-          definitionNames.append(name)
-          if let end = span.end { ends.append((end, name)) }
-        } else {
-          invalidDefinitionNames.append(name)
-        }
+        if case .name = tokens[name].kind { names.append(name) } else { invalidNames.append(name) }
       }
       let colonOffset = tokens[span.colon].range.lowerBound
       bodies.append((span.body(tokenCount: tokens.count), colonOffset, span.end != nil))
+      guard let name = span.name, case .name = tokens[name].kind, let end = span.end else { continue }
+      let range = colonOffset..<tokens[end].range.upperBound
+      if !diagnostics.contains(where: { range.contains($0.range.lowerBound) }) { defined.append((end, name)) }
     }
   }
 
-  /// Whether the name token at index `k` is the name a definition defines.
-  func definesName(_ k: Int) -> Bool { !definitionNames.isEmpty && definitionNames.contains(k) }
-
-  /// Whether the token at index `k` stands where a definition's name goes but is no name.
-  func isInvalidDefinitionName(_ k: Int) -> Bool { invalidDefinitionNames.contains(k) }
-
-  /// The type of the name use at token index `k` (not an unknown word): `function` for a word,
-  /// `variable` for a variable; nil for a name bound to nothing in a body without `;`.
-  /// `wordsDefined` false says that no word is bound yet: every name bound is a variable.
-  mutating func type(
-    ofUse k: Int, in tokens: [Token], _ bytes: UnsafeBufferPointer<UInt8>, line: Int, document: Document,
-    wordsDefined: Bool
-  ) -> SemanticTokenType? {
-    let body = bodies.isEmpty ? nil : bodies.first { $0.tokens.contains(k) }
-    let checked = body?.checked ?? true
-    if !wordsDefined && checked { return .variable }
-    let range = tokens[k].range
-    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-    if let meaning = known[name] { return meaning.type }
-    let offset = body?.colonOffset ?? range.lowerBound
-    let meaning: Meaning
-    if document.isVariable(name, atLine: line, utf8Offset: offset) {
-      meaning = .variable
-    } else if checked {
-      meaning = .word  // Bound, since it is no unknown word.
-    } else if wordsDefined, document.word(named: name, atLine: line, utf8Offset: offset) != nil {
-      meaning = .word
-    } else {
-      meaning = .unbound
-    }
-    known[name] = meaning
-    return meaning.type
+  /// The body that holds the token at index `k`, if any.
+  func body(containing k: Int) -> (tokens: Range<Int>, colonOffset: Int, checked: Bool)? {
+    bodies.first { $0.tokens.contains(k) }
   }
 
-  /// A store of the name at `range`: the uses after it mean what it stored.
-  mutating func rebind(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
-    guard !known.isEmpty else { return }
-    known[String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)] = nil
-  }
-
-  /// The `;` at index `k`: the definition it ends binds its name from here on.
-  mutating func definitionEnded(at k: Int, in tokens: [Token], _ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let definition = ends.first(where: { $0.end == k }) else { return }
-    rebind(tokens[definition.name].range, in: bytes)
-  }
+  /// The name of the word that the `;` at index `k` defines, if its definition succeeded.
+  func wordDefined(endingAt k: Int) -> Int? { defined.first { $0.end == k }?.name }
 }
