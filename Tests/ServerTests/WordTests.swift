@@ -567,9 +567,11 @@ import Testing
   }
 
   /// Words and variables side by side, in both encodings: a name means what its latest binding
-  /// above it bound, on its own line too (`v` is a variable, then a word); uses in a body are
-  /// uses; a body without `;` still tells variables from words, and an unbound name there gets no
-  /// token; a definition's name that is a builtin gets none either, as an invalid store.
+  /// above it bound, on its own line too (`v` is a variable, then a word; `größe` a word, then a
+  /// variable, which a failing definition does not change); uses in a body are uses; a body
+  /// without `;` still tells variables from words, and an unbound name there gets no token; a
+  /// definition's name that is a builtin gets none either, as an invalid store. A range from any
+  /// line answers what `full` answers there.
   @Test(arguments: encodings)
   func semanticTokensTellWordsFromVariables(encoding: String) throws {
     let (client, result) = try LSPClient.started(encoding: encoding)
@@ -579,6 +581,7 @@ import Testing
       ": größe v × ; größe",
       "=k k : u k größe nope",
       ": dup 1 ;",
+      "größe 3 =größe größe : bad zzz ; größe",
     ]
     client.open("file:///s.rpn", lines.joined(separator: "\n"))
     func token(_ text: String, line: Int, nth: Int = 0, _ type: String, _ modifiers: [String] = []) -> String {
@@ -600,19 +603,22 @@ import Testing
         token(":", line: 2, "keyword"), token("u", line: 2, "function", ["declaration"]),
         token("k", line: 2, nth: 1, "variable"), token("größe", line: 2, "function"),
         token(":", line: 3, "keyword"), token("1", line: 3, "number"), token(";", line: 3, "keyword"),
+        // A store makes the word's name a variable's; the definition that fails changes nothing.
+        token("größe", line: 4, "function"), token("3", line: 4, "number"),
+        token("=größe", line: 4, "variable", ["declaration"]), token("größe", line: 4, nth: 1, "variable"),
+        token(":", line: 4, "keyword"), token("bad", line: 4, "function", ["declaration"]),
+        token(";", line: 4, "keyword"), token("größe", line: 4, nth: 2, "variable"),
       ])
-    // A range that starts below the definitions tells them apart the same way.
-    let ranged = try client.request(
-      "textDocument/semanticTokens/range", ["textDocument": textDocument("file:///s.rpn"), "range": range(1, 0, 2, 99)])
-    #expect(
-      SemanticTokenTests.decode(ranged, legend: legend).map(\.description) == [
-        token(":", line: 1, "keyword"), token("größe", line: 1, "function", ["declaration"]),
-        token("v", line: 1, "function"), token("×", line: 1, "operator"), token(";", line: 1, "keyword"),
-        token("größe", line: 1, nth: 1, "function"),
-        token("=k", line: 2, "variable", ["declaration"]), token("k", line: 2, "variable"),
-        token(":", line: 2, "keyword"), token("u", line: 2, "function", ["declaration"]),
-        token("k", line: 2, nth: 1, "variable"), token("größe", line: 2, "function"),
-      ])
+    // A range that starts below the definitions tells them apart the same way, from every line.
+    let full = try Self.semanticTokens(client, "file:///s.rpn", legend: legend)
+    for first in 1..<lines.count {
+      let ranged = try client.request(
+        "textDocument/semanticTokens/range",
+        ["textDocument": textDocument("file:///s.rpn"), "range": range(first, 0, lines.count, 0)])
+      #expect(
+        SemanticTokenTests.decode(ranged, legend: legend).map(\.description)
+          == full.filter { Int($0.prefix { $0 != ":" }) ?? -1 >= first }, "from line \(first)")
+    }
     try client.finish()
   }
 
