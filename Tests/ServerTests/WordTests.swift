@@ -1,3 +1,4 @@
+// Defined words end to end: hover, completion, definition, references, highlights, rename, symbols, tokens, hints.
 import JSONRPC
 import TestSupport
 import Testing
