@@ -1,5 +1,4 @@
-// `textDocument/inlayHint`: the stack after each line of the range, right after its last token, and its check;
-// each defined word's effect right after its `;`.
+// `textDocument/inlayHint`: each line's stack after its last token (with its check), each word's effect after its `;`.
 
 import JSONRPC
 import LSPTypes
@@ -62,5 +61,4 @@ extension Server {
     }
     return .array(hints)
   }
-
 }
