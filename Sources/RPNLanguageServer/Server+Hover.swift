@@ -1,4 +1,4 @@
-// `textDocument/hover`: what the token is (a defined word: its effect, definition and line), the stacks, its diagnostic.
+// `textDocument/hover`: what the token is (a word: its effect, definition and line), the stacks, its diagnostic.
 
 import JSONRPC
 import LSPTypes
