@@ -11,14 +11,13 @@ import RPNEngine
 extension Server {
   /// The name under the cursor of a position request (a store, a definition's name or a use), or
   /// nil off any name.
-  private func variableAtCursor(_ params: JSONValue?) throws(ResponseError) -> (
-    uri: String, open: OpenDocument, variable: (name: String, occurrence: VariableOccurrence)?
+  private func nameAtCursor(_ params: JSONValue?) throws(ResponseError) -> (
+    uri: String, open: OpenDocument, name: (name: String, occurrence: VariableOccurrence)?
   ) {
     let (uri, open) = try openDocument(params)
     let position = try Position.decode(params?["position"], field: "position")
     let cursor = converter(for: open.document).textPosition(position)
-    let variable = open.document.nameOccurrence(atLine: cursor.line, utf8Offset: cursor.utf8Column)
-    return (uri, open, variable)
+    return (uri, open, open.document.nameOccurrence(atLine: cursor.line, utf8Offset: cursor.utf8Column))
   }
 
   private func location(_ uri: String, _ document: Document, line: Int, range: Range<Int>) -> JSONValue {
@@ -29,8 +28,8 @@ extension Server {
   /// it pushes, or the name of the definition of the word it runs); on a store or a definition's
   /// name, itself; null elsewhere (or for a name bound nowhere above).
   func definition(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
-    let (uri, open, variable) = try variableAtCursor(params)
-    guard let (name, occurrence) = variable else { return .null }
+    let (uri, open, found) = try nameAtCursor(params)
+    guard let (name, occurrence) = found else { return .null }
     if occurrence.isStore { return location(uri, open.document, line: occurrence.line, range: occurrence.range) }
     guard
       let site = open.document.bindingInEffect(
@@ -43,16 +42,16 @@ extension Server {
   /// definitions only when `context.includeDeclaration`), each covering its whole token.
   func references(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? true
-    let (uri, open, variable) = try variableAtCursor(params)
-    guard let (name, _) = variable else { return .null }
+    let (uri, open, found) = try nameAtCursor(params)
+    guard let (name, _) = found else { return .null }
     let occurrences = open.document.nameOccurrences(of: name).filter { includeDeclaration || !$0.isStore }
     return .array(occurrences.map { location(uri, open.document, line: $0.line, range: $0.range) })
   }
 
   /// `textDocument/documentHighlight`: stores and definitions' names as Write, uses as Read.
   func documentHighlight(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
-    let (_, open, variable) = try variableAtCursor(params)
-    guard let (name, _) = variable else { return .null }
+    let (_, open, found) = try nameAtCursor(params)
+    guard let (name, _) = found else { return .null }
     let converter = converter(for: open.document)
     return .array(
       open.document.nameOccurrences(of: name).map { occurrence in
@@ -65,8 +64,8 @@ extension Server {
 
   /// `textDocument/prepareRename`: the name's range (without the `=` of a store), or null.
   func prepareRename(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
-    let (_, open, variable) = try variableAtCursor(params)
-    guard let (name, occurrence) = variable else { return .null }
+    let (_, open, found) = try nameAtCursor(params)
+    guard let (name, occurrence) = found else { return .null }
     let range = converter(for: open.document).range(line: occurrence.line, utf8Range: occurrence.nameRange)
     return ["range": range.json, "placeholder": .string(name)]
   }
@@ -78,8 +77,8 @@ extension Server {
     guard let newName = params?["newName"]?.stringValue else {
       throw .invalidParams("newName must be a string")
     }
-    let found = try variableAtCursor(params)
-    guard let (name, _) = found.variable else {
+    let found = try nameAtCursor(params)
+    guard let (name, _) = found.name else {
       throw .requestFailed("there is no variable or word at this position to rename")
     }
     if let problem = Lexer.nameProblem(newName) {
