@@ -31,6 +31,7 @@ package enum TextDocumentSyncKind: Int, Sendable {
 
 /// LSP's `SymbolKind` values that `.rpn` uses.
 package enum SymbolKind: Int, Sendable {
+  case function = 12
   case variable = 13
 }
 

@@ -10,6 +10,8 @@ package enum SemanticTokenType: Int, CaseIterable, Sendable {
   case function
   case variable
   case comment
+  /// Appended, so that the earlier types keep their indices.
+  case keyword
 
   /// The type's name in the legend.
   package var name: String {
@@ -19,6 +21,7 @@ package enum SemanticTokenType: Int, CaseIterable, Sendable {
     case .function: "function"
     case .variable: "variable"
     case .comment: "comment"
+    case .keyword: "keyword"
     }
   }
 }

@@ -1,4 +1,4 @@
-// `textDocument/completion`: builtins and visible variables, what the stack can satisfy first.
+// `textDocument/completion`: builtins, visible variables and defined words, what the stack can satisfy first.
 
 import JSONRPC
 import LSPTypes
@@ -6,9 +6,11 @@ import RPNEngine
 
 extension Server {
   /// `textDocument/completion`: every operator and constant spelling, and the variables stored
-  /// above the cursor. Each item replaces the word being typed. Items the stack at the cursor can
-  /// satisfy sort first (variables, then builtins in table order); the others stay listed, with a
-  /// detail that says what is missing. Nothing inside a comment.
+  /// and words defined above the cursor. Each item replaces the word being typed. Items the
+  /// stack at the cursor can satisfy sort first (variables, then words, then builtins in table
+  /// order); the others stay listed, with a detail that says what is missing (words before
+  /// builtins). A word whose effect depends on the stack counts as satisfiable: only running it
+  /// can tell. Nothing inside a comment.
   func completion(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let (open, position) = try documentAndPosition(params)
     let document = open.document
@@ -44,6 +46,21 @@ extension Server {
           ("textEdit", ["range": editRange, "newText": label]),
         ]))
     }
+    for (index, word) in scope.words.enumerated() {
+      let label = JSONValue.string(word.name)
+      let effect = word.effect.description
+      let inputs = word.effect.inputs ?? 0
+      let satisfied = inputs <= depth
+      let detail = satisfied ? effect : "\(effect) — \(Self.missing(inputs, depth: depth))"
+      let sortText = (satisfied ? "0aw" : "1aw") + Self.padded(index)
+      items.append(
+        .object([
+          ("label", label), ("kind", JSONValue(CompletionItemKind.function.rawValue)), ("detail", .string(detail)),
+          ("documentation", .string("word, defined above: it \(word.effect.sentence)")),
+          ("sortText", .string(sortText)),
+          ("textEdit", ["range": editRange, "newText": label]),
+        ]))
+    }
     let textEdit: JSONValue = ["range": editRange, "newText": ""]
     for entry in BuiltinCompletion.all {
       let satisfied = entry.inputs <= depth
@@ -51,8 +68,7 @@ extension Server {
       if satisfied {
         detail = entry.effect
       } else {
-        let needs = entry.inputs == 1 ? "1 value" : "\(entry.inputs) values"
-        detail = .string("\(entry.effectText) — needs \(needs), the stack has \(depth)")
+        detail = .string("\(entry.effectText) — \(Self.missing(entry.inputs, depth: depth))")
       }
       items.append(
         .object([
@@ -62,6 +78,11 @@ extension Server {
         ]))
     }
     return ["isIncomplete": false, "items": .array(items)]
+  }
+
+  /// What an item that needs more values than the stack holds is missing.
+  private static func missing(_ inputs: Int, depth: Int) -> String {
+    "needs \(inputs == 1 ? "1 value" : "\(inputs) values"), the stack has \(depth)"
   }
 
   private static func padded(_ index: Int) -> String {

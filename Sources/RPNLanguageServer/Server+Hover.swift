@@ -1,4 +1,4 @@
-// `textDocument/hover`: what the token is, the stack before and after it, and its diagnostic.
+// `textDocument/hover`: what the token is (a word: its effect, definition and line), the stacks, its diagnostic.
 
 import JSONRPC
 import LSPTypes
@@ -7,6 +7,13 @@ import RPNEngine
 extension Server {
   /// `textDocument/hover`: what the token is, the stack before and after it, and its
   /// diagnostic. Null on whitespace, comments and blank lines.
+  ///
+  /// A use of a defined word, and a definition's name, show the word: its effect, its definition
+  /// as written and the line it is defined on. The tokens of a definition (`:` to `;`) show no
+  /// stack: the definition leaves the stack as it is, and a body's tokens run at each use of the
+  /// word, not where they are written, so no stack there would be the one they see. A body token
+  /// says what it is and in which word it runs; a name there means what it meant above the
+  /// definition (a variable's value is taken there).
   func hover(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let (open, position) = try documentAndPosition(params)
     let document = open.document
@@ -21,11 +28,28 @@ extension Server {
     let markdown = client.hoverFormat == .markdown
     let code = { (text: String) in markdown ? "`\(text)`" : text }
     var lines: [String] = []
-    lines.append(contentsOf: describe(trace, text: text, line: position.line, document: document, code: code))
-    lines.append("")
-    lines.append("Stack before: " + code(trace.before.label(precision: display.precision, maxItems: display.maxItems)))
-    lines.append("Stack after: " + code(trace.after.label(precision: display.precision, maxItems: display.maxItems)))
-    if let diagnostic = trace.diagnostic {
+    var diagnostic = trace.diagnostic
+    if let place = DefinitionPlace(of: trace.token, line: position.line, in: document) {
+      lines = describe(place, trace, text: text, document: document, code: code)
+      // A definition that failed defines nothing: its name says why.
+      if diagnostic == nil, place.index == place.span.name, place.word == nil {
+        diagnostic = document.diagnostics(inLine: position.line).first { place.range.contains($0.range.lowerBound) }
+      }
+    } else {
+      // An unknown word is bound to nothing: no need to ask.
+      if case .name = trace.token.kind, trace.diagnostic?.code != .unknownWord,
+        let word = document.word(meantBy: text, atLine: position.line, utf8Offset: trace.token.range.lowerBound)
+      {
+        lines = describe(word, code: code)
+      } else {
+        lines = describe(trace, text: text, line: position.line, document: document, code: code)
+      }
+      lines.append("")
+      lines.append(
+        "Stack before: " + code(trace.before.label(precision: display.precision, maxItems: display.maxItems)))
+      lines.append("Stack after: " + code(trace.after.label(precision: display.precision, maxItems: display.maxItems)))
+    }
+    if let diagnostic {
       lines.append("")
       lines.append("\(diagnostic.severity.rawValue) [\(diagnostic.code.rawValue)]: \(diagnostic.message)")
     }
@@ -69,9 +93,7 @@ extension Server {
     case .name:
       guard trace.diagnostic == nil, let value = trace.after.top.last else { return ["unknown word \(code(text))"] }
       var description = "variable \(code(text)) = \(code(show(value)))"
-      if let store = document.storeLocation(
-        ofVariable: text, visibleAtLine: line, utf8Offset: trace.token.range.lowerBound)
-      {
+      if let store = document.bindingInEffect(of: text, atLine: line, utf8Offset: trace.token.range.lowerBound) {
         description += ", stored on line \(store.line + 1)"
       }
       return [description]
@@ -88,6 +110,116 @@ extension Server {
     case .semicolon:
       return ["\(code(";")) ends a definition"]
     }
+  }
+}
+
+extension Server {
+  /// A defined word: what it is and where it is defined, its effect, its definition as written.
+  private func describe(_ word: WordInfo, code: (String) -> String) -> [String] {
+    [
+      "word \(code(word.name)), defined on line \(word.line + 1)", code(word.effect.description),
+      code(word.definitionText),
+    ]
+  }
+
+  /// A token of a definition: the `:` and `;` as markers (and the word, when the definition
+  /// defined one), the name as the word it defines, a body token as what it is, in which word.
+  private func describe(
+    _ place: DefinitionPlace, _ trace: TokenTrace, text: String, document: Document, code: (String) -> String
+  ) -> [String] {
+    let defined = place.word.map { [""] + describe($0, code: code) } ?? []
+    switch place.index {
+    case place.span.colon:
+      return ["\(code(":")) starts a definition: \(code(": name body… ;"))"] + defined
+    case place.span.end:
+      return ["\(code(";")) ends a definition"] + defined
+    case place.span.name:
+      if let word = place.word { return describe(word, code: code) }
+      guard case .name = trace.token.kind else { return ["\(code(text)) cannot be defined"] }
+      return ["definition of \(code(text)), which defines nothing: it has an error"]
+    default:
+      let note: String
+      switch (place.nameText, place.word) {
+      case (let name?, _?): note = "In the body of \(code(name)): it runs at each use of \(code(name)), not here"
+      case (let name?, nil): note = "In the body of \(code(name)), whose definition has an error: it never runs"
+      case (nil, _): note = "In the body of a definition that has an error: it never runs"
+      }
+      return describe(bodyToken: trace, text: text, place: place, document: document, code: code) + [
+        "", note,
+      ]
+    }
+  }
+
+  /// A body token as what it is where the definition is: a name means what it meant above it.
+  /// (Its trace's stacks are the stack at the `:`, which it never sees: they are not shown.)
+  private func describe(
+    bodyToken trace: TokenTrace, text: String, place: DefinitionPlace, document: Document, code: (String) -> String
+  ) -> [String] {
+    let display = settings.display
+    switch trace.token.kind {
+    case .name:
+      let start = place.colonOffset
+      if trace.diagnostic?.code != .unknownWord,
+        let word = document.word(meantBy: text, atLine: place.line, utf8Offset: start)
+      {
+        return describe(word, code: code)
+      }
+      guard
+        let value = document.scope(atLine: place.line, utf8Offset: start).variables.first(where: { $0.name == text })?
+          .value
+      else { return ["unknown word \(code(text))"] }
+      var description = "variable \(code(text)) = \(code(ValueFormat.format(value, precision: display.precision)))"
+      if let store = document.bindingInEffect(of: text, atLine: place.line, utf8Offset: start) {
+        description += ", stored on line \(store.line + 1)"
+      }
+      return [description]
+    case .check:
+      return ["check \(code(text))"]
+    case .store:
+      return ["store into \(code(String(text.dropFirst())))"]
+    default:
+      return describe(trace, text: text, line: place.line, document: document, code: code)
+    }
+  }
+}
+
+/// Where a token stands in the definition that holds it (`:` to `;`), and the word that
+/// definition defined, if it succeeded.
+private struct DefinitionPlace {
+  var line: Int
+  var span: DefinitionSpan
+  var tokens: [Token]
+  /// The token's index in `tokens`.
+  var index: Int
+  var word: WordInfo?
+  /// The name as written, when the definition has a name token.
+  var nameText: String?
+
+  init?(of token: Token, line: Int, in document: Document) {
+    guard let (span, tokens) = document.definition(atLine: line, utf8Offset: token.range.lowerBound),
+      let index = tokens.firstIndex(where: { $0.range == token.range }),
+      span.tokens(tokenCount: tokens.count).contains(index)
+    else { return nil }
+    self.line = line
+    self.span = span
+    self.tokens = tokens
+    self.index = index
+    word = document.definedWord(atLine: line, span: span, tokens: tokens)
+    nameText = span.name.flatMap { name in
+      guard case .name = tokens[name].kind else { return nil }
+      return document.withUTF8(ofLine: line) {
+        String(decoding: UnsafeBufferPointer(rebasing: $0[tokens[name].range]), as: UTF8.self)
+      }
+    }
+  }
+
+  /// Where the `:` starts: what the body's names mean is what they meant there.
+  var colonOffset: Int { tokens[span.colon].range.lowerBound }
+
+  /// The definition's UTF-8 range, `:` to `;` (to the line's last token without `;`).
+  var range: Range<Int> {
+    let indices = span.tokens(tokenCount: tokens.count)
+    return tokens[indices.lowerBound].range.lowerBound..<tokens[indices.upperBound - 1].range.upperBound
   }
 }
 

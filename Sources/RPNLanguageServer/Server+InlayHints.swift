@@ -1,4 +1,4 @@
-// `textDocument/inlayHint`: the stack after each line of the range, right after its last token, and its check.
+// `textDocument/inlayHint`: each line's stack after its last token (with its check), each word's effect after its `;`.
 
 import JSONRPC
 import LSPTypes
@@ -14,8 +14,12 @@ extension Server {
   /// empty, accepting the hint writes the line's result there as a check (` =20.5`). Only hints
   /// inside the range, its end included.
   ///
+  /// Right after the `;` of each definition that defined a word, a hint shows the word's stack
+  /// effect (`( a b -- r )`). When the `;` is the line's last token, the effect comes first and
+  /// the stack second, at the same position.
+  ///
   /// Editors ask for the visible lines on every scroll: each hint reads only the top of its
-  /// stack, never the whole stack.
+  /// stack, never the whole stack, and a line without `:` costs nothing more for its effects.
   func inlayHints(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let open = try openDocument(params).open
     let range = try LSPRange.decode(params?["range"], field: "range")
@@ -31,6 +35,15 @@ extension Server {
     let lastLine = min(range.end.line, document.lineCount - 1)
     if range.start.line <= lastLine {
       for line in range.start.line...lastLine {
+        for (end, word) in document.definedWords(inLine: line) {
+          let position = converter.position(line: line, utf8Column: end)
+          guard position >= start, position <= range.end else { continue }
+          hints.append(
+            [
+              "position": position.json, "label": .string(word.effect.description), "paddingLeft": true,
+              "tooltip": .string("\(word.name) \(word.effect.sentence)"),
+            ])
+        }
         guard let offset = document.hintOffset(ofLine: line) else { continue }
         let position = converter.position(line: line, utf8Column: offset)
         guard position >= start, position <= range.end else { continue }

@@ -1,57 +1,60 @@
-// Variables: definition, references, highlights, rename and document symbols.
+// Variables and defined words as symbols: definition, references, highlights, rename and document symbols.
 
 import JSONRPC
 import LSPTypes
 import RPNEngine
 
-/// Variables as symbols: definition, references, highlights, rename and document symbols, all
-/// from the engine's document model (no second parser).
+/// Variables and defined words as symbols: definition, references, highlights, rename and
+/// document symbols, all from the engine's document model (no second parser). The two share one
+/// namespace: a name is bound by a store `=name` or by a definition `: name … ;`, and means what
+/// the latest binding above it bound, so every feature here treats both alike.
 extension Server {
-  /// The variable under the cursor of a position request, or nil off a variable.
-  private func variableAtCursor(_ params: JSONValue?) throws(ResponseError) -> (
-    uri: String, open: OpenDocument, variable: (name: String, occurrence: VariableOccurrence)?
+  /// The name under the cursor of a position request (a store, a definition's name or a use), or
+  /// nil off any name.
+  private func nameAtCursor(_ params: JSONValue?) throws(ResponseError) -> (
+    uri: String, open: OpenDocument, name: (name: String, occurrence: VariableOccurrence)?
   ) {
     let (uri, open) = try openDocument(params)
     let position = try Position.decode(params?["position"], field: "position")
     let cursor = converter(for: open.document).textPosition(position)
-    let variable = open.document.variable(atLine: cursor.line, utf8Offset: cursor.utf8Column)
-    return (uri, open, variable)
+    return (uri, open, open.document.nameOccurrence(atLine: cursor.line, utf8Offset: cursor.utf8Column))
   }
 
   private func location(_ uri: String, _ document: Document, line: Int, range: Range<Int>) -> JSONValue {
     ["uri": .string(uri), "range": converter(for: document).range(line: line, utf8Range: range).json]
   }
 
-  /// `textDocument/definition`: on a use, the `=name` whose value is in effect there; on a
-  /// store, itself; null elsewhere (or for a name not stored above).
+  /// `textDocument/definition`: on a use, the binding in effect there (the `=name` whose value
+  /// it pushes, or the name of the definition of the word it runs); on a store or a definition's
+  /// name, itself; null elsewhere (or for a name bound nowhere above).
   func definition(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
-    let (uri, open, variable) = try variableAtCursor(params)
-    guard let (name, occurrence) = variable else { return .null }
+    let (uri, open, found) = try nameAtCursor(params)
+    guard let (name, occurrence) = found else { return .null }
     if occurrence.isStore { return location(uri, open.document, line: occurrence.line, range: occurrence.range) }
     guard
-      let store = open.document.storeLocation(
-        ofVariable: name, visibleAtLine: occurrence.line, utf8Offset: occurrence.range.lowerBound)
+      let site = open.document.bindingInEffect(
+        of: name, atLine: occurrence.line, utf8Offset: occurrence.range.lowerBound)
     else { return .null }
-    return location(uri, open.document, line: store.line, range: store.range)
+    return location(uri, open.document, line: site.line, range: site.range)
   }
 
-  /// `textDocument/references`: every store and use of the name (stores only when
-  /// `context.includeDeclaration`), each covering its whole token.
+  /// `textDocument/references`: every store, definition and use of the name (stores and
+  /// definitions only when `context.includeDeclaration`), each covering its whole token.
   func references(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? true
-    let (uri, open, variable) = try variableAtCursor(params)
-    guard let (name, _) = variable else { return .null }
-    let occurrences = open.document.occurrences(of: name).filter { includeDeclaration || !$0.isStore }
+    let (uri, open, found) = try nameAtCursor(params)
+    guard let (name, _) = found else { return .null }
+    let occurrences = open.document.nameOccurrences(of: name).filter { includeDeclaration || !$0.isStore }
     return .array(occurrences.map { location(uri, open.document, line: $0.line, range: $0.range) })
   }
 
-  /// `textDocument/documentHighlight`: stores as Write, uses as Read.
+  /// `textDocument/documentHighlight`: stores and definitions' names as Write, uses as Read.
   func documentHighlight(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
-    let (_, open, variable) = try variableAtCursor(params)
-    guard let (name, _) = variable else { return .null }
+    let (_, open, found) = try nameAtCursor(params)
+    guard let (name, _) = found else { return .null }
     let converter = converter(for: open.document)
     return .array(
-      open.document.occurrences(of: name).map { occurrence in
+      open.document.nameOccurrences(of: name).map { occurrence in
         [
           "range": converter.range(line: occurrence.line, utf8Range: occurrence.range).json,
           "kind": JSONValue((occurrence.isStore ? DocumentHighlightKind.write : .read).rawValue),
@@ -61,34 +64,40 @@ extension Server {
 
   /// `textDocument/prepareRename`: the name's range (without the `=` of a store), or null.
   func prepareRename(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
-    let (_, open, variable) = try variableAtCursor(params)
-    guard let (name, occurrence) = variable else { return .null }
+    let (_, open, found) = try nameAtCursor(params)
+    guard let (name, occurrence) = found else { return .null }
     let range = converter(for: open.document).range(line: occurrence.line, utf8Range: occurrence.nameRange)
     return ["range": range.json, "placeholder": .string(name)]
   }
 
-  /// `textDocument/rename`: a `WorkspaceEdit` over every store and use. Refused, with the reason,
-  /// off a variable, for an invalid name, an operator or constant, or a name another variable has.
+  /// `textDocument/rename`: a `WorkspaceEdit` over every store, definition and use, bodies
+  /// included. Refused, with the reason, off a name, for an invalid name, an operator or
+  /// constant, or a name the document already has (a variable's or a word's).
   func rename(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     guard let newName = params?["newName"]?.stringValue else {
       throw .invalidParams("newName must be a string")
     }
-    let found = try variableAtCursor(params)
-    guard let (name, _) = found.variable else {
-      throw .requestFailed("there is no variable at this position to rename")
+    let found = try nameAtCursor(params)
+    guard let (name, _) = found.name else {
+      throw .requestFailed("there is no variable or word at this position to rename")
     }
     if let problem = Lexer.nameProblem(newName) {
       var message = problem.explanation(for: newName)
-      if case .reserved = problem { message += "; a variable cannot have its name" }
+      if case .reserved = problem { message += "; a variable or word cannot have its name" }
       throw .requestFailed(message)
     }
     if newName.utf8.elementsEqual(name.utf8) { return ["changes": .object([(found.uri, .array([]))])] }
-    if !found.open.document.occurrences(of: newName).isEmpty {
+    let taken = found.open.document.nameOccurrences(of: newName)
+    if !taken.isEmpty {
+      // What binds it: a definition makes it a word's name; a store, or only uses, a variable's.
+      let word = taken.contains(where: \.isDefinition)
+      let variable = !word || taken.contains { $0.isStore && !$0.isDefinition }
+      let what = word && variable ? "a variable and a word" : word ? "a word" : "a variable"
       throw .requestFailed(
-        "`\(newName)` is already a variable in this document; renaming `\(name)` to it would merge the two")
+        "`\(newName)` is already \(what) in this document; renaming `\(name)` to it would merge the two")
     }
     let converter = converter(for: found.open.document)
-    let edits: [JSONValue] = found.open.document.occurrences(of: name).map { occurrence in
+    let edits: [JSONValue] = found.open.document.nameOccurrences(of: name).map { occurrence in
       [
         "range": converter.range(line: occurrence.line, utf8Range: occurrence.nameRange).json,
         "newText": .string(newName),
@@ -98,30 +107,60 @@ extension Server {
   }
 
   /// `textDocument/documentSymbol`: each store that succeeded, as a Variable symbol named without
-  /// its `=`, with the stored value as detail. Clients without hierarchical symbols get the
-  /// flat `SymbolInformation` form, with the value after the name.
+  /// its `=`, with the stored value as detail; each definition that defined a word, as a Function
+  /// symbol named by the word, with its effect as detail, its range the definition (`:` to `;`)
+  /// and its selection range the name. In document order. Clients without hierarchical symbols
+  /// get the flat `SymbolInformation` form, with the value or effect after the name.
   func documentSymbols(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let (uri, open) = try openDocument(params)
-    let converter = converter(for: open.document)
+    let document = open.document
+    let converter = converter(for: document)
     let display = settings.display
     let hierarchical = client.hierarchicalSymbols
-    return .array(
-      open.document.storedVariables().map { store in
-        let value = ValueFormat.format(store.value, precision: display.precision)
-        let range = converter.range(line: store.line, utf8Range: store.range).json
-        guard hierarchical else {
-          return [
-            "name": .string("\(store.name) = \(value)"), "kind": JSONValue(SymbolKind.variable.rawValue),
-            "location": ["uri": .string(uri), "range": range],
-          ]
-        }
+    /// A symbol: `detail` joins the name in the flat form with `separator`.
+    func symbol(
+      _ name: String, _ kind: SymbolKind, detail: String, separator: String, line: Int, range: Range<Int>,
+      selection: Range<Int>
+    ) -> JSONValue {
+      let range = converter.range(line: line, utf8Range: range).json
+      guard hierarchical else {
         return [
-          "name": .string(store.name),
-          "kind": JSONValue(SymbolKind.variable.rawValue),
-          "detail": .string(value),
-          "range": range,
-          "selectionRange": converter.range(line: store.line, utf8Range: store.nameRange).json,
+          "name": .string(name + separator + detail), "kind": JSONValue(kind.rawValue),
+          "location": ["uri": .string(uri), "range": range],
         ]
-      })
+      }
+      return [
+        "name": .string(name), "kind": JSONValue(kind.rawValue), "detail": .string(detail), "range": range,
+        "selectionRange": converter.range(line: line, utf8Range: selection).json,
+      ]
+    }
+    let stores = document.storedVariables()
+    let words = document.definedWords()
+    var symbols: [JSONValue] = []
+    symbols.reserveCapacity(stores.count + words.count)
+    // Both lists are in document order: merge them.
+    var (s, w) = (0, 0)
+    while s < stores.count || w < words.count {
+      if w == words.count
+        || (s < stores.count
+          && (stores[s].line, stores[s].range.lowerBound) < (words[w].line, words[w].definitionRange.lowerBound))
+      {
+        let store = stores[s]
+        let value = ValueFormat.format(store.value, precision: display.precision)
+        symbols.append(
+          symbol(
+            store.name, .variable, detail: value, separator: " = ", line: store.line, range: store.range,
+            selection: store.nameRange))
+        s += 1
+      } else {
+        let word = words[w]
+        symbols.append(
+          symbol(
+            word.name, .function, detail: word.effect.description, separator: " ", line: word.line,
+            range: word.definitionRange, selection: word.nameRange))
+        w += 1
+      }
+    }
+    return .array(symbols)
   }
 }
