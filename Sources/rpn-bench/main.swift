@@ -75,10 +75,10 @@ func blockTape(lines: Int) -> String {
     case 2: text += "\(generator.number()) *\n"
     case 3: text += "\(generator.number()) 15 %\n"
     case 4: text += "-\n"
-    case 5: text += "=subtotal\n"
+    case 5: text += "=part\n"
     case 6: text += "\(generator.number()) \(generator.number()) / +\n"
     case 7: text += "2 sqrt *   # scale\n"
-    case 8: text += "subtotal max\n"
+    case 8: text += "part max\n"
     default: text += "clear\n"
     }
   }
