@@ -111,7 +111,7 @@ package enum Operation: Sendable, Equatable {
   case exp, ln, log10, log2
   case sin, cos, tan, asin, acos, atan
   case floor, ceil, round, trunc
-  case dup, drop, swap, over, rot, clear, depth, pick, roll, lastX, sum, average
+  case dup, drop, swap, over, rot, clear, depth, pick, roll, lastX, sum, average, subtotal
   case pi, e
 }
 
@@ -244,6 +244,10 @@ extension Builtin {
       readsWholeStack: true,
       effect: "( x₁ … xₙ -- mean )", meaning: "mean of the whole stack"),
     Builtin(
+      name: "subtotal", aliases: [], kind: .namedFunction, operation: .subtotal, inputs: 0, outputs: 1,
+      readsWholeStack: true, effect: "( s₁ … sₖ -- Σ )",
+      meaning: "add up the values pushed since the current section's heading (`##`), bottom to top"),
+    Builtin(
       name: "pi", aliases: ["π"], kind: .constant, operation: .pi, inputs: 0, outputs: 1,
       effect: "( -- π )", meaning: "the constant π"),
     Builtin(
@@ -277,15 +281,18 @@ extension Builtin {
     return BuiltinIndex.shared.find(key)
   }
 
-  /// Up to eight bytes, lowercased, packed into an integer with the length in the high byte
-  /// region; nil for anything longer than every builtin spelling.
+  /// A spelling of up to eight bytes, lowercased, packed into an integer with its length in the
+  /// top byte; nil for anything longer than every builtin spelling. Up to seven bytes take a byte
+  /// each; eight (`subtotal`) must be ASCII, and take seven bits each.
   @inline(__always)
   static func packedKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-    guard bytes.count <= 7, bytes.count > 0 else { return nil }
+    guard bytes.count <= 8, bytes.count > 0 else { return nil }
     var key = UInt64(bytes.count) << 56
+    let width: UInt64 = bytes.count == 8 ? 7 : 8
     for (i, byte) in bytes.enumerated() {
+      if width == 7 && byte >= 0x80 { return nil }
       let lower = (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
-      key |= UInt64(lower) << (UInt64(i) * 8)
+      key |= UInt64(lower) << (UInt64(i) * width)
     }
     return key
   }
@@ -312,7 +319,7 @@ package struct BuiltinIndex: @unchecked Sendable {
       for spelling in builtin.spellings {
         var bytes = Array(spelling.utf8)
         let key = bytes.withUnsafeMutableBufferPointer { Builtin.packedKey(UnsafeBufferPointer($0)) }
-        guard let key else { preconditionFailure("builtin spelling \(spelling) is longer than 7 bytes") }
+        guard let key else { preconditionFailure("builtin spelling \(spelling) is longer than 8 bytes") }
         var slot = Self.slot(key)
         while keys[slot] != 0 { slot = (slot + 1) & (size - 1) }
         keys[slot] = key

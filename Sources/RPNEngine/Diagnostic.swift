@@ -61,6 +61,8 @@ package indirect enum Problem: Equatable, Sendable {
   case checkFailed(written: String, top: Double, decimals: Int)
   /// The token after `:` cannot name a word (`token` is `:` itself when the name is missing).
   case invalidWordName(token: String, reason: InvalidName)
+  /// `subtotal` with no value above its section's base.
+  case nothingInSection(word: String)
   /// `lastx` before any operator consumed a value.
   case noLastX(word: String)
   /// A token a definition cannot hold where it stands (or a `;` that ends nothing).
@@ -93,7 +95,7 @@ package indirect enum Problem: Equatable, Sendable {
     case .invalidName: .invalidName
     case .checkFailed: .checkFailed
     case .invalidWordName: .invalidName
-    case .noLastX: .stackUnderflow
+    case .noLastX, .nothingInSection: .stackUnderflow
     case .invalidDefinition: .invalidDefinition
     case .unterminatedDefinition: .unterminatedDefinition
     case .tooComplex, .stackTooDeep: .tooComplex
@@ -161,6 +163,8 @@ package indirect enum Problem: Equatable, Sendable {
         let kind = Builtin.table[Int(builtin)].kind.withArticle
         return "`\(token)` cannot be defined: that is \(kind); choose another name"
       }
+    case .nothingInSection(let word):
+      return "`\(word)` has nothing to add: nothing was pushed in this section (since its heading)"
     case .noLastX(let word):
       return "`\(word)` has nothing to recall yet: no operator or function above it has consumed a value"
     case .invalidDefinition(let token, let reason):
@@ -225,6 +229,8 @@ package enum DefinitionError: Equatable, Sendable {
   case check
   /// A second `:` before the first definition's `;`.
   case nestedStart
+  /// `subtotal` in a body: a section's base belongs to the tape, not to a word.
+  case subtotal
 
   func message(for token: String) -> String {
     switch self {
@@ -236,6 +242,8 @@ package enum DefinitionError: Equatable, Sendable {
       return "`\(token)`: a definition cannot hold a check; check the result after a use"
     case .nestedStart:
       return "`:` inside a definition: definitions cannot nest; end the first one with `;`"
+    case .subtotal:
+      return "`\(token)` cannot be in a definition: it adds up the current section, which belongs to the tape"
     }
   }
 }

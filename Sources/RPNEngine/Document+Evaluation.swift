@@ -47,6 +47,7 @@ extension Document {
           records[index].lastTokenEnd = lastTokenEnd
           records[index].hasCheck = machine.lineHasCheck
           records[index].hasDefinition = machine.lineHasDefinition
+          records[index].isHeading = machine.lineIsHeading
           if !machine.diagnostics.isEmpty {
             if old.diagnostics >= 0 {
               lists[Int(old.diagnostics)] = machine.diagnostics

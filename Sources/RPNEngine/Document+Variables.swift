@@ -209,7 +209,7 @@ extension Document {
     let machine = run(line: line, observer: &observer)
     var visible: [String: Double] = [:]
     for (name, value) in line == 0 ? [] : visibleBindings(from: lines[line - 1].env) { visible[name] = value }
-    for (id, value) in machine.variables where id >= 0 {
+    for (id, value) in machine.variables where id >= 0 && names.names[Int(id)] != Machine.sectionBaseName {
       let name = names.names[Int(id)]
       visible[name] = value.bitPattern == Machine.unbound.bitPattern ? nil : value
     }

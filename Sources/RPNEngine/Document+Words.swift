@@ -262,7 +262,7 @@ extension Document {
       if seen.insert(binding.name).inserted { result.append((names.names[Int(binding.name)], binding.value)) }
       index = binding.next
     }
-    return result.sorted { $0.name < $1.name }
+    return result.filter { $0.name != Machine.sectionBaseName }.sorted { $0.name < $1.name }
   }
 }
 

@@ -180,6 +180,8 @@ struct LineRecord {
   var hasCheck = false
   /// Whether the line holds a `:`: asked of every visible line by the inlay hints.
   var hasDefinition = false
+  /// Whether the line is a heading (`## title`, nothing else): sections start there.
+  var isHeading = false
 
   init(start: UInt32, length: UInt32, terminator: LineTerminator) {
     self.start = start

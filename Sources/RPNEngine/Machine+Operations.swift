@@ -63,6 +63,16 @@ extension Machine {
     case .lastX:
       guard !lastX.isNaN else { return .noLastX(word: word()) }
       push(lastX)
+    case .subtotal:
+      let pushed = count - sectionBase()
+      guard pushed >= 1 else { return .nothingInSection(word: word()) }
+      let values = topValues(pushed)
+      var total = 0.0
+      for value in values { total += value }
+      if !total.isFinite { return failure(total, word: word, operands: []) }
+      drop(pushed)
+      push(total)
+      lastX = values[pushed - 1]
     case .sum, .average:
       let values = allValues()
       var total = 0.0

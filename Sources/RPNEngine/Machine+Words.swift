@@ -77,6 +77,8 @@ extension Machine {
         ops.append(WordOp(kind: .push, value: value))
         inference.take(0, giving: 1)
         cost += 1
+      case .builtin(let id) where Builtin.table[Int(id)].operation == .subtotal:
+        problems[k] = .invalidDefinition(token: text(token), reason: .subtotal)
       case .builtin(let id):
         let builtin = Builtin.table[Int(id)]
         ops.append(WordOp(kind: .builtin, builtin: id, target: words.spelling(text(token))))

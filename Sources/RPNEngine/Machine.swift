@@ -37,6 +37,8 @@ struct Machine {
   var lineHasCheck = false
   /// Whether the current line holds a definition (that succeeded or not).
   var lineHasDefinition = false
+  /// Whether the current line is a heading (`## title`, comment only).
+  var lineIsHeading = false
   /// While a word runs: the local slots below this one that it popped were saved in `undo`
   /// (slot, value), so that a failing use can put them back. 0 outside a use.
   var saveFloor = 0
@@ -111,7 +113,7 @@ struct Machine {
     for (name, value) in variables {
       if value.bitPattern == Self.unbound.bitPattern { visible.remove(name) } else { visible.insert(name) }
     }
-    return visible.map { names.names[Int($0)] }
+    return visible.compactMap { $0 >= 0 && names.names[Int($0)] != Self.sectionBaseName ? names.names[Int($0)] : nil }
   }
 
   // MARK: The stack of the line being evaluated
@@ -223,6 +225,7 @@ struct Machine {
     reach = 0
     lineHasCheck = false
     lineHasDefinition = false
+    lineIsHeading = false
     var lastTokenEnd: Int32 = -1
     var scanner = TokenScanner(bytes, builtins: builtins)
     var ordinal = 0
@@ -247,6 +250,10 @@ struct Machine {
       if O.isActive { observer.didEvaluate(token, ordinal: ordinal, stack: picture(size), diagnostic: diagnostic) }
       lastTokenEnd = Int32(token.range.upperBound)
       ordinal += 1
+    }
+    if lastTokenEnd < 0, let comment = scanner.commentStart, comment + 1 < bytes.count, bytes[comment + 1] == 0x23 {
+      lineIsHeading = true
+      startSection()
     }
     if recording { commit() }
     return lastTokenEnd
@@ -305,6 +312,24 @@ struct Machine {
     }
     variables[name] = newValue
     visibleNamesCache = nil
+  }
+
+  // MARK: Sections
+
+  /// The name under which a heading binds its section's base: not a valid name, so no store or
+  /// use can meet it, and the base is part of the state that convergence compares.
+  static let sectionBaseName = "#section"
+
+  /// Starts a section at a heading: its base is the stack's depth here.
+  mutating func startSection() {
+    let name =
+      recording ? names.intern(Self.sectionBaseName) : (names.id(Self.sectionBaseName) ?? -1)
+    store(Double(count), in: name)
+  }
+
+  /// The stack depth right after the current section's heading; 0 before any heading.
+  mutating func sectionBase() -> Int {
+    value(of: names.id(Self.sectionBaseName) ?? -1).map { Int($0) } ?? 0
   }
 
   /// An unknown word's problem, with its suggestion. Suggestions are remembered until the names

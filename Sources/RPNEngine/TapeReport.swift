@@ -7,14 +7,26 @@ package enum TapeReport {
   /// than this, so that one long line does not push every label off the screen.
   package static let maximumLabelColumn = 60
 
-  /// The document with each line's stack label in one column on its right. Lines without tokens
-  /// are printed unchanged; lines with a label lose their trailing whitespace. Lines end in `\n`.
+  /// The document with each line's stack label in one column on its right, and each heading's
+  /// section summary in the same column. Other lines without tokens are printed unchanged; lines
+  /// with a label lose their trailing whitespace. Lines end in `\n`.
   package static func annotated(_ document: Document, display: DisplaySettings = DisplaySettings()) -> String {
     var rows: [(text: String, width: Int, label: String?)] = []
     rows.reserveCapacity(document.lineCount)
     var widest = 0
+    var summaries: [Int: String] = [:]
+    for section in document.sections() {
+      summaries[section.headingLine] = section.summary.text { ValueFormat.format($0, precision: display.precision) }
+    }
     for line in 0..<document.lineCount {
       var text = document.text(ofLine: line)
+      if let summary = summaries[line] {
+        while let last = text.unicodeScalars.last, Lexer.isWhitespace(last.value) { text.unicodeScalars.removeLast() }
+        let width = displayWidth(text)
+        widest = max(widest, width)
+        rows.append((text, width, summary))
+        continue
+      }
       guard document.hintOffset(ofLine: line) != nil else {
         rows.append((text, 0, nil))
         continue

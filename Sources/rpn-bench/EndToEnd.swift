@@ -111,7 +111,7 @@ func runEndToEnd(binary: String, sizes: [Int], runs: Int) {
       )
     ]
     if size == 100_000 {
-      // `subtotal` is stored on every tenth line and used on every tenth: 10,000 uses.
+      // `part` is stored on every tenth line and used on every tenth: 10,000 uses.
       more += [
         (
           "semantic tokens, full", "textDocument/semanticTokens/full", ["textDocument": ["uri": .string(uri)]],

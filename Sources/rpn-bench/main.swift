@@ -1,6 +1,6 @@
 // rpn-bench: the engine's speed and memory, measured side by side in one run.
 //
-//   swift run -c release rpn-bench [--quick] [--e2e-only | --checks-only | --words-only]
+//   swift run -c release rpn-bench [--quick] [--e2e-only | --checks-only | --words-only | --sections-only]
 //
 // Every figure is a median of several runs; the machines are shared and noisy, so compare the
 // ratios printed here rather than absolute times across runs.
@@ -75,10 +75,10 @@ func blockTape(lines: Int) -> String {
     case 2: text += "\(generator.number()) *\n"
     case 3: text += "\(generator.number()) 15 %\n"
     case 4: text += "-\n"
-    case 5: text += "=subtotal\n"
+    case 5: text += "=part\n"
     case 6: text += "\(generator.number()) \(generator.number()) / +\n"
     case 7: text += "2 sqrt *   # scale\n"
-    case 8: text += "subtotal max\n"
+    case 8: text += "part max\n"
     default: text += "clear\n"
     }
   }
@@ -133,6 +133,11 @@ if let flag = CommandLine.arguments.firstIndex(of: "--soak") {
 if CommandLine.arguments.contains("--e2e-only") {
   runEndToEnd(binary: serverBinary, sizes: sizes, runs: 21)
   runChecksComparison(binary: serverBinary, sizes: sizes, runs: 21)
+  exit(0)
+}
+
+if CommandLine.arguments.contains("--sections-only") {
+  runSectionsComparison(binary: serverBinary, sizes: sizes, runs: 21)
   exit(0)
 }
 
@@ -323,4 +328,5 @@ do {
 runEndToEnd(binary: serverBinary, sizes: sizes, runs: 21)
 runChecksComparison(binary: serverBinary, sizes: sizes, runs: 21)
 runWordsComparison(binary: serverBinary, sizes: sizes, runs: 21)
+runSectionsComparison(binary: serverBinary, sizes: sizes, runs: 21)
 runSlowWordTapes()

@@ -245,6 +245,24 @@ private let mistakes = "1 2 +\n2 =é 😀 zzz\n1 0 /\n  -1 sqrt # ☕\ne\u{301} 
     #expect(result.stderr == "")
   }
 
+  /// A heading's line shows its section's summary in the label column.
+  @Test func evalPrintsEachHeadingsSummary() throws {
+    let result = try run(
+      ["eval", "--precision", "4", "-"], input: "# budget\n## Groceries  \n12.5\n8 =x\n## Rent\n900 1 3 /\n##\n")
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        # budget
+        ## Groceries  Σ 20.5 · 2 values · avg 10.25
+        12.5          [12.5]
+        8 =x          [12.5 8]
+        ## Rent       Σ 900.3 · 2 values · avg 450.2
+        900 1 3 /     [12.5 8 900 0.3333]
+        ##            no values
+
+        """)
+  }
+
   @Test func evalShowsMistakesOnStandardError() throws {
     let result = try run(["eval", "-"], input: "1 +\n")
     #expect(result.status == 0)

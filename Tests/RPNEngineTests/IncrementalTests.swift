@@ -153,6 +153,8 @@ private let vocabulary = [
   // Words: definitions, redefinitions, uses, a store into a word's name, broken pieces, lastx.
   ": f dup * ;", ": f 2 ;", ": g f 1 + ;", ": h a b + ;", ": k clear 5 ;", ": d 0 / ;", ": a 7 ;", ": f f f ;",
   "f", "g", "h", "k", "d", "=f", ":", ";", ": ;", ": dup ;", ": q =a ;", "lastx", "pick", "roll", "3 roll",
+  // Sections: headings come from the comments below, and from snippets that break lines.
+  "subtotal", "subtotal", "\n## S\n", "##",
 ]
 
 private func randomLine(_ random: inout SplitMix64) -> String {
@@ -162,7 +164,7 @@ private func randomLine(_ random: inout SplitMix64) -> String {
   }
   let separators = [" ", " ", "  ", "\t", "\u{2028}", "\u{A0}"]
   var line = parts.map { $0 + separators[random.next(below: separators.count)] }.joined()
-  if random.next(below: 5) == 0 { line += ["# note", "#😀 é", "#"][random.next(below: 3)] }
+  if random.next(below: 5) == 0 { line += ["# note", "#😀 é", "#", "## S", "##"][random.next(below: 5)] }
   return line
 }
 

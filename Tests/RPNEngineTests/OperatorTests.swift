@@ -32,7 +32,8 @@ private func deg(_ source: String, _ stack: String, _ diagnostics: [String] = []
 let specSpellings: Set<String> = [
   "+", "-", "−", "*", "×", "/", "÷", "^", "**", "pow", "%", "mod", "min", "max", "neg", "chs", "abs", "inv", "sq",
   "sqrt", "√", "exp", "ln", "log", "log2", "sin", "cos", "tan", "asin", "acos", "atan", "floor", "ceil", "round",
-  "trunc", "dup", "drop", "swap", "over", "rot", "clear", "depth", "pick", "roll", "lastx", "sum", "avg", "mean",
+  "trunc", "dup", "drop", "swap", "over", "rot", "clear", "depth", "pick", "roll", "lastx", "subtotal", "sum", "avg",
+  "mean",
   "pi", "π", "e",
 ]
 
@@ -43,6 +44,7 @@ let specArity: [String: Int] = [
   "neg": 1, "abs": 1, "inv": 1, "sq": 1, "sqrt": 1, "exp": 1, "ln": 1, "log": 1, "log2": 1,
   "sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1, "floor": 1, "ceil": 1, "round": 1, "trunc": 1,
   "dup": 1, "drop": 1, "swap": 2, "over": 2, "rot": 3, "clear": 0, "depth": 0, "pick": 1, "roll": 1, "lastx": 0,
+  "subtotal": 0,
   "sum": 1,
   "avg": 1, "pi": 0, "e": 0,
 ]
@@ -175,6 +177,8 @@ let operatorCases: [OperatorCase] = [
   rad("2 3 + 4 dup swap drop lastx", "[5 4 3]"),
   rad("2 3 + 1 0 / lastx", "[5 1 0 3]", ["division-by-zero@0:10-11"]),
   rad("lastx", "[]", ["stack-underflow@0:0-5"]),
+  // `subtotal` before any heading adds up the whole stack.
+  rad("1 2 3 subtotal", "[6]"),
   rad("1 dup drop lastx", "[1]", ["stack-underflow@0:11-16"]),
   // `sum` and `avg` take the whole stack; `sum` adds bottom to top.
   rad("1 2 3 sum", "[6]"),
@@ -286,8 +290,9 @@ private func spellings(in source: String) -> [String] {
     let builtin = try #require(Builtin.table.first { $0.spellings.contains(spelling) })
     let arity = try #require(specArity[builtin.name])
     guard arity > 0 else {
-      // `lastx` underflows until an operator has consumed a value.
-      if builtin.name == "lastx" {
+      // `lastx` underflows until an operator has consumed a value; `subtotal` when nothing was
+      // pushed since the section began.
+      if builtin.name == "lastx" || builtin.name == "subtotal" {
         check(spelling, stack: "[]", diagnostics: ["stack-underflow@0:0-\(spelling.utf8.count)"])
         return
       }

@@ -14,7 +14,7 @@ import Testing
     ("sqrt", 1), ("√", 1), ("exp", 1), ("ln", 1), ("log", 1), ("log2", 1), ("sin", 1), ("cos", 1), ("tan", 1),
     ("asin", 1), ("acos", 1), ("atan", 1), ("floor", 1), ("ceil", 1), ("round", 1), ("trunc", 1), ("dup", 1),
     ("drop", 1), ("swap", 2), ("over", 2), ("rot", 3), ("clear", 0), ("depth", 0), ("pick", 1), ("roll", 1),
-    ("lastx", 0),
+    ("lastx", 0), ("subtotal", 0),
     ("sum", 1), ("avg", 1),
     ("mean", 1), ("pi", 0), ("π", 0), ("e", 0),
   ]

@@ -1,0 +1,79 @@
+// The sections section: a tape of 1,000 headings beside the plain block tape, and the outline requests.
+
+import Foundation
+import JSONRPC
+import RPNEngine
+
+/// The block tape with a heading every `size / sections` lines (replacing that line's comment)
+/// and a `subtotal` at each section's end (replacing that line's `clear`).
+func sectionsTape(lines: Int, sections: Int = 1_000) -> String {
+  let every = max(10, lines / sections)
+  var text = ""
+  for (index, line) in blockTape(lines: lines).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    if index == lines { break }
+    if index % every == 0 {
+      text += "## Section \(index / every)\n"
+    } else if index % every == every - 1 {
+      text += "subtotal\n"
+    } else {
+      text += line + "\n"
+    }
+  }
+  return text
+}
+
+/// The sections tape and the plain block tape, open in one server, side by side: keystrokes,
+/// the viewport's inlay hints (a heading's hint carries its summary), then the requests that read
+/// the whole outline: code lenses, folding ranges, document symbols.
+func runSectionsComparison(binary: String, sizes: [Int], runs: Int) {
+  print("\nSections: the block tape, and the same with 1,000 headings and subtotals (median of \(runs))")
+  let widths = [56, 12, 12, 10]
+  row(["measure", "plain", "sections", "target"], widths: widths)
+  func text(_ nanoseconds: Double) -> String {
+    nanoseconds >= 1e6 ? "\(format(nanoseconds / 1e6, 2)) ms" : "\(format(nanoseconds / 1e3, 1)) µs"
+  }
+  guard let client = try? PipeClient(binary: binary) else {
+    print("  cannot start \(binary)")
+    return
+  }
+  client.initialize()
+  defer { client.close() }
+  for size in sizes {
+    let texts = [blockTape(lines: size), sectionsTape(lines: size)]
+    let documents = texts.map(makeDocument)
+    let uris = ["file:///bench/plain-\(size).rpn", "file:///bench/sections-\(size).rpn"]
+    for (uri, text) in zip(uris, texts) { client.open(uri, text) }
+    var versions = [1, 1]
+    for (place, line) in [("start", 1), ("middle", size / 2 + 1), ("end", size - 8)] {
+      let times = uris.indices.map { index in
+        // The nearest line below that starts with a digit (a heading or `subtotal` may be there).
+        var target = line
+        while target < size - 1, documents[index].text(ofLine: target).first?.isNumber != true { target += 1 }
+        let first = documents[index].text(ofLine: target).first ?? "1"
+        return client.keystrokeMedian(
+          uri: uris[index], line: target, first: first, version: &versions[index], runs: runs)
+      }
+      let target = size <= 10_000 ? "≤ 0.3 ms" : size <= 100_000 ? "≤ 1 ms" : "≤ 5 ms"
+      row(["keystroke → diagnostics, \(size) lines, \(place)", text(times[0]), text(times[1]), target], widths: widths)
+    }
+    let middle = size / 2
+    let viewport: JSONValue = [
+      "start": ["line": JSONValue(middle), "character": 0], "end": ["line": JSONValue(middle + 100), "character": 0],
+    ]
+    let hints = uris.map {
+      client.requestMedian(
+        "textDocument/inlayHint", ["textDocument": ["uri": .string($0)], "range": viewport], runs: runs)
+    }
+    row(["inlay hints, 100-line viewport, \(size) lines", text(hints[0]), text(hints[1]), "≤ 0.5 ms"], widths: widths)
+    let whole: [(String, String, String)] = [
+      ("code lenses, whole document", "textDocument/codeLens", "≤ 10 ms"),
+      ("folding ranges", "textDocument/foldingRange", "≤ 20 ms"),
+      ("document symbols", "textDocument/documentSymbol", "≤ 20 ms"),
+    ]
+    for (name, method, target) in whole {
+      let times = uris.map { client.requestMedian(method, ["textDocument": ["uri": .string($0)]], runs: runs) }
+      row(["\(name), \(size) lines", text(times[0]), text(times[1]), target], widths: widths)
+    }
+    for uri in uris { client.closeDocument(uri) }
+  }
+}
