@@ -149,10 +149,20 @@ extension Document {
   /// definition's `;` ends: where its effect's inlay hint goes. Cheap on a line without `:`.
   package func definedWords(inLine line: Int) -> [(endOffset: Int, word: WordInfo)] {
     guard lines.indices.contains(line), lines[line].hasDefinition else { return [] }
-    let tokens = withUTF8(ofLine: line) { Lexer.tokens(of: $0).tokens }
-    return Lexer.definitions(in: tokens).compactMap { span in
-      guard let end = span.end, let word = definedWord(atLine: line, span: span, tokens: tokens) else { return nil }
-      return (tokens[end].range.upperBound, word)
+    // One evaluation of the line says which definitions bound which word.
+    var observer = NoObserver()
+    let defined = run(line: line, observer: &observer).definedOnLine
+    return withUTF8(ofLine: line) { bytes in
+      let tokens = Lexer.tokens(of: bytes).tokens
+      return Lexer.definitions(in: tokens).compactMap { span in
+        guard let end = span.end, let nameIndex = span.name,
+          let bound = defined.first(where: { Int($0.end) == tokens[end].range.upperBound }),
+          words.words.indices.contains(Int(bound.word))
+        else { return nil }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[tokens[nameIndex].range]), as: UTF8.self)
+        let word = info(words.words[Int(bound.word)], name: name, line: line, span: span, tokens: tokens, bytes: bytes)
+        return (tokens[end].range.upperBound, word)
+      }
     }
   }
 
@@ -217,19 +227,25 @@ extension Document {
 
   private func info(ofWord id: Int32, name: String, definedAt site: BindingSite) -> WordInfo? {
     guard words.words.indices.contains(Int(id)) else { return nil }
-    let word = words.words[Int(id)]
     return withUTF8(ofLine: site.line) { bytes -> WordInfo? in
       let tokens = Lexer.tokens(of: bytes).tokens
-      guard let span = Lexer.definitions(in: tokens).first(where: { $0.name.map { tokens[$0].range } == site.range }),
-        let end = span.end
+      guard let span = Lexer.definitions(in: tokens).first(where: { $0.name.map { tokens[$0].range } == site.range })
       else { return nil }
-      let body = span.body(tokenCount: tokens.count).map {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[tokens[$0].range]), as: UTF8.self)
-      }
-      return WordInfo(
-        name: name, effect: word.effect, body: body.joined(separator: " "), cost: word.cost, line: site.line,
-        definitionRange: tokens[span.colon].range.lowerBound..<tokens[end].range.upperBound, nameRange: site.range)
+      return info(words.words[Int(id)], name: name, line: site.line, span: span, tokens: tokens, bytes: bytes)
     }
+  }
+
+  private func info(
+    _ word: Word, name: String, line: Int, span: DefinitionSpan, tokens: [Token], bytes: UnsafeBufferPointer<UInt8>
+  ) -> WordInfo {
+    let body = span.body(tokenCount: tokens.count).map {
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[tokens[$0].range]), as: UTF8.self)
+    }
+    let end = tokens[span.end ?? (tokens.count - 1)].range.upperBound
+    let nameRange = tokens[span.name ?? span.colon].range
+    return WordInfo(
+      name: name, effect: word.effect, body: body.joined(separator: " "), cost: word.cost, line: line,
+      definitionRange: tokens[span.colon].range.lowerBound..<end, nameRange: nameRange)
   }
 
   /// Whether the bindings between two list heads (a line's own stores and definitions) bind `name`.

@@ -128,6 +128,7 @@ extension Machine {
       ? words.intern(name: name, ops: ops, effect: effect, cost: cost)
       : (words.find(name: name, ops: ops) ?? words.intern(name: name, ops: ops, effect: effect, cost: cost))
     store(Binding.value(ofWord: id), in: name)
+    definedOnLine.append((Int32(tokens[tokens.count - 1].range.upperBound), id))
     return problems
   }
 

@@ -39,6 +39,8 @@ struct Machine {
   var lineHasDefinition = false
   /// Whether the current line is a heading (`## title`, comment only).
   var lineIsHeading = false
+  /// The words the current line's definitions bound, with where each `;` ends.
+  var definedOnLine: [(end: Int32, word: Int32)] = []
   /// While a word runs: the local slots below this one that it popped were saved in `undo`
   /// (slot, value), so that a failing use can put them back. 0 outside a use.
   var saveFloor = 0
@@ -226,6 +228,7 @@ struct Machine {
     lineHasCheck = false
     lineHasDefinition = false
     lineIsHeading = false
+    if !definedOnLine.isEmpty { definedOnLine.removeAll(keepingCapacity: true) }
     var lastTokenEnd: Int32 = -1
     var scanner = TokenScanner(bytes, builtins: builtins)
     var ordinal = 0
