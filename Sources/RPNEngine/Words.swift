@@ -34,24 +34,26 @@ package struct WordEffect: Equatable, Sendable, CustomStringConvertible {
   /// Forth style, like the builtins' effects: `( a b -- r )`, `( -- r₁ r₂ )`, `( … -- … )`.
   package var description: String {
     guard let inputs, let outputs else { return "( … -- … )" }
-    let before = Self.names(inputs, letters: Array("abcdefgh").map(String.init), prefix: "x")
-    let after = outputs == 1 ? ["r"] : Self.names(outputs, letters: nil, prefix: "r")
-    let left = before.isEmpty ? "" : before.joined(separator: " ") + " "
-    let right = after.isEmpty ? "" : " " + after.joined(separator: " ")
-    return "( \(left)--\(right) )"
+    var text = "( "
+    text +=
+      inputs <= Self.letters.count
+      ? Self.letters.prefix(inputs).joined(separator: " ") : Self.numbered("x", inputs)
+    text += inputs == 0 ? "--" : " --"
+    if outputs > 0 { text += " " + (outputs == 1 ? "r" : Self.numbered("r", outputs)) }
+    return text + " )"
   }
 
-  /// `a b c` for a few values; `r₁ r₂`, or `x₁ … x₉` past the letters.
-  private static func names(_ count: Int, letters: [String]?, prefix: String) -> [String] {
-    if count == 0 { return [] }
-    if let letters, count <= letters.count { return Array(letters.prefix(count)) }
-    if count <= 4 { return (1...count).map { prefix + subscripted($0) } }
-    return [prefix + subscripted(1), "…", prefix + subscripted(count)]
+  private static let letters = ["a", "b", "c", "d", "e", "f", "g", "h"]
+  private static let subscripts = ["₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"]
+
+  /// `r₁ r₂ r₃` for a few values, `r₁ … r₉` past four.
+  private static func numbered(_ prefix: String, _ count: Int) -> String {
+    if count <= 4 { return (1...count).map { prefix + subscripts[$0] }.joined(separator: " ") }
+    return prefix + subscripts[1] + " … " + prefix + subscripted(count)
   }
 
   private static func subscripted(_ number: Int) -> String {
-    let digits = Array("₀₁₂₃₄₅₆₇₈₉")
-    return String(String(number).compactMap { $0.wholeNumberValue.map { digits[$0] } })
+    String(number).compactMap { $0.wholeNumberValue.map { subscripts[$0] } }.joined()
   }
 }
 
