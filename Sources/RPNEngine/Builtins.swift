@@ -286,13 +286,22 @@ extension Builtin {
   /// each; eight (`subtotal`) must be ASCII, and take seven bits each.
   @inline(__always)
   static func packedKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-    guard bytes.count <= 8, bytes.count > 0 else { return nil }
+    guard bytes.count <= 7, bytes.count > 0 else { return bytes.count == 8 ? packedKey8(bytes) : nil }
     var key = UInt64(bytes.count) << 56
-    let width: UInt64 = bytes.count == 8 ? 7 : 8
     for (i, byte) in bytes.enumerated() {
-      if width == 7 && byte >= 0x80 { return nil }
       let lower = (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
-      key |= UInt64(lower) << (UInt64(i) * width)
+      key |= UInt64(lower) << (UInt64(i) * 8)
+    }
+    return key
+  }
+
+  /// Eight ASCII bytes, seven bits each, under the length.
+  private static func packedKey8(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    var key = UInt64(8) << 56
+    for (i, byte) in bytes.enumerated() {
+      guard byte < 0x80 else { return nil }
+      let lower = (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
+      key |= UInt64(lower) << (UInt64(i) * 7)
     }
     return key
   }

@@ -145,7 +145,6 @@ package struct Lexer {
   @inline(__always)
   static func classify(_ token: UnsafeBufferPointer<UInt8>, builtins: BuiltinIndex) -> TokenKind {
     let first = token[0]
-    if token.count == 1 && (first == 0x3A || first == 0x3B) { return first == 0x3A ? .colon : .semicolon }
     if startsNumber(first) {
       switch NumberLiteral.parse(token) {
       case .value(let value): return .number(value)
@@ -170,7 +169,10 @@ package struct Lexer {
       return .store
     }
     if let key = Builtin.packedKey(token), let builtin = builtins.find(key) { return .builtin(builtin) }
-    return isName(token) ? .name : .unknown
+    if isName(token) { return .name }
+    // `:` and `;` are no number, check, store, builtin or name: asked last, off the common path.
+    if token.count == 1 && (first == 0x3A || first == 0x3B) { return first == 0x3A ? .colon : .semicolon }
+    return .unknown
   }
 
   /// Whether a byte can start a number literal: a digit, a dot, an ASCII sign or the first byte
