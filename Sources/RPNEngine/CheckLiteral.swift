@@ -36,6 +36,14 @@ package struct CheckLiteral: Equatable, Sendable {
   /// The check a token's bytes write (with its `=`), whose value the lexer has parsed already:
   /// only the places written are read here, so evaluation parses each check once.
   init(value: Double, token bytes: UnsafeBufferPointer<UInt8>) {
+    // An integer literal (`=0x1E`: its `E` is a digit) is written to the unit.
+    var start = 1
+    if start < bytes.count, bytes[start] == 0x2B || bytes[start] == 0x2D { start += 1 }
+    if start + 2 < bytes.count, bytes[start] == 0xE2 { start += 3 }
+    if start + 1 < bytes.count, bytes[start] == 0x30, [0x78, 0x6F, 0x62].contains(bytes[start + 1] | 0x20) {
+      self.init(value: value, fractionDigits: 0, exponent: 0)
+      return
+    }
     var fraction = 0
     var inFraction = false
     var i = 1

@@ -55,7 +55,7 @@ package indirect enum Problem: Equatable, Sendable {
   case overflow(word: String, operands: [Double])
   /// `storedLaterOnLine` (0-based) is filled in by the document, which alone sees lines below.
   case unknownWord(word: String, suggestion: Suggestion?, storedLaterOnLine: Int?)
-  case invalidNumber(literal: String)
+  case invalidNumber(literal: String, problem: NumberProblem)
   case invalidName(token: String, reason: InvalidName)
   /// A check `=written` whose value is not the top's to the `decimals` places it was written to.
   case checkFailed(written: String, top: Double, decimals: Int)
@@ -137,8 +137,27 @@ package indirect enum Problem: Equatable, Sendable {
         message += "; did you mean `\(suggestion.replacement)`?"
       }
       return message
-    case .invalidNumber(let literal):
-      return "number `\(Self.shorten(literal))` is out of the range of a double (±1.79769313486232e+308)"
+    case .invalidNumber(let literal, let problem):
+      let shown = Self.shorten(literal)
+      switch problem {
+      case .outOfRange:
+        return "number `\(shown)` is out of the range of a double (±1.79769313486232e+308)"
+      case .misplacedComma:
+        let body = literal.hasPrefix("=") ? String(literal.dropFirst()) : literal
+        let readings = NumberLiteral.readings(ofMisplacedComma: body).map { "`\($0)`" }
+        let meant = readings.isEmpty ? "" : "; did you mean \(readings.joined(separator: " or "))?"
+        return "`\(shown)` is not a number: a comma only separates groups of three digits, as in `1,234,567.89`"
+          + meant
+      case .noDigits(let radix):
+        return "`\(shown)` needs \(Self.radixName(radix)) digits after its prefix, like `\(Self.radixExample(radix))`"
+      case .badDigit(let radix, let digit):
+        return "`\(shown)`: `\(digit)` is not \(Self.radixName(radix, article: true)) digit "
+          + "(\(Self.radixDigits(radix)))"
+      case .misplacedUnderscore:
+        return "`\(shown)`: `_` may only stand between two digits, like `0xFF_FF`"
+      case .beyondExactIntegers:
+        return "`\(shown)` is beyond 2^53 (9007199254740992), past which integers are not exact in a double"
+      }
     case .checkFailed(let written, let top, let decimals):
       let rounded = CheckLiteral.rounded(top, decimals: decimals)
       return "expected \(Self.shorten(written)), the top is \(Self.show(top)) "
@@ -196,6 +215,17 @@ package indirect enum Problem: Equatable, Sendable {
   }
 
   private static func show(_ value: Double) -> String { ValueFormat.format(value) }
+
+  private static func radixName(_ radix: Int, article: Bool = false) -> String {
+    let name = radix == 16 ? "hexadecimal" : radix == 8 ? "octal" : "binary"
+    return article ? (radix == 8 ? "an " : "a ") + name : name
+  }
+
+  private static func radixExample(_ radix: Int) -> String { radix == 16 ? "0x1F" : radix == 8 ? "0o17" : "0b1010" }
+
+  private static func radixDigits(_ radix: Int) -> String {
+    radix == 16 ? "0-9 and A-F" : radix == 8 ? "0-7" : "0 or 1"
+  }
 
   /// A token as quoted in a message: past 64 characters, its start and an ellipsis.
   private static func shorten(_ text: String) -> String {

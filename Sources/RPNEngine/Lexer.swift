@@ -31,8 +31,9 @@ package struct Token: Equatable, Sendable {
 package enum TokenKind: Equatable, Sendable {
   /// A number literal in the double range.
   case number(Double)
-  /// A number literal outside the double range (`1e999`, or a check `=1e999`).
-  case invalidNumber
+  /// A number written wrongly: outside the double range (`1e999`, or a check `=1e999`), a comma
+  /// out of place (`1,5`), a bad integer literal (`0b102`).
+  case invalidNumber(NumberProblem)
   /// A check: `=` and a number literal in the double range (`=20.5`), the value written.
   case check(Double)
   /// `=name` with a valid name that is no builtin; the name starts one byte after the token.
@@ -148,7 +149,8 @@ package struct Lexer {
     if startsNumber(first) {
       switch NumberLiteral.parse(token) {
       case .value(let value): return .number(value)
-      case .outOfRange: return .invalidNumber
+      case .outOfRange: return .invalidNumber(.outOfRange)
+      case .malformed(let problem): return .invalidNumber(problem)
       case .notANumber: break
       }
     }
@@ -158,7 +160,8 @@ package struct Lexer {
       if startsNumber(name[0]) {
         switch NumberLiteral.parse(name) {
         case .value(let value): return .check(value)
-        case .outOfRange: return .invalidNumber
+        case .outOfRange: return .invalidNumber(.outOfRange)
+        case .malformed(let problem): return .invalidNumber(problem)
         case .notANumber: break
         }
       }
@@ -175,11 +178,11 @@ package struct Lexer {
     return .unknown
   }
 
-  /// Whether a byte can start a number literal: a digit, a dot, an ASCII sign or the first byte
-  /// of U+2212 (E2 88 92).
+  /// Whether a byte can start a number literal: a digit, a dot, an ASCII sign, the first byte
+  /// of U+2212 (E2 88 92), or a comma (`,5` is a number written wrongly).
   @inline(__always)
   private static func startsNumber(_ byte: UInt8) -> Bool {
-    (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2B || byte == 0x2D || byte == 0xE2
+    (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2B || byte == 0x2D || byte == 0xE2 || byte == 0x2C
   }
 
   /// Whether the bytes are a valid name: a letter or `_`, then letters, digits 0–9 or `_`.

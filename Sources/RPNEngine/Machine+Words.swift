@@ -108,7 +108,7 @@ extension Machine {
           inference.take(0, giving: 1)
           cost += 1
         }
-      case .invalidNumber: problems[k] = .invalidNumber(literal: text(token))
+      case .invalidNumber(let problem): problems[k] = .invalidNumber(literal: text(token), problem: problem)
       case .check: problems[k] = .invalidDefinition(token: text(token), reason: .check)
       case .store, .invalidStore: problems[k] = .invalidDefinition(token: text(token), reason: .store)
       case .colon: problems[k] = .invalidDefinition(token: text(token), reason: .nestedStart)

@@ -277,8 +277,8 @@ struct Machine {
       let check = CheckLiteral(value: value, token: UnsafeBufferPointer(rebasing: line[token.range]))
       if check.passes(top) { return nil }
       return .checkFailed(written: String(text().dropFirst()), top: top, decimals: check.decimals)
-    case .invalidNumber:
-      return .invalidNumber(literal: text())
+    case .invalidNumber(let problem):
+      return .invalidNumber(literal: text(), problem: problem)
     case .invalidStore(let reason):
       return .invalidName(token: text(), reason: reason)
     case .unknown:

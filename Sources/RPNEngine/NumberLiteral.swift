@@ -9,7 +9,9 @@
 #endif
 
 /// Number literals: `12`, `-12.5`, `.5`, `12.`, `−3` (U+2212), `1e3`, `2.5E-4`,
-/// `1_000_000`, `0.000_1`.
+/// `1_000_000`, `0.000_1`, thousands commas `1,234,567.89` (a first group of one to three
+/// digits, then groups of exactly three, before any point), and integers `0x1F`, `0o17`,
+/// `0b1010` (any case, a sign, `_` between digits, at most 2^53).
 ///
 /// Short decimals take a byte-level fast path that is exact (Clinger's: a mantissa below 2⁵³ times
 /// a power of ten up to 10²², both exact doubles, rounded once). Everything else goes through the
@@ -19,8 +21,13 @@ package enum NumberLiteral {
     case value(Double)
     /// Number syntax, but beyond the largest double.
     case outOfRange
+    /// Written as a number, but wrongly: a comma out of place, a bad digit, an integer past 2^53.
+    case malformed(NumberProblem)
     case notANumber
   }
+
+  /// The largest integer literal: past it, integers are not all exact in a double.
+  package static let largestInteger: UInt64 = 1 << 53
 
   /// 10⁰ … 10²², every one exact in a double; a tuple so that reading it needs no lazy global.
   @inline(__always)
@@ -61,30 +68,50 @@ package enum NumberLiteral {
       i = 3
     default: break
     }
+    if i + 1 < count, bytes[i] == 0x30 {
+      switch bytes[i + 1] | 0x20 {
+      case 0x78: return integer(bytes, from: i + 2, radix: 16, negative: negative)
+      case 0x6F: return integer(bytes, from: i + 2, radix: 8, negative: negative)
+      case 0x62: return integer(bytes, from: i + 2, radix: 2, negative: negative)
+      default: break
+      }
+    }
     var mantissa: UInt64 = 0
     var digits = 0
     var fractionDigits = 0
     var exponent = 0
-    // Whole part, then fraction: digits, with single underscores between two digits.
+    // Whole part, then fraction: digits, with single underscores between two digits, and commas
+    // between groups of the whole part.
     var inFraction = false
+    var commas = false
+    var group = 0
     while i < count {
       let byte = bytes[i]
       let digit = byte &- 0x30
       if digit < 10 {
         mantissa = mantissa &* 10 &+ UInt64(digit)
         digits += 1
+        group += 1
         if inFraction { fractionDigits += 1 }
+        i += 1
+      } else if byte == 0x2C {
+        // The group before a comma: one to three digits first, then exactly three; none after the point.
+        guard !inFraction, commas ? group == 3 : (group >= 1 && group <= 3) else { return commaProblem(bytes) }
+        commas = true
+        group = 0
         i += 1
       } else if byte == 0x5F {
         guard i > 0, bytes[i - 1] &- 0x30 < 10, i + 1 < count, bytes[i + 1] &- 0x30 < 10 else { return .notANumber }
         i += 1
       } else if byte == 0x2E && !inFraction {
+        if commas && group != 3 { return commaProblem(bytes) }
         inFraction = true
         i += 1
       } else {
         break
       }
     }
+    if commas && !inFraction && group != 3 { return commaProblem(bytes) }
     guard digits > 0 else { return .notANumber }
     if i < count {
       guard bytes[i] | 0x20 == 0x65, let written = exponentPart(bytes, from: i + 1) else { return .notANumber }
@@ -123,6 +150,90 @@ package enum NumberLiteral {
     return negative ? -value : value
   }
 
+  /// A comma out of place makes an invalid number when the token is written as one (digits,
+  /// commas, at most one point, a sign, an exponent); anything else is no number at all.
+  private static func commaProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
+    var i = bytes[0] == 0xE2 ? 3 : (bytes[0] == 0x2B || bytes[0] == 0x2D ? 1 : 0)
+    var points = 0
+    var sawDigit = false
+    while i < bytes.count {
+      let byte = bytes[i]
+      if byte &- 0x30 < 10 {
+        sawDigit = true
+      } else if byte == 0x2E {
+        points += 1
+      } else if byte | 0x20 == 0x65 {
+        guard sawDigit, exponentPart(bytes, from: i + 1) != nil else { return .notANumber }
+        break
+      } else if byte != 0x2C && byte != 0x5F {
+        return .notANumber
+      }
+      i += 1
+    }
+    return sawDigit && points <= 1 ? .malformed(.misplacedComma) : .notANumber
+  }
+
+  /// An integer literal's digits after its prefix, in `radix`, with `_` between two digits.
+  private static func integer(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, radix: UInt64, negative: Bool)
+    -> Result
+  {
+    guard start < bytes.count else { return .malformed(.noDigits(radix: Int(radix))) }
+    var value: UInt64 = 0
+    var beyond = false
+    var i = start
+    while i < bytes.count {
+      let byte = bytes[i]
+      let digit: UInt64
+      switch byte {
+      case 0x30...0x39: digit = UInt64(byte - 0x30)
+      case 0x61...0x66: digit = UInt64(byte - 0x61 + 10)
+      case 0x41...0x46: digit = UInt64(byte - 0x41 + 10)
+      case 0x5F:
+        let between = i > start && i + 1 < bytes.count && bytes[i - 1] != 0x5F && bytes[i + 1] != 0x5F
+        guard between else { return .malformed(.misplacedUnderscore) }
+        i += 1
+        continue
+      default: digit = radix
+      }
+      guard digit < radix else {
+        let (scalar, _) = Lexer.decode(bytes, at: i)
+        return .malformed(
+          .badDigit(radix: Int(radix), digit: String(Unicode.Scalar(scalar).map(Character.init) ?? "?")))
+      }
+      if !beyond {
+        let (times, o1) = value.multipliedReportingOverflow(by: radix)
+        let (sum, o2) = times.addingReportingOverflow(digit)
+        value = sum
+        beyond = o1 || o2 || value > largestInteger
+      }
+      i += 1
+    }
+    guard !beyond else { return .malformed(.beyondExactIntegers) }
+    let magnitude = Double(value)
+    return .value(negative ? -magnitude : magnitude)
+  }
+
+  /// Readings of a number written with a comma out of place, as a user may have meant it: the
+  /// last comma as a decimal point (`1,5` → `1.5`), and a single comma as a space between two
+  /// numbers (`1 5`), each only when it reads as valid numbers.
+  package static func readings(ofMisplacedComma literal: String) -> [String] {
+    var result: [String] = []
+    if let last = literal.lastIndex(of: ",") {
+      var decimal = literal
+      decimal.replaceSubrange(last...last, with: ".")
+      let whole = decimal[..<decimal.firstIndex(of: ".")!]
+      let candidates = [decimal, String(whole.filter { $0 != "," }) + decimal[decimal.firstIndex(of: ".")!...]]
+      if let reading = candidates.first(where: { if case .value = parse($0) { true } else { false } }) {
+        result.append(reading)
+      }
+    }
+    let parts = literal.split(separator: ",", omittingEmptySubsequences: false)
+    if parts.count == 2, parts.allSatisfy({ if case .value = parse(String($0)) { true } else { false } }) {
+      result.append(parts.joined(separator: " "))
+    }
+    return result
+  }
+
   /// The exact conversion, for literals the fast path cannot round correctly. The syntax was
   /// checked already; this drops the underscores and spells the sign in ASCII for `strtod`.
   private static func slowParse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
@@ -134,13 +245,29 @@ package enum NumberLiteral {
       i = 3
     }
     while i < bytes.count {
-      if bytes[i] != 0x5F { text.append(CChar(bitPattern: bytes[i])) }
+      if bytes[i] != 0x5F && bytes[i] != 0x2C { text.append(CChar(bitPattern: bytes[i])) }
       i += 1
     }
     text.append(0)
     let value = text.withUnsafeBufferPointer { strtod($0.baseAddress!, nil) }
     return value.isFinite ? .value(value) : .outOfRange
   }
+}
+
+/// How a token written as a number is wrong.
+package enum NumberProblem: Equatable, Sendable {
+  /// Beyond the largest double (`1e999`).
+  case outOfRange
+  /// A comma that does not separate groups of three digits (`1,5`, `,5`, `1,000,00`).
+  case misplacedComma
+  /// `0x`, `0o` or `0b` with no digits after it.
+  case noDigits(radix: Int)
+  /// A digit the radix does not have (`0b102`, `0xG`, `0x1p3`).
+  case badDigit(radix: Int, digit: String)
+  /// An `_` that is not between two digits of an integer literal.
+  case misplacedUnderscore
+  /// An integer literal past 2^53.
+  case beyondExactIntegers
 }
 
 extension NumberLiteral {

@@ -83,8 +83,9 @@ extension Server {
           "\(verdict): the top is \(code(show(top))) (\(code(rounded)) \(CheckLiteral.places(check.decimals)))")
       }
       return lines
-    case .invalidNumber:
-      return ["number \(code(text)), out of the range of a double"]
+    case .invalidNumber(let problem):
+      if problem == .outOfRange { return ["number \(code(text)), out of the range of a double"] }
+      return ["\(code(text)): a number written wrongly"]
     case .builtin(let id):
       let builtin = Builtin.table[Int(id)]
       let kind = builtin.kind(ofSpelling: text).noun

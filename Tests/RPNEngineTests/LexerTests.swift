@@ -81,7 +81,7 @@ private let longInteger = "1" + String(repeating: "0", count: 400) + "e-400"
     "1e999", "-1e999", "−1e999", "1e400", "1.7976931348623159e308", "1" + String(repeating: "0", count: 309),
   ])
   func outOfRangeIsAnInvalidNumber(_ text: String) {
-    #expect(kinds(text) == [.invalidNumber])
+    #expect(kinds(text) == [.invalidNumber(.outOfRange)])
     #expect(NumberLiteral.parse(text) == .outOfRange)
   }
 
@@ -90,7 +90,7 @@ private let longInteger = "1" + String(repeating: "0", count: 400) + "e-400"
     ("1e", .unknown), ("1E", .unknown), ("1e+", .unknown), ("1e_3", .unknown), ("1e1_0", .unknown),
     ("1e3.5", .unknown), ("1e3e3", .unknown), ("1ee3", .unknown), (".", .unknown), ("..5", .unknown),
     ("-.", .unknown), ("1.2.3", .unknown), ("+-3", .unknown), ("--3", .unknown), ("1-2", .unknown),
-    ("0x10", .unknown), ("1,5", .unknown), ("-_1", .unknown), ("1_000_", .unknown), (".e3", .unknown),
+    ("-_1", .unknown), ("1_000_", .unknown), (".e3", .unknown),
     ("１２", .unknown), ("١٢", .unknown), ("½", .unknown), ("inf", .name), ("nan", .name), ("e3", .name),
     ("_", .name), ("-", .builtin(builtin("-"))), ("+", .builtin(builtin("+"))), ("−", .builtin(builtin("-"))),
   ])
