@@ -55,7 +55,10 @@ import Testing
       let document = try Document(text: "6 1 + " + operands + " " + builtin.name)
       #expect(document.stack(afterLine: 0).depth == 1 + builtin.outputs, "\(builtin.name)")
     }
-    #expect(Builtin.table.filter(\.readsWholeStack).map(\.name) == ["clear", "depth", "pick", "roll", "sum", "avg"])
+    #expect(
+      Builtin.table.filter(\.readsWholeStack).map(\.name) == [
+        "clear", "depth", "pick", "roll", "sum", "avg", "subtotal",
+      ])
   }
 
   // MARK: The token at the cursor
