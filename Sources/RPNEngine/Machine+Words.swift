@@ -15,7 +15,7 @@ extension Machine {
       tokens.append(token)
       // A check in a definition never runs, but it is one that "remove every check" removes.
       if case .check = token.kind { lineHasCheck = true }
-      if token.kind == .semicolon {
+      if case .semicolon = token.kind {
         closed = true
         break
       }

@@ -233,7 +233,7 @@ struct Machine {
     var scanner = TokenScanner(bytes, builtins: builtins)
     var ordinal = 0
     while let token = scanner.next() {
-      if token.kind == .colon {
+      if case .colon = token.kind {
         lastTokenEnd = define(token, scanner: &scanner, in: bytes, observer: &observer, ordinal: &ordinal)
         if O.isActive && observer.isDone { break }
         continue

@@ -68,14 +68,7 @@ package enum NumberLiteral {
       i = 3
     default: break
     }
-    if i + 1 < count, bytes[i] == 0x30 {
-      switch bytes[i + 1] | 0x20 {
-      case 0x78: return integer(bytes, from: i + 2, radix: 16, negative: negative)
-      case 0x6F: return integer(bytes, from: i + 2, radix: 8, negative: negative)
-      case 0x62: return integer(bytes, from: i + 2, radix: 2, negative: negative)
-      default: break
-      }
-    }
+    let signLength = i
     var mantissa: UInt64 = 0
     var digits = 0
     var fractionDigits = 0
@@ -84,36 +77,45 @@ package enum NumberLiteral {
     // between groups of the whole part.
     var inFraction = false
     var commas = false
-    var group = 0
+    var digitsAtComma = 0  // the group after the last comma is `digits - digitsAtComma` long
     while i < count {
       let byte = bytes[i]
       let digit = byte &- 0x30
       if digit < 10 {
         mantissa = mantissa &* 10 &+ UInt64(digit)
         digits += 1
-        group += 1
         if inFraction { fractionDigits += 1 }
         i += 1
       } else if byte == 0x2C {
         // The group before a comma: one to three digits first, then exactly three; none after the point.
+        let group = digits - digitsAtComma
         guard !inFraction, commas ? group == 3 : (group >= 1 && group <= 3) else { return commaProblem(bytes) }
         commas = true
-        group = 0
+        digitsAtComma = digits
         i += 1
       } else if byte == 0x5F {
         guard i > 0, bytes[i - 1] &- 0x30 < 10, i + 1 < count, bytes[i + 1] &- 0x30 < 10 else { return .notANumber }
         i += 1
       } else if byte == 0x2E && !inFraction {
-        if commas && group != 3 { return commaProblem(bytes) }
+        if commas && digits - digitsAtComma != 3 { return commaProblem(bytes) }
         inFraction = true
         i += 1
       } else {
         break
       }
     }
-    if commas && !inFraction && group != 3 { return commaProblem(bytes) }
+    if commas && !inFraction && digits - digitsAtComma != 3 { return commaProblem(bytes) }
     guard digits > 0 else { return .notANumber }
     if i < count {
+      // `0x`, `0o`, `0b`: a lone 0 stopped at the prefix's letter (off the common path).
+      if i == signLength + 1, bytes[signLength] == 0x30 {
+        switch bytes[i] | 0x20 {
+        case 0x78: return integer(bytes, from: i + 1, radix: 16, negative: negative)
+        case 0x6F: return integer(bytes, from: i + 1, radix: 8, negative: negative)
+        case 0x62: return integer(bytes, from: i + 1, radix: 2, negative: negative)
+        default: break
+        }
+      }
       guard bytes[i] | 0x20 == 0x65, let written = exponentPart(bytes, from: i + 1) else { return .notANumber }
       exponent = written
     }
@@ -198,7 +200,7 @@ package enum NumberLiteral {
       guard digit < radix else {
         let (scalar, _) = Lexer.decode(bytes, at: i)
         return .malformed(
-          .badDigit(radix: Int(radix), digit: String(Unicode.Scalar(scalar).map(Character.init) ?? "?")))
+          .badDigit(radix: Int(radix), digit: Unicode.Scalar(scalar) ?? "?"))
       }
       if !beyond {
         let (times, o1) = value.multipliedReportingOverflow(by: radix)
@@ -263,7 +265,8 @@ package enum NumberProblem: Equatable, Sendable {
   /// `0x`, `0o` or `0b` with no digits after it.
   case noDigits(radix: Int)
   /// A digit the radix does not have (`0b102`, `0xG`, `0x1p3`).
-  case badDigit(radix: Int, digit: String)
+  /// (A scalar, not a `String`: token kinds stay plain values that copy without reference counting.)
+  case badDigit(radix: Int, digit: Unicode.Scalar)
   /// An `_` that is not between two digits of an integer literal.
   case misplacedUnderscore
   /// An integer literal past 2^53.
