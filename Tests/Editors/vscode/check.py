@@ -445,6 +445,9 @@ COMMENT = "comment.line.number-sign.rpn"
 COMMENT_MARK = COMMENT + " > punctuation.definition.comment.rpn"
 DEF = "keyword.declaration.function.rpn"
 DEF_NAME = "entity.name.function.rpn"
+HEAD = "comment.line.number-sign.rpn markup.heading.rpn"
+HEAD_MARK = HEAD + " > punctuation.definition.comment.rpn punctuation.definition.heading.rpn"
+HEAD_TITLE = HEAD + " > entity.name.section.rpn"
 NONE = ""
 
 # (line, expected segments). NONE: no rule matches the token (an unknown word for the server).
@@ -514,6 +517,15 @@ EXPECTED_LINES = [
     # `:` and `;` glued to anything are unknown words (as `4+` is).
     ("4: x; :x ;x :: ;; :; ::x",
      [("4:", NONE), ("x;", NONE), (":x", NONE), (";x", NONE), ("::", NONE), (";;", NONE), (":;", NONE), ("::x", NONE)]),
+    # Sections: a line that holds only a comment starting with `##` is a heading (a comment and a
+    # markup.heading, its title an entity.name.section); after a token `##` starts a plain comment.
+    ("12.5 8 subtotal SubTotal", [("12.5", NUM), ("8", NUM), ("subtotal", FN), ("SubTotal", FN)]),
+    ("## Groceries", [("##", HEAD_MARK), (" ", HEAD), ("Groceries", HEAD_TITLE)]),
+    ("  ### Fruit and veg", [("###", HEAD_MARK), (" ", HEAD), ("Fruit and veg", HEAD_TITLE)]),
+    ("##", [("##", HEAD_MARK)]),
+    ("\t## Rent # and bills 🎉", [("##", HEAD_MARK), (" ", HEAD), ("Rent # and bills 🎉", HEAD_TITLE)]),
+    ("1 2 ## total", [("1", NUM), ("2", NUM), ("#", COMMENT_MARK), ("# total", COMMENT)]),
+    ("# a comment that mentions ## is no heading", [("#", COMMENT_MARK), (" a comment that mentions ## is no heading", COMMENT)]),
 ]
 # Lines of EXPECTED_LINES left out of the comparison with the server's semantic tokens.
 GRAMMAR_ONLY = {": dup 2 * ; : PI ; : π ; : Lastx ;", ": 12 ; : =x ; : ; : 4+ ; :#c"}
@@ -990,6 +1002,10 @@ def compare_semantic_tokens(session, tokenizer, legend, uri, lines, what):
     for n, source in enumerate(lines):
         grammar = []
         for start, end, rule, scopes in tokenizer.spans(source):
+            if rule.key == "heading":
+                # A heading is a comment to the server: one token from its first `#` to the line's end.
+                grammar.append((utf16(source, source.index("#", start)), utf16(source, end), "comment"))
+                continue
             if rule.name not in GRAMMAR_CLASS:
                 # A check or a definition: runs of characters by their innermost scope, one run
                 # per capture (the white space between a definition's `:` and its name has none).
