@@ -161,7 +161,8 @@ local function hint_label(hint)
 end
 
 -- The sample's inlay hints: 1-based line → the stack after that line; on a line that defines a
--- word, also the word's effect right after its `;` ({ stack = …, effect = … }).
+-- word, also the word's effect right after its `;` ({ stack = …, effect = … }); on a heading, the
+-- section's summary at the line's end ({ section = … }).
 local sample_hints = {
   [6] = '[12 12.5 0.5 12 -3 1000 0.00025 1000000]',
   [7] = '[]',
@@ -204,6 +205,13 @@ local sample_hints = {
   [62] = '[]',
   [65] = '[1]',
   [66] = '[1 4 5]',
+  [67] = '[]',
+  [71] = { section = 'Σ 23.7 · 1 value · avg 23.7' },
+  [72] = '[12.5]',
+  [73] = '[12.5 8 3.2]',
+  [74] = '[23.7]',
+  [75] = { section = 'Σ 945.5 · 2 values · avg 472.75' },
+  [76] = '[23.7 900 45.5]',
 }
 
 -- The LSP position right after the `;` that ends a line's definition (its first whole-token `;`).
@@ -218,15 +226,40 @@ local function effect_position(bufnr, lnum0)
   return nil
 end
 
+-- What a hint shows, told by its label: a word's effect `( a b -- r )`, a section's summary
+-- (`Σ 20.5 · 2 values · avg 10.25`, or `no values`), or else a line's stack.
+local function hint_kind(hint)
+  local text = hint_label(hint)
+  if text:sub(1, 1) == '(' then
+    return 'effect'
+  elseif text:sub(1, #'Σ') == 'Σ' or text == 'no values' then
+    return 'section'
+  end
+  return 'stack'
+end
+
+-- Where a hint of `kind` belongs on a line (0-based): a stack after the last token, an effect right
+-- after the `;`, a section's summary at the line's end.
+local function kind_position(bufnr, kind, lnum0)
+  if kind == 'stack' then
+    return hint_position(bufnr, lnum0), 'after the last token'
+  elseif kind == 'effect' then
+    return effect_position(bufnr, lnum0), 'right after `;`'
+  end
+  local text = line_text(bufnr, lnum0)
+  return { line = lnum0, character = units(text, #text, expected_encoding) }, "at the line's end"
+end
+
 -- Compares hints (LSP InlayHint objects) with `expected` (1-based line → the stack label, or
--- { stack = label, effect = label } on a line that defines a word), exactly: one stack hint per
--- line that has tokens, after its last token; a word's effect hint right after its `;` (a label
--- in parentheses tells the two apart); each paddingLeft. Returns the problems.
+-- { stack = label, effect = label } on a line that defines a word, or { section = summary } on a
+-- heading), exactly: one stack hint per line that has tokens, after its last token; a word's
+-- effect hint right after its `;`; a section's summary at the end of its heading (hint_kind tells
+-- them apart); each paddingLeft. Returns the problems.
 local function hint_problems(bufnr, hints, expected)
   local by_line, problems = {}, {}
   for _, hint in ipairs(hints) do
     local line = hint.position.line + 1
-    local kind = hint_label(hint):sub(1, 1) == '(' and 'effect' or 'stack'
+    local kind = hint_kind(hint)
     by_line[line] = by_line[line] or {}
     if by_line[line][kind] then
       table.insert(problems, string.format('two %s hints on line %d', kind, line))
@@ -235,15 +268,14 @@ local function hint_problems(bufnr, hints, expected)
   end
   for line, want_line in pairs(expected) do
     local wants = type(want_line) == 'table' and want_line or { stack = want_line }
-    for _, kind in ipairs({ 'stack', 'effect' }) do
+    for _, kind in ipairs({ 'stack', 'effect', 'section' }) do
       local want = wants[kind]
       local hint = by_line[line] and by_line[line][kind]
       if want and not hint then
         table.insert(problems, string.format('line %d: no %s hint (want %s)', line, kind, want))
       elseif want then
         local got = hint_label(hint)
-        local pos = kind == 'stack' and hint_position(bufnr, line - 1) or effect_position(bufnr, line - 1)
-        local where = kind == 'stack' and 'after the last token' or 'right after `;`'
+        local pos, where = kind_position(bufnr, kind, line - 1)
         if got ~= want then
           table.insert(problems, string.format('line %d: %s label %s, want %s', line, kind, show(got), show(want)))
         end
@@ -275,7 +307,7 @@ local function check_hints(bufnr, hints, expected, what)
   local problems = hint_problems(bufnr, hints, expected)
   local count = 0
   for _, want in pairs(expected) do
-    count = count + (type(want) == 'table' and 2 or 1)
+    count = count + (type(want) == 'table' and vim.tbl_count(want) or 1)
   end
   return check(#problems == 0, string.format('%s: %d hints, labels and positions exact', what, count),
     table.concat(problems, '; '))
@@ -637,18 +669,29 @@ local function check_references(bufnr, client)
   check(table.concat(got, ', ') == want, 'textDocument/documentHighlight on `=rent`: ' .. want,
     err or ('got ' .. table.concat(got, ', ')))
 
-  -- Symbols: each store, in order, named without `=`, the value as detail.
+  -- Symbols: each store and word above the first heading, in order, named without `=`, the value
+  -- as detail; then each section (kind Namespace, named by its title) holding the stores in it.
   result, err = request(bufnr, 'textDocument/documentSymbol', { textDocument = { uri = vim.uri_from_bufnr(bufnr) } })
-  local names, rent = {}, nil
+  local names, rent, groceries = {}, nil, nil
   for _, symbol in ipairs(type(result) == 'table' and result or {}) do
     table.insert(names, symbol.name)
     if symbol.name == 'rent' then
       rent = symbol
+    elseif symbol.name == 'Groceries' then
+      groceries = symbol
     end
   end
-  local want_names = 'income rent groceries phone spent left total marathon_km body_celsius hyp'
+  local want_names = 'income rent groceries phone spent left total marathon_km body_celsius hyp Groceries Rent'
   check(table.concat(names, ' ') == want_names, 'textDocument/documentSymbol: ' .. want_names,
     err or ('got ' .. table.concat(names, ' ')))
+  local children = {}
+  for _, symbol in ipairs(groceries and groceries.children or {}) do
+    table.insert(children, symbol.name)
+  end
+  check(groceries ~= nil and groceries.kind == 3 and groceries.range.start.line == 70
+      and groceries.range['end'].line == 73 and table.concat(children, ' ') == 'bread',
+    'symbol `Groceries`: kind Namespace, lines 71-74, holding the store `bread`',
+    'got ' .. show(groceries))
   check(rent ~= nil and rent.kind == 13 and rent.detail == '1200' and range_text(rent.range) == range_text(rent_store)
       and range_text(rent.selectionRange) == range_text(token_range(bufnr, 17, 'rent')),
     'symbol `rent`: kind Variable, detail 1200, range `=rent`, selectionRange `rent`', 'got ' .. show(rent))
@@ -681,6 +724,8 @@ local semantic_expectations = {
   { 59, 'hyp', 1, 'function', '' },
   { 60, 'lastx', 1, 'function', 'defaultLibrary' },
   { 65, 'swpa', 1, false },
+  { 70, '## Groceries', 1, 'comment', '', to_end = true },
+  { 73, 'subtotal', 1, 'function', 'defaultLibrary' },
 }
 
 local function expectation_bytes(bufnr, e)
@@ -1404,12 +1449,13 @@ local function run()
       labels[item.label] = item
     end
     local missing = {}
-    for _, want in ipairs({ 'dup', 'sqrt', '√', 'π', 'pi', '+', 'swap', 'rent', 'income', 'groceries', 'phone' }) do
+    for _, want in ipairs({ 'dup', 'sqrt', '√', 'π', 'pi', '+', 'swap', 'subtotal', 'rent', 'income', 'groceries', 'phone' }) do
       if not labels[want] then
         table.insert(missing, want)
       end
     end
-    check(#missing == 0, 'completion labels include dup, sqrt, √, π, pi, +, swap and the variables rent, income, groceries, phone',
+    check(#missing == 0,
+      'completion labels include dup, sqrt, √, π, pi, +, swap, subtotal and the variables rent, income, groceries, phone',
       'missing ' .. table.concat(missing, ', ') .. ' among ' .. #items .. ' items')
     check(labels['left'] == nil and labels['total'] == nil, 'completion leaves out variables stored below the cursor (left, total)',
       'offered ' .. show({ left = labels['left'] ~= nil, total = labels['total'] ~= nil }))

@@ -154,6 +154,10 @@ let s:sample_cases = [
       \ ['^: hyp ', ';', 'rpnDefinition'],
       \ ['^3 4 hyp', 'hyp', 'rpnVariable'],
       \ ['^5 12 hyp lastx', 'lastx', 'rpnFunction'],
+      \ ['^# Sections', '##', 'rpnComment'],
+      \ ['^## Groceries', '##', 'rpnHeading'],
+      \ ['^## Groceries', 'Groceries', 'rpnHeading'],
+      \ ['^subtotal', 'subtotal', 'rpnFunction'],
       \ ]
 for [s:line_pattern, s:token, s:group] in s:sample_cases
   let s:lnum = s:LineOf(s:line_pattern)
