@@ -137,8 +137,11 @@ def check_rpn_settings(settings, what):
               repr(inner["angleUnit"]))
     hints = inner.get("inlayHints", {})
     if check(isinstance(hints, dict), f"{what}: inlayHints is an object", repr(hints)):
-        unknown = set(hints) - {"enabled", "maxItems"}
-        check(not unknown, f"{what}: only inlayHints.enabled and inlayHints.maxItems", f"unknown {sorted(unknown)}")
+        unknown = set(hints) - {"enabled", "maxItems", "sections"}
+        check(not unknown, f"{what}: only inlayHints.enabled, inlayHints.maxItems and inlayHints.sections",
+              f"unknown {sorted(unknown)}")
+        if "sections" in hints:
+            check(type(hints["sections"]) is bool, f"{what}: inlayHints.sections is true or false", repr(hints["sections"]))
         if "enabled" in hints:
             check(hints["enabled"] is True, f"{what}: inlayHints.enabled is true", repr(hints["enabled"]))
         if "maxItems" in hints:
@@ -658,6 +661,11 @@ for editor in ["vim", "helix", "kakoune", "sublime", "zed", "jetbrains"]:
     check(re.search(r"^## Install", text, re.M) and re.search(r"^## What you get", text, re.M)
           and re.search(r"^## Inlay hints", text, re.M),
           f"{editor}/README.md has Install, What you get and Inlay hints sections")
+for editor in ["vim", "helix", "kakoune", "sublime", "zed", "jetbrains", "neovim", "emacs", "vscode"]:
+    readme = CONFIGS / editor / "README.md"
+    text = readme.read_text(encoding="utf-8") if readme.exists() else ""
+    check("`## Groceries`" in text and "Σ 20.5 · 2 values · avg 10.25" in text,
+          f"{editor}/README.md says what the editor shows of sections (`## Groceries`, its summary)")
 
 # --- The settings, as each client sends them, reach the server --------------------------------
 
