@@ -7,8 +7,9 @@
 
 ;; `rpn-mode' edits `.rpn' calculator tapes: `#' comments,
 ;; and font-lock for numbers, operators, constants, `=name' stores,
-;; `=20.5' checks and definitions `: hyp sq swap sq + sqrt ;'.
-;; It derives from `prog-mode'.
+;; `=20.5' checks, definitions `: hyp sq swap sq + sqrt ;' and headings
+;; `## Groceries', which start sections (`imenu' lists them, and
+;; `outline-minor-mode' folds them).  It derives from `prog-mode'.
 ;;
 ;; The language server rpn-lsp adds diagnostics, hover, completion and
 ;; each line's stack as an inlay hint.  Connect it with eglot
@@ -75,8 +76,24 @@ See `rpn-lsp-command'."
   '("pow" "mod" "min" "max" "neg" "chs" "abs" "inv" "sq" "sqrt"
     "exp" "ln" "log" "log2" "sin" "cos" "tan" "asin" "acos" "atan"
     "floor" "ceil" "round" "trunc" "dup" "drop" "swap" "over" "rot"
-    "clear" "depth" "pick" "roll" "lastx" "sum" "avg" "mean")
+    "clear" "depth" "pick" "roll" "lastx" "sum" "avg" "mean" "subtotal")
   "Operators spelled with letters (ASCII case-insensitive: DUP, Sqrt).")
+
+(defconst rpn-heading-regexp "^[[:space:]]*\\(##.*\\)$"
+  "A heading (group 1: from its `##' to the line's end).
+A line that holds only a comment starting with `##', as in `## Groceries',
+starts a section, which runs to the next heading.  After a token
+\(`1 2 ## x') `##' starts a plain comment.")
+
+(defconst rpn-heading-title-regexp
+  "^[[:space:]]*##+[[:space:]]*\\(.*[^[:space:]\n]\\)"
+  "A heading that has a title (group 1: the text after its `#'s, trimmed).")
+
+(require 'outline)
+
+(defface rpn-heading '((t :inherit outline-1))
+  "Face for headings, the lines `## Groceries' that start sections."
+  :group 'rpn)
 
 (defconst rpn-constants '("pi" "π" "e")
   "Constants (ASCII case-insensitive: PI).")
@@ -177,7 +194,9 @@ letters, digits 0-9 or `_'.")
       ("\\_<[:;]\\_>" . font-lock-keyword-face)
       ;; The name after `:'.  After the builtins, which keep their faces: a
       ;; builtin's name cannot be defined.
-      (,rpn-definition-name-regexp 1 font-lock-function-name-face)))
+      (,rpn-definition-name-regexp 1 font-lock-function-name-face)
+      ;; A heading, over the comment face it has from the syntax table.
+      (,rpn-heading-regexp 1 'rpn-heading t)))
   "Font-lock keywords for `rpn-mode'.
 Numbers and constants: `font-lock-constant-face'.  Stores (`=name'):
 `font-lock-variable-name-face'.  Checks (`=20.5'): the `=' in
@@ -186,10 +205,16 @@ Named operators (`dup', `sqrt'): `font-lock-builtin-face'.  Symbolic
 operators (`+', `×', `√'): `font-lock-keyword-face'.  Definitions
 \(`: hyp sq swap sq + sqrt ;'): `:' and `;' in `font-lock-keyword-face',
 the name in `font-lock-function-name-face'.  Comments come from the
-syntax table.
+syntax table; a heading (`## Groceries' alone on its line) is in
+`rpn-heading' instead.
 A name used is left alone, a variable's or a word's alike (the
 server's semantic tokens tell them apart), and so are unknown words:
 the server's diagnostics mark them.")
+
+(defun rpn-outline-level ()
+  "The level of the heading at point for `outline-minor-mode': always 1.
+Sections do not nest: `### Fruit' starts a section as `## Fruit' does."
+  1)
 
 ;;;###autoload
 (define-derived-mode rpn-mode prog-mode "RPN"
@@ -206,7 +231,12 @@ each line shows the stack after it."
   (setq-local font-lock-defaults '(rpn-font-lock-keywords nil nil))
   (setq-local imenu-generic-expression
               `((nil ,(concat "\\_<=\\(" rpn-name-regexp "\\)\\_>") 1)
-                ("Words" ,rpn-definition-name-regexp 1))))
+                ("Words" ,rpn-definition-name-regexp 1)
+                ("Sections" ,rpn-heading-title-regexp 1)))
+  ;; Sections as outline headings, all of one level: `outline-minor-mode'
+  ;; folds them.
+  (setq-local outline-regexp "[ \t]*##")
+  (setq-local outline-level #'rpn-outline-level))
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.rpn\\'" . rpn-mode))

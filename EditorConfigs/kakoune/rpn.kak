@@ -47,6 +47,11 @@ hook global WinSetOption filetype=rpn %{
 # `4+` is one unknown word. rpn-lsp's diagnostics mark the mistakes.
 add-highlighter shared/rpn regions
 add-highlighter shared/rpn/code default-region group
+# A line that holds only a comment starting with `##` is a heading (`## Groceries`): it starts a
+# section, and gets the `title` face. Defined before the comment region, which starts at the same
+# `#` on such a line: of two regions that start together, Kakoune takes the first defined. After a
+# token (`1 2 ## x`) `##` starts a plain comment.
+add-highlighter shared/rpn/heading region '^\h*##' '$' fill title
 add-highlighter shared/rpn/comment region '#' '$' fill comment
 # Names (a variable's or a defined word's: regexes cannot tell them apart), stores, the name a
 # definition `: hyp sq swap sq + sqrt ;` defines, then the builtins over them (ASCII
@@ -55,7 +60,7 @@ add-highlighter shared/rpn/comment region '#' '$' fill comment
 add-highlighter shared/rpn/code/variable regex %{(?<!\S)[^\W\d]\w*(?=[\s#])} 0:variable
 add-highlighter shared/rpn/code/store regex %{(?<!\S)=[^\W\d]\w*(?=[\s#])} 0:variable
 add-highlighter shared/rpn/code/definition regex %{(?<!\S):[^\S\n]+([^\W\d]\w*)(?=[\s#])} 1:function
-add-highlighter shared/rpn/code/function regex %{(?i)(?<!\S)(?:pow|mod|min|max|neg|chs|abs|inv|sqrt|sq|exp|ln|log2|log|asin|acos|atan|sin|cos|tan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean)(?=[\s#])} 0:function
+add-highlighter shared/rpn/code/function regex %{(?i)(?<!\S)(?:pow|mod|min|max|neg|chs|abs|inv|sqrt|sq|exp|ln|log2|log|asin|acos|atan|sin|cos|tan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean|subtotal)(?=[\s#])} 0:function
 add-highlighter shared/rpn/code/constant regex %{(?i)(?<!\S)(?:pi|π|e)(?=[\s#])} 0:value
 add-highlighter shared/rpn/code/operator regex %{(?<!\S)(?:\*\*|[-+*/^%×÷−√])(?=[\s#])} 0:operator
 add-highlighter shared/rpn/code/number regex %{(?<!\S)[-+−]?(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d+)?(?=[\s#])} 0:value

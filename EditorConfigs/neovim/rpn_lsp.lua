@@ -1,5 +1,6 @@
 -- rpn-lsp for Neovim 0.11 and later: `.rpn` calculator tapes, with diagnostics, hover,
--- completion and each line's stack as an inlay hint.
+-- completion, each line's stack as an inlay hint, and sections (`## Groceries`) that show their
+-- summaries as code lenses and fold.
 --
 -- Install: copy this file to ~/.config/nvim/plugin/rpn_lsp.lua (or `dofile()` it from your
 -- init.lua). Neovim 0.7–0.10: use rpn_lsp_legacy.lua instead.
@@ -9,8 +10,14 @@
 -- in init.lua before this file is sourced, or the environment variable RPN_LSP.
 -- Inlay hints are turned on for `.rpn` buffers; `vim.g.rpn_lsp_inlay_hints = false` keeps them
 -- off (toggle them any time with `:lua vim.lsp.inlay_hint.enable(not vim.lsp.inlay_hint.is_enabled())`).
--- More settings (`precision`, `angleUnit`, `inlayHints.maxItems`) go in `init_options`:
+-- More settings (`precision`, `angleUnit`, `inlayHints.maxItems`) go in `init_options`, in the
+-- `{ rpn = { … } }` form (it is merged with this file's):
 --   vim.lsp.config('rpn_lsp', { init_options = { rpn = { angleUnit = 'degrees' } } })
+-- Sections: each heading's summary (`Σ 20.5 · 2 values · avg 10.25`) is a code lens at the end of
+-- the heading's line; `vim.g.rpn_lsp_code_lens = false` leaves it to the server's inlay hint
+-- there instead. Sections and runs of comment lines fold with the server's folding ranges
+-- (`zc`, `zo`, `zM`, `zR`), all open when a tape opens; `vim.g.rpn_lsp_folding = false` keeps
+-- your own 'foldmethod'.
 
 vim.filetype.add({ extension = { rpn = 'rpn' } })
 
@@ -28,21 +35,83 @@ local function rpn_lsp_cmd()
   return { cmd, '--stdio' }
 end
 
+local show_lenses = vim.g.rpn_lsp_code_lens ~= false
+local fold = vim.g.rpn_lsp_folding ~= false
+
+-- Neovim asks for code lenses only when told to, and 0.11 does not declare
+-- workspace.codeLens.refreshSupport. So this config declares it and answers the server's refresh
+-- requests (sent when a summary changes, a setting say), and asks itself when the server attaches
+-- and after each change it is sent (an edit of a heading's own line changes no summary).
+local function refresh_lenses(_, _, ctx)
+  for _, bufnr in ipairs(vim.lsp.get_buffers_by_client_id(ctx.client_id)) do
+    vim.lsp.codelens.refresh({ bufnr = bufnr })
+  end
+  return vim.NIL
+end
+
 vim.lsp.config('rpn_lsp', {
   cmd = rpn_lsp_cmd(),
   filetypes = { 'rpn' },
   -- A `.git` above the file makes that folder the workspace; without one the server runs in
   -- single-file mode (rootUri null), which rpn-lsp supports.
   root_markers = { '.git' },
+  capabilities = show_lenses and { workspace = { codeLens = { refreshSupport = true } } } or nil,
+  handlers = show_lenses and { ['workspace/codeLens/refresh'] = refresh_lenses } or nil,
+  -- The server's inlay hint on a heading shows the same summary as its lens, right beside it.
+  init_options = show_lenses and { rpn = { inlayHints = { sections = false } } } or nil,
 })
 vim.lsp.enable('rpn_lsp')
 
+local group = vim.api.nvim_create_augroup('rpn_lsp', { clear = true })
+
+-- Folds from the server's ranges in a window showing a tape, all open (foldlevel 99: a tape
+-- opens unfolded). Set once per window, so that `zM` there outlasts a visit to another buffer.
+local function fold_with_server(win)
+  if vim.wo[win][0].foldexpr ~= 'v:lua.vim.lsp.foldexpr()' then
+    vim.wo[win][0].foldmethod = 'expr'
+    vim.wo[win][0].foldexpr = 'v:lua.vim.lsp.foldexpr()'
+    vim.wo[win][0].foldlevel = 99
+  end
+end
+
 vim.api.nvim_create_autocmd('LspAttach', {
-  group = vim.api.nvim_create_augroup('rpn_lsp', { clear = true }),
+  group = group,
   callback = function(args)
     local client = vim.lsp.get_client_by_id(args.data.client_id)
-    if client and client.name == 'rpn_lsp' and vim.g.rpn_lsp_inlay_hints ~= false then
+    if not client or client.name ~= 'rpn_lsp' then
+      return
+    end
+    if vim.g.rpn_lsp_inlay_hints ~= false then
       vim.lsp.inlay_hint.enable(true, { bufnr = args.buf })
+    end
+    if show_lenses and client:supports_method('textDocument/codeLens', args.buf) then
+      vim.lsp.codelens.refresh({ bufnr = args.buf })
+    end
+    if fold and client:supports_method('textDocument/foldingRange', args.buf) then
+      for _, win in ipairs(vim.fn.win_findbuf(args.buf)) do
+        fold_with_server(win)
+      end
+      vim.api.nvim_clear_autocmds({ group = group, buffer = args.buf, event = 'BufWinEnter' })
+      vim.api.nvim_create_autocmd('BufWinEnter', {
+        group = group,
+        buffer = args.buf,
+        callback = function()
+          fold_with_server(vim.api.nvim_get_current_win())
+        end,
+      })
+    end
+  end,
+})
+
+vim.api.nvim_create_autocmd('LspNotify', {
+  group = group,
+  callback = function(args)
+    if not show_lenses or args.data.method ~= 'textDocument/didChange' then
+      return
+    end
+    local client = vim.lsp.get_client_by_id(args.data.client_id)
+    if client and client.name == 'rpn_lsp' and client:supports_method('textDocument/codeLens') then
+      vim.lsp.codelens.refresh({ bufnr = vim.uri_to_bufnr(args.data.params.textDocument.uri) })
     end
   end,
 })

@@ -31,6 +31,7 @@ function serverSettings() {
       inlayHints: {
         enabled: config.get('inlayHints.enabled', true),
         maxItems: config.get('inlayHints.maxItems', 8),
+        sections: config.get('inlayHints.sections', true),
       },
     },
   };

@@ -8,7 +8,8 @@
 " `=20.5`: Operator and Number), rpnDefinition (the `:` and `;` of a definition
 " `: hyp sq swap sq + sqrt ;`: Keyword), rpnWordName (the name a definition defines: Function),
 " rpnVariable (a name used, a variable's or a defined word's: a syntax cannot tell them apart;
-" not linked, so plain unless a colour scheme links it), rpnComment, rpnTodo.
+" not linked, so plain unless a colour scheme links it), rpnComment, rpnHeading (a line holding
+" only a comment that starts with `##`, which starts a section: Title), rpnTodo.
 
 if exists('b:current_syntax')
   finish
@@ -26,7 +27,7 @@ syntax match rpnStore "\v\S@<!\=([A-Za-z_]|[^\x01-\x7f×÷−√])([0-9A-Za-z_]|
 " The name right after a definition's `:` (and white space). Before the builtins, so that `: dup`
 " keeps `dup` a named operator: a builtin's name cannot be defined (the server says so).
 syntax match rpnWordName "\v(\S@<!:[ \t]+)@<=([A-Za-z_]|[^\x01-\x7f×÷−√])([0-9A-Za-z_]|[^\x01-\x7f×÷−√])*(\s|#|$)@="
-syntax match rpnFunction "\v\c\S@<!(pow|mod|min|max|neg|chs|abs|inv|sq|sqrt|exp|ln|log|log2|sin|cos|tan|asin|acos|atan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean)(\s|#|$)@="
+syntax match rpnFunction "\v\c\S@<!(pow|mod|min|max|neg|chs|abs|inv|sq|sqrt|exp|ln|log|log2|sin|cos|tan|asin|acos|atan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean|subtotal)(\s|#|$)@="
 syntax match rpnConstant "\v\c\S@<!(pi|π|e)(\s|#|$)@="
 syntax match rpnOperator "\v\S@<!(\*\*|[-+*/^%×÷−√])(\s|#|$)@="
 " Optional sign (`+`, `-`, U+2212), digits with an optional fraction (`12`, `12.5`, `.5`, `12.`),
@@ -42,6 +43,10 @@ syntax match rpnDefinition "\v\S@<![:;](\s|#|$)@="
 
 syntax keyword rpnTodo contained TODO FIXME XXX NOTE
 syntax match rpnComment "#.*$" contains=rpnTodo,@Spell
+" A heading: a line that holds only a comment starting with `##` (`## Groceries`, `  ### Fruit`).
+" After rpnComment, so that it wins where both start; after a token (`1 2 ## x`) `##` starts a
+" plain comment.
+syntax match rpnHeading "^\s*##.*$" contains=rpnTodo,@Spell
 
 highlight default link rpnNumber Number
 highlight default link rpnOperator Operator
@@ -53,6 +58,7 @@ highlight default link rpnCheckValue Number
 highlight default link rpnDefinition Keyword
 highlight default link rpnWordName Function
 highlight default link rpnComment Comment
+highlight default link rpnHeading Title
 highlight default link rpnTodo Todo
 
 let b:current_syntax = 'rpn'

@@ -20,6 +20,9 @@ language") and with the builtins table.
   they stand alone (`4:`, `x;`, `:x` are unknown words), the name after `:` is a definition
   (unless it is a builtin's, which cannot be defined), a later use of it is a name; whole lines
   are painted token by token, in the same cases as Tests/Editors/vim/test.vim.
+- Headings (`## Groceries`, a line holding only a comment that starts with `##`): Kakoune opens
+  its heading region (face title) there, not the comment region; Sublime scopes the line as a
+  comment and a markup.heading; Vim's rpnHeading pattern and link; `1 2 ## x` stays a comment.
 - Checks `=20.5`: Kakoune paints the `=` as an operator and the number as a value; Sublime's
   scopes are meta.check, keyword.operator.check and constant.numeric; near-misses (`=1.5x`,
   `=2x`, `=`) are no checks and `=dup` keeps what it had; each syntax's check pattern (Vim's
@@ -134,8 +137,11 @@ def check_rpn_settings(settings, what):
               repr(inner["angleUnit"]))
     hints = inner.get("inlayHints", {})
     if check(isinstance(hints, dict), f"{what}: inlayHints is an object", repr(hints)):
-        unknown = set(hints) - {"enabled", "maxItems"}
-        check(not unknown, f"{what}: only inlayHints.enabled and inlayHints.maxItems", f"unknown {sorted(unknown)}")
+        unknown = set(hints) - {"enabled", "maxItems", "sections"}
+        check(not unknown, f"{what}: only inlayHints.enabled, inlayHints.maxItems and inlayHints.sections",
+              f"unknown {sorted(unknown)}")
+        if "sections" in hints:
+            check(type(hints["sections"]) is bool, f"{what}: inlayHints.sections is true or false", repr(hints["sections"]))
         if "enabled" in hints:
             check(hints["enabled"] is True, f"{what}: inlayHints.enabled is true", repr(hints["enabled"]))
         if "maxItems" in hints:
@@ -217,6 +223,7 @@ TOKENS = [
     ("PI", "constant"), ("π", "constant"), ("e", "constant"),
     ("-", "operator"), ("*", "operator"), ("−", "operator"), ("**", "operator"), ("%", "operator"), ("√", "operator"),
     ("lastx", "function"), ("LASTX", "function"), ("pick", "function"), ("roll", "function"),
+    ("subtotal", "function"), ("SubTotal", "function"), ("subtotals", "variable"),
     # A definition's `:` and `;` are tokens of their own; glued to anything they are unknown words.
     (":", "keyword"), (";", "keyword"), ("4:", None), ("x;", None), (":x", None), (";x", None), ("::", None),
     (";;", None), (":;", None),
@@ -246,6 +253,14 @@ LINES = [
 # Tokens whose highlighting differs between the syntaxes and must stay as it is: a store into a
 # builtin's name is no check (Sublime marks it invalid; Kakoune's regexes paint it as a store).
 TODAY = {"=dup": {"kakoune": "store", "sublime": "reserved"}, "=PI": {"kakoune": "store", "sublime": "reserved"}}
+
+# Headings: a line that holds only a comment starting with `##` starts a section and is coloured
+# apart from comments; after a token `##` starts a plain comment. (line, what its first `#` starts)
+HEADINGS = [
+    ("## Groceries", "heading"), ("  ### Fruit and veg", "heading"), ("##", "heading"), ("\t## x # y", "heading"),
+    ("1 2 ## total", "comment"), ("# a comment that mentions ## is no heading", "comment"), ("#x", "comment"),
+    ("x ##", "comment"), ("=20.5 ## checked", "comment"),
+]
 
 
 def check_pattern_is_number(pattern, number, what):
@@ -357,6 +372,27 @@ for line, kinds in LINES:
     expect(kak_line(line), kinds, f"kakoune: {line!r}, token by token")
 for token, kinds in TODAY.items():
     expect(kak_painted(token), kinds["kakoune"], f"kakoune: {token!r} is {kinds['kakoune']} (no check)")
+# The regions highlighter starts the region whose opening match comes first, the first defined on a
+# tie (Kakoune's RegionsHighlighter::find_next_begin): a heading's `#` opens both regions.
+kak_regions = re.findall(r"^add-highlighter shared/rpn/(\w+) region '([^']*)' '([^']*)' fill (\w+)$", kak, re.M)
+expect([(name, end, face) for name, _, end, face in kak_regions], [("heading", "$", "title"), ("comment", "$", "comment")],
+       "kakoune: a heading region (face title) defined before the comment region, both to the line's end")
+
+
+def kak_region(line):
+    """The face of the region Kakoune opens first on `line`, and where: (face, column) or None.
+    `\\h` (horizontal white space) is Python's white space but line endings."""
+    first = None
+    for _, begin, _, face in kak_regions:
+        match = re.search(begin.replace(r"\h", r"[^\S\n\r\f\v]"), line)
+        if match and (first is None or match.start() < first[1]):
+            first = (face, match.start())
+    return first
+
+
+for line, kind in HEADINGS:
+    want = ("title", 0) if kind == "heading" else ("comment", line.index("#"))
+    expect(kak_region(line), want, f"kakoune: {line!r} is {'a heading (title)' if kind == 'heading' else 'a comment'}")
 kak_number = kak_regexes.get("number", "").removeprefix(r"(?<!\S)").removesuffix(r"(?=[\s#])")
 check_pattern_is_number(kak_regexes.get("check", ""), "(=)(" + kak_number + ")", "kakoune")
 expect(alternatives(kak_regexes.get("function", "")), BUILTIN_NAMED,
@@ -384,7 +420,9 @@ if check(vim_number and vim_sign and vim_value,
     expect(vim_sign.group(1), r"\v\S@<!\=(" + literal + r"(\s|#|$))@=",
            "vim: rpnCheckSign is a `=` (after white space) that rpnNumber's literal follows to the token's end")
     expect(vim_value.group(1), r"\v" + literal + r"(\s|#|$)@=", "vim: rpnCheckValue is rpnNumber's literal")
-for group, link in [("rpnCheckSign", "Operator"), ("rpnCheckValue", "Number"), ("rpnStore", "Identifier"),
+check(re.search(r'^syntax match rpnHeading "\^\\s\*##\.\*\$" contains=rpnTodo,@Spell$', vim_syntax, re.M),
+      "vim: rpnHeading is a line of white space and a comment starting with `##`")
+for group, link in [("rpnHeading", "Title"), ("rpnCheckSign", "Operator"), ("rpnCheckValue", "Number"), ("rpnStore", "Identifier"),
                     ("rpnDefinition", "Keyword"), ("rpnWordName", "Function")]:
     check(re.search(rf"^highlight default link {group} {link}$", vim_syntax, re.M), f"vim: {group} is linked to {link}")
 
@@ -480,10 +518,10 @@ def sublime_scopes(line):
             break
         if "scope" in rule:
             for i in range(match.start(), match.end()):
-                scopes[i].append(rule["scope"])
+                scopes[i].extend(rule["scope"].split())
         for group, scope in rule.get("captures", {}).items():
             for i in range(match.start(int(group)), match.end(int(group))):
-                scopes[i].append(scope)
+                scopes[i].extend(scope.split())
         position = max(match.end(), position + 1)
     return scopes
 
@@ -556,6 +594,13 @@ if rules:
         expect(got, want, f"sublime: {line!r}, token by token")
     for token, today in TODAY.items():
         expect(sublime_kind(token), today["sublime"], f"sublime: {token!r} is {today['sublime']} (no check)")
+    for line, kind in HEADINGS:
+        mark = line.index("#")
+        scopes = sublime_scopes(line)
+        got = ("heading" if "markup.heading.rpn" in scopes[mark] and "comment.line.number-sign.rpn" in scopes[mark]
+               and all("markup.heading.rpn" in scopes[i] for i in range(mark, len(line.rstrip())))
+               else "comment" if "comment.line.number-sign.rpn" in scopes[mark] else scopes[mark])
+        expect(got, kind, f"sublime: {line!r} is {'a heading (a comment and a markup.heading)' if kind == 'heading' else 'a plain comment'}")
 
 # --- Zed --------------------------------------------------------------------------------------
 
@@ -616,6 +661,11 @@ for editor in ["vim", "helix", "kakoune", "sublime", "zed", "jetbrains"]:
     check(re.search(r"^## Install", text, re.M) and re.search(r"^## What you get", text, re.M)
           and re.search(r"^## Inlay hints", text, re.M),
           f"{editor}/README.md has Install, What you get and Inlay hints sections")
+for editor in ["vim", "helix", "kakoune", "sublime", "zed", "jetbrains", "neovim", "emacs", "vscode"]:
+    readme = CONFIGS / editor / "README.md"
+    text = readme.read_text(encoding="utf-8") if readme.exists() else ""
+    check("`## Groceries`" in text and "Σ 20.5 · 2 values · avg 10.25" in text,
+          f"{editor}/README.md says what the editor shows of sections (`## Groceries`, its summary)")
 
 # --- The settings, as each client sends them, reach the server --------------------------------
 

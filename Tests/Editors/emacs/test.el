@@ -11,13 +11,16 @@
 ;;
 ;; In order: `.rpn' opens in `rpn-mode' (derived from `prog-mode', `#' comments, font-lock for
 ;; numbers, operators, constants, stores, checks `=20.5' with their near-misses, and definitions
-;; `: hyp sq swap sq + sqrt ;' whose `:' and `;' are keywords only as tokens of their own);
+;; `: hyp sq swap sq + sqrt ;' whose `:' and `;' are keywords only as tokens of their own, and
+;; headings `## Groceries' in `rpn-heading'); the sample's sections in `imenu' and folded by
+;; `outline-minor-mode';
 ;; `eglot-ensure' connects once a command has run
 ;; (in batch mode that is `post-command-hook', run by hand), in a transient project (single-file
 ;; mode), with languageId "rpn" and the negotiated encoding (UTF-16: eglot 1.9 offers none);
 ;; flymake shows the sample's two deliberate mistakes at their exact places, with eglot's
 ;; "rpn [code]: message" text; hover (raw, as eglot formats it, and through eldoc); the raw
-;; inlay hints of every line (eglot 1.9 has no inlay-hint UI; rpn-eglot.el's handling of
+;; inlay hints of every line, the summaries on headings too (eglot 1.9 has no inlay-hint UI, nor
+;; code lenses; rpn-eglot.el's handling of
 ;; 1.12's `eglot-inlay-hints-mode' is run against a stand-in mode); completion (the
 ;; candidates, and `completion-at-point' finishing a variable); incremental edits (a non-BMP
 ;; character before a token: UTF-16 columns) and their undo; go-to-definition
@@ -182,10 +185,18 @@ columns: an emoji is two)."
     (61 . "[5 13 12]")
     (62 . "[]")
     (65 . "[1]")
-    (66 . "[1 4 5]"))
+    (66 . "[1 4 5]")
+    (67 . "[]")
+    (71 :section . "Σ 23.7 · 1 value · avg 23.7")
+    (72 . "[12.5]")
+    (73 . "[12.5 8 3.2]")
+    (74 . "[23.7]")
+    (75 :section . "Σ 945.5 · 2 values · avg 472.75")
+    (76 . "[23.7 900 45.5]"))
   "The sample's inlay hints: 1-based line → the stack label after it.
 On a line that defines a word, (LINE STACK . EFFECT): also the word's
-effect, right after its `;'.")
+effect, right after its `;'.  On a heading, (LINE :section . SUMMARY):
+its section's summary, at the line's end.")
 
 (defun rpn-test-sample-diagnostics ()
   "The sample's two deliberate mistakes, as flymake should hold them."
@@ -285,25 +296,36 @@ effect, right after its `;'.")
          (start (string-match "\\(?:\\`\\|[[:space:]]\\);\\(?:[[:space:]]\\|\\'\\)" code)))
     (and start (rpn-test-utf16 (substring code 0 (1+ (string-search ";" code start)))))))
 
+(defun rpn-test-hint-kind (hint)
+  "What HINT shows, told by its label: `effect' (`( a b -- r )'), `section'
+\(a summary, `Σ 20.5 · 2 values · avg 10.25' or `no values'), or `stack'."
+  (let ((label (rpn-test-hint-label hint)))
+    (cond ((string-prefix-p "(" label) 'effect)
+          ((or (string-prefix-p "Σ" label) (equal label "no values")) 'section)
+          (t 'stack))))
+
 (defun rpn-test-check-hints (hints expected what &optional only)
   "Compare HINTS (LSP InlayHints) with EXPECTED: labels, places, padding.
 EXPECTED holds (LINE . STACK) for each line with tokens: its stack hint,
-after its last token; and (LINE STACK . EFFECT) for a line that defines a
-word: also the word's effect hint, right after its `;' (a label in
-parentheses tells the two apart).  With ONLY, lines not in EXPECTED are
-not checked."
+after its last token; (LINE STACK . EFFECT) for a line that defines a
+word: also the word's effect hint, right after its `;'; and (LINE
+:section . SUMMARY) for a heading: its section's summary, at the line's
+end (`rpn-test-hint-kind' tells them apart).  With ONLY, lines not in
+EXPECTED are not checked."
   (let ((by-line (make-hash-table :test #'equal)) problems (count 0))
     (seq-doseq (hint hints)
       (let* ((line (1+ (plist-get (plist-get hint :position) :line)))
-             (kind (if (string-prefix-p "(" (rpn-test-hint-label hint)) 'effect 'stack)))
+             (kind (rpn-test-hint-kind hint)))
         (when (gethash (cons line kind) by-line)
           (push (format "two %s hints on line %d" kind line) problems))
         (puthash (cons line kind) hint by-line)))
     (pcase-dolist (`(,line . ,want-line) expected)
-      (dolist (kind '(stack effect))
-        (let ((want (if (consp want-line)
-                        (if (eq kind 'stack) (car want-line) (cdr want-line))
-                      (and (eq kind 'stack) want-line)))
+      (dolist (kind '(stack effect section))
+        (let ((want (cond ((and (consp want-line) (eq (car want-line) :section))
+                           (and (eq kind 'section) (cdr want-line)))
+                          ((consp want-line)
+                           (pcase kind ('stack (car want-line)) ('effect (cdr want-line))))
+                          (t (and (eq kind 'stack) want-line))))
               (hint (gethash (cons line kind) by-line)))
           (when want (cl-incf count))
           (cond
@@ -312,14 +334,19 @@ not checked."
            (want
             (let ((got (rpn-test-hint-label hint))
                   (char (plist-get (plist-get hint :position) :character))
-                  (want-char (if (eq kind 'stack) (rpn-test-hint-character line)
-                               (rpn-test-effect-character line))))
+                  (want-char (pcase kind
+                               ('stack (rpn-test-hint-character line))
+                               ('effect (rpn-test-effect-character line))
+                               (_ (rpn-test-utf16 (rpn-test-line-text line))))))
               (unless (equal got want)
                 (push (format "line %d: %s label %S, want %S" line kind got want) problems))
               (unless (eql char want-char)
                 (push (format "line %d: %s hint at character %s, want %s (%s, %s)"
                               line kind char want-char rpn-test-encoding
-                              (if (eq kind 'stack) "after the last token" "right after `;'"))
+                              (pcase kind
+                                ('stack "after the last token")
+                                ('effect "right after `;'")
+                                (_ "at the line's end")))
                       problems))
               (unless (eq (plist-get hint :paddingLeft) t)
                 (push (format "line %d: %s hint paddingLeft %S, want t"
@@ -421,6 +448,9 @@ not checked."
   (rpn-test-check-check-face 55 "=1.5e3" "the sample's check with an exponent")
   (rpn-test-check-face 54 "left" nil "a variable use before a check")
   (rpn-test-check-face 10 "5" 'font-lock-comment-face "a trailing comment")
+  (rpn-test-check-face 71 "## Groceries" 'rpn-heading "the sample's heading")
+  (rpn-test-check-face 74 "subtotal" 'font-lock-builtin-face "a named operator")
+  (rpn-test-check-face 69 "##" 'font-lock-comment-face "`##' inside a comment (no heading)")
   (let ((line (rpn-test-line-text 1)))
     (rpn-test-check (memq (rpn-test-face-at (rpn-test-pos 1 (1- (length line))))
                           '(font-lock-comment-face))
@@ -493,7 +523,36 @@ not checked."
       (rpn-test-check-face 3 token nil "`:' or `;' glued to a token: no keyword"))
     (rpn-test-check-face 3 "=x" 'font-lock-variable-name-face "a store after `:' (no definition)")
     (rpn-test-check-face 3 ":" 'font-lock-keyword-face "`:' right before `#'" 7)
-    (rpn-test-check-face 3 "c" 'font-lock-comment-face "the comment after `:'")))
+    (rpn-test-check-face 3 "c" 'font-lock-comment-face "the comment after `:'")
+    ;; Headings: a line that holds only a comment starting with `##'; after a token `##'
+    ;; starts a plain comment.
+    (erase-buffer)
+    (insert "## Groceries\n  ### Fruit and veg\n##\n1 2 ## total\n# mentions ## only\n")
+    (font-lock-ensure)
+    (rpn-test-check-face 1 "## Groceries" 'rpn-heading "a heading")
+    (rpn-test-check-face 2 "### Fruit and veg" 'rpn-heading "an indented heading with three `#'")
+    (rpn-test-check-face 3 "##" 'rpn-heading "a heading without a title")
+    (rpn-test-check-face 4 "total" 'font-lock-comment-face "`##' after tokens: a plain comment")
+    (rpn-test-check-face 5 "only" 'font-lock-comment-face "`##' inside a comment: a plain comment")))
+
+(defun rpn-test-check-sections-outline ()
+  "The sample's sections in `imenu' (\"Sections\") and as `outline-minor-mode' headings."
+  (let* ((index (save-excursion (imenu--make-index-alist t)))
+         (sections (mapcar #'car (cdr (assoc "Sections" index)))))
+    (rpn-test-check (equal sections '("Groceries" "Rent"))
+                    "imenu lists the sample's sections under \"Sections\": Groceries, Rent"
+                    (format "index %S" index)))
+  (save-excursion
+    (outline-minor-mode 1)
+    (goto-char (rpn-test-pos 71 0))
+    (outline-hide-subtree)
+    (let ((hidden (cl-loop for line from 70 to 76
+                           collect (and (invisible-p (rpn-test-pos line 0)) t))))
+      (rpn-test-check (equal hidden '(nil nil t t t nil nil))
+                      "outline-minor-mode hides the section `## Groceries' (lines 72-74) up to `## Rent'"
+                      (format "lines 70-76 invisible: %S" hidden)))
+    (outline-show-all)
+    (outline-minor-mode -1)))
 
 ;;;; Defined words
 
@@ -643,6 +702,7 @@ back.  Returns to SAMPLE-BUFFER."
                       "syntax: a token is one symbol (`=rent')"
                       (format "symbol at point %S" (thing-at-point 'symbol t))))
     (rpn-test-check-fontification)
+    (rpn-test-check-sections-outline)
 
     ;; eglot: connects once a command has run.
     (unless (rpn-test-check (rpn-test-connect)
@@ -721,10 +781,10 @@ back.  Returns to SAMPLE-BUFFER."
            (props (nthcdr 3 capf))
            (all (and table (all-completions "" table)))
            (missing (cl-remove-if (lambda (w) (member w all))
-                                  '("dup" "sqrt" "√" "π" "pi" "+" "swap"
+                                  '("dup" "sqrt" "√" "π" "pi" "+" "swap" "subtotal"
                                     "rent" "income" "groceries" "phone"))))
       (rpn-test-check (and capf (null missing))
-                      "completion candidates include dup, sqrt, √, π, pi, +, swap and the variables rent, income, groceries, phone"
+                      "completion candidates include dup, sqrt, √, π, pi, +, swap, subtotal and the variables rent, income, groceries, phone"
                       (format "missing %S among %d candidates" missing (length all)))
       (rpn-test-check (not (or (member "left" all) (member "total" all)))
                       "completion leaves out variables stored below (left, total)"
@@ -744,7 +804,7 @@ back.  Returns to SAMPLE-BUFFER."
       (rpn-test-check (equal (rpn-test-line-text last) "groceries")
                       (format "completion-at-point completes `groc' to `groceries' on a new line %d" last)
                       (format "line %d is %S" last (rpn-test-line-text last)))
-      (rpn-test-check-raw-hints (append rpn-test-sample-hints `((,last . "[1 4 5 310.4]")))
+      (rpn-test-check-raw-hints (append rpn-test-sample-hints `((,last . "[23.7 900 45.5 310.4]")))
                                 "after completing")
       (delete-region (rpn-test-pos last 0) (point-max))
       (rpn-test-idle))

@@ -4,16 +4,19 @@
 # it: single-file mode, rootUri null). test.lua beside this script does the checking: startup,
 # diagnostics, hover, completion, inlay hints and incremental edits, then go-to-definition,
 # references, highlights, symbols, semantic tokens, rename, formatting and a quick fix, each
-# through the client's own commands where the Neovim has them, and a defined word (hover, its
-# effect's inlay hint, definition, rename) in a buffer of its own (its header lists the details).
+# through the client's own commands where the Neovim has them, a defined word (hover, its
+# effect's inlay hint, definition, rename) in a buffer of its own, and a tape in sections (code
+# lenses, folds, a selection range, workspace symbols) in another (its header lists the details).
 #
 #   Tests/Editors/neovim/run.sh PATH/TO/rpn-lsp
 #
 # Runs (each must pass):
-#   Neovim 0.11.4 + rpn_lsp.lua         (utf-8, built-in inlay hints)
-#   Neovim 0.11.4 + the README snippet  (README-snippet.md's lua block as init.lua, rpn-lsp on PATH)
-#   Neovim 0.11.4 + rpn_lsp_legacy.lua  (its vim.lsp.start branch, as on 0.8–0.10)
-#   Neovim 0.7.2  + rpn_lsp_legacy.lua  (utf-16, vim.lsp.start_client, raw inlay hints only)
+#   Neovim 0.11.4 + rpn_lsp.lua         (utf-8, built-in inlay hints, code lenses, LSP folds)
+#   Neovim 0.11.4 + the README snippet  (README-snippet.md's lua block as init.lua, rpn-lsp on PATH;
+#                                        sections' summaries as inlay hints)
+#   Neovim 0.11.4 + rpn_lsp_legacy.lua  (its vim.lsp.start branch, as on 0.8–0.10; lenses, folds)
+#   Neovim 0.7.2  + rpn_lsp_legacy.lua  (utf-16, vim.lsp.start_client, raw inlay hints only,
+#                                        code lenses refreshed by the server)
 # The Neovims are the ones Tests/Editors/install-neovim.sh installs; override with
 # RPN_NVIM_0_11=/path/to/nvim and RPN_NVIM_0_7=/path/to/nvim. RPN_NVIM_ALLOW_MISSING=1 skips
 # a Neovim that is not installed instead of failing.
@@ -65,10 +68,12 @@ if [ -n "$readme_block" ] && [ "$readme_block" != "$(cat "$snippet")" ]; then
   exit 1
 fi
 
-# one NAME NVIM CONFIG ENCODING UI_HINTS: CONFIG is a path, or a file in EditorConfigs/neovim.
-# With the snippet, rpn-lsp is found on PATH; the shipped configs get it from $RPN_LSP.
+# one NAME NVIM CONFIG ENCODING UI_HINTS LENSES FOLDS: CONFIG is a path, or a file in
+# EditorConfigs/neovim; LENSES "1" when the config shows sections' summaries as code lenses, FOLDS
+# "1" when it folds with the server's ranges. With the snippet, rpn-lsp is found on PATH; the
+# shipped configs get it from $RPN_LSP.
 one() {
-  local name="$1" nvim="$2" config="$3" encoding="$4" ui_hints="$5"
+  local name="$1" nvim="$2" config="$3" encoding="$4" ui_hints="$5" lenses="$6" folds="$7"
   case "$config" in
     /*) ;;
     *) config="$configs/$config" ;;
@@ -98,7 +103,8 @@ one() {
     cd "$dir/tape"
     export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" XDG_DATA_HOME="$dir/data" \
       XDG_STATE_HOME="$dir/state" XDG_CACHE_HOME="$dir/cache"
-    export RPN_TEST_LABEL="$label" RPN_TEST_ENCODING="$encoding" RPN_TEST_UI_HINTS="$ui_hints"
+    export RPN_TEST_LABEL="$label" RPN_TEST_ENCODING="$encoding" RPN_TEST_UI_HINTS="$ui_hints" \
+      RPN_TEST_LENSES="$lenses" RPN_TEST_FOLDS="$folds"
     if [ "$config" = "$snippet" ]; then
       unset RPN_LSP
       export PATH="$scratch/bin:$PATH"
@@ -129,10 +135,10 @@ one() {
   fi
 }
 
-one "Neovim 0.11 + rpn_lsp.lua" "$nvim_011" rpn_lsp.lua utf-8 1
-one "Neovim 0.11 + README snippet" "$nvim_011" "$snippet" utf-8 1
-one "Neovim 0.11 + rpn_lsp_legacy.lua" "$nvim_011" rpn_lsp_legacy.lua utf-8 1
-one "Neovim 0.7 + rpn_lsp_legacy.lua" "$nvim_07" rpn_lsp_legacy.lua utf-16 0
+one "Neovim 0.11 + rpn_lsp.lua" "$nvim_011" rpn_lsp.lua utf-8 1 1 1
+one "Neovim 0.11 + README snippet" "$nvim_011" "$snippet" utf-8 1 0 0
+one "Neovim 0.11 + rpn_lsp_legacy.lua" "$nvim_011" rpn_lsp_legacy.lua utf-8 1 1 1
+one "Neovim 0.7 + rpn_lsp_legacy.lua" "$nvim_07" rpn_lsp_legacy.lua utf-16 0 1 0
 
 if [ "$failures" != 0 ]; then
   printf 'failed: %s\n' "${failed_runs[@]}"

@@ -4,6 +4,9 @@
 --   RPN_TEST_LABEL     what to call this run in messages (e.g. "Neovim 0.7.2 + rpn_lsp_legacy.lua")
 --   RPN_TEST_ENCODING  the position encoding the client must end up with (utf-8 / utf-16)
 --   RPN_TEST_UI_HINTS  "1" when the built-in inlay-hint UI must hold the hints (0.10+)
+--   RPN_TEST_LENSES    "1" when the config shows code lenses (vim.lsp.codelens) and so turns the
+--                      server's inlay hints on headings off (inlayHints.sections false)
+--   RPN_TEST_FOLDS     "1" when the config folds with the server's ranges (vim.lsp.foldexpr, 0.11+)
 -- Prints one line per check; exits 0 when all passed, 1 otherwise.
 --
 -- In order: the client attaches in single-file mode with the expected encoding; the sample's
@@ -18,13 +21,19 @@
 -- answered here). After each edit: diagnostics re-published and inlay hints still exact.
 -- Then, in a second buffer, a failing check updated by its quick fix (vim.lsp.buf.code_action()
 -- with apply and a filter; its menu on 0.7), then every check removed by a resolved source action.
--- Last, in a third buffer, a defined word: hover on its name and on a use (its effect, the line
+-- Then, in a third buffer, a defined word: hover on its name and on a use (its effect, the line
 -- it is defined on), its effect inlay hint after `;`, definition, and rename through the client.
+-- Last, in a fourth buffer, sections: each heading's summary as a code lens (raw, and through
+-- vim.lsp.codelens where the config shows lenses, following an edit), or as an inlay hint at the
+-- heading's end; the folding ranges (raw, and vim.lsp.foldexpr's folds where the config folds,
+-- none closed on open); a selection range; workspace/symbol across the open tapes.
 
 local api = vim.api
 local label = vim.env.RPN_TEST_LABEL or 'Neovim'
 local expected_encoding = vim.env.RPN_TEST_ENCODING or 'utf-16'
 local want_ui_hints = vim.env.RPN_TEST_UI_HINTS == '1'
+local want_lenses = vim.env.RPN_TEST_LENSES == '1'
+local want_folds = vim.env.RPN_TEST_FOLDS == '1'
 local TIMEOUT = 10000
 -- How long a client command (jump, rename, format, code action) may take to show its effect;
 -- the server answers these in milliseconds, and a missing effect should not eat the run's time.
@@ -161,7 +170,9 @@ local function hint_label(hint)
 end
 
 -- The sample's inlay hints: 1-based line → the stack after that line; on a line that defines a
--- word, also the word's effect right after its `;` ({ stack = …, effect = … }).
+-- word, also the word's effect right after its `;` ({ stack = …, effect = … }); on a heading, the
+-- section's summary at the line's end ({ section = … }), unless the config turned those hints off
+-- (run() drops them then).
 local sample_hints = {
   [6] = '[12 12.5 0.5 12 -3 1000 0.00025 1000000]',
   [7] = '[]',
@@ -204,6 +215,13 @@ local sample_hints = {
   [62] = '[]',
   [65] = '[1]',
   [66] = '[1 4 5]',
+  [67] = '[]',
+  [71] = { section = 'Σ 23.7 · 1 value · avg 23.7' },
+  [72] = '[12.5]',
+  [73] = '[12.5 8 3.2]',
+  [74] = '[23.7]',
+  [75] = { section = 'Σ 945.5 · 2 values · avg 472.75' },
+  [76] = '[23.7 900 45.5]',
 }
 
 -- The LSP position right after the `;` that ends a line's definition (its first whole-token `;`).
@@ -218,15 +236,40 @@ local function effect_position(bufnr, lnum0)
   return nil
 end
 
+-- What a hint shows, told by its label: a word's effect `( a b -- r )`, a section's summary
+-- (`Σ 20.5 · 2 values · avg 10.25`, or `no values`), or else a line's stack.
+local function hint_kind(hint)
+  local text = hint_label(hint)
+  if text:sub(1, 1) == '(' then
+    return 'effect'
+  elseif text:sub(1, #'Σ') == 'Σ' or text == 'no values' then
+    return 'section'
+  end
+  return 'stack'
+end
+
+-- Where a hint of `kind` belongs on a line (0-based): a stack after the last token, an effect right
+-- after the `;`, a section's summary at the line's end.
+local function kind_position(bufnr, kind, lnum0)
+  if kind == 'stack' then
+    return hint_position(bufnr, lnum0), 'after the last token'
+  elseif kind == 'effect' then
+    return effect_position(bufnr, lnum0), 'right after `;`'
+  end
+  local text = line_text(bufnr, lnum0)
+  return { line = lnum0, character = units(text, #text, expected_encoding) }, "at the line's end"
+end
+
 -- Compares hints (LSP InlayHint objects) with `expected` (1-based line → the stack label, or
--- { stack = label, effect = label } on a line that defines a word), exactly: one stack hint per
--- line that has tokens, after its last token; a word's effect hint right after its `;` (a label
--- in parentheses tells the two apart); each paddingLeft. Returns the problems.
+-- { stack = label, effect = label } on a line that defines a word, or { section = summary } on a
+-- heading), exactly: one stack hint per line that has tokens, after its last token; a word's
+-- effect hint right after its `;`; a section's summary at the end of its heading (hint_kind tells
+-- them apart); each paddingLeft. Returns the problems.
 local function hint_problems(bufnr, hints, expected)
   local by_line, problems = {}, {}
   for _, hint in ipairs(hints) do
     local line = hint.position.line + 1
-    local kind = hint_label(hint):sub(1, 1) == '(' and 'effect' or 'stack'
+    local kind = hint_kind(hint)
     by_line[line] = by_line[line] or {}
     if by_line[line][kind] then
       table.insert(problems, string.format('two %s hints on line %d', kind, line))
@@ -235,15 +278,14 @@ local function hint_problems(bufnr, hints, expected)
   end
   for line, want_line in pairs(expected) do
     local wants = type(want_line) == 'table' and want_line or { stack = want_line }
-    for _, kind in ipairs({ 'stack', 'effect' }) do
+    for _, kind in ipairs({ 'stack', 'effect', 'section' }) do
       local want = wants[kind]
       local hint = by_line[line] and by_line[line][kind]
       if want and not hint then
         table.insert(problems, string.format('line %d: no %s hint (want %s)', line, kind, want))
       elseif want then
         local got = hint_label(hint)
-        local pos = kind == 'stack' and hint_position(bufnr, line - 1) or effect_position(bufnr, line - 1)
-        local where = kind == 'stack' and 'after the last token' or 'right after `;`'
+        local pos, where = kind_position(bufnr, kind, line - 1)
         if got ~= want then
           table.insert(problems, string.format('line %d: %s label %s, want %s', line, kind, show(got), show(want)))
         end
@@ -275,7 +317,7 @@ local function check_hints(bufnr, hints, expected, what)
   local problems = hint_problems(bufnr, hints, expected)
   local count = 0
   for _, want in pairs(expected) do
-    count = count + (type(want) == 'table' and 2 or 1)
+    count = count + (type(want) == 'table' and vim.tbl_count(want) or 1)
   end
   return check(#problems == 0, string.format('%s: %d hints, labels and positions exact', what, count),
     table.concat(problems, '; '))
@@ -637,18 +679,29 @@ local function check_references(bufnr, client)
   check(table.concat(got, ', ') == want, 'textDocument/documentHighlight on `=rent`: ' .. want,
     err or ('got ' .. table.concat(got, ', ')))
 
-  -- Symbols: each store, in order, named without `=`, the value as detail.
+  -- Symbols: each store and word above the first heading, in order, named without `=`, the value
+  -- as detail; then each section (kind Namespace, named by its title) holding the stores in it.
   result, err = request(bufnr, 'textDocument/documentSymbol', { textDocument = { uri = vim.uri_from_bufnr(bufnr) } })
-  local names, rent = {}, nil
+  local names, rent, groceries = {}, nil, nil
   for _, symbol in ipairs(type(result) == 'table' and result or {}) do
     table.insert(names, symbol.name)
     if symbol.name == 'rent' then
       rent = symbol
+    elseif symbol.name == 'Groceries' then
+      groceries = symbol
     end
   end
-  local want_names = 'income rent groceries phone spent left total marathon_km body_celsius hyp'
+  local want_names = 'income rent groceries phone spent left total marathon_km body_celsius hyp Groceries Rent'
   check(table.concat(names, ' ') == want_names, 'textDocument/documentSymbol: ' .. want_names,
     err or ('got ' .. table.concat(names, ' ')))
+  local children = {}
+  for _, symbol in ipairs(groceries and groceries.children or {}) do
+    table.insert(children, symbol.name)
+  end
+  check(groceries ~= nil and groceries.kind == 3 and groceries.range.start.line == 70
+      and groceries.range['end'].line == 73 and table.concat(children, ' ') == 'bread',
+    'symbol `Groceries`: kind Namespace, lines 71-74, holding the store `bread`',
+    'got ' .. show(groceries))
   check(rent ~= nil and rent.kind == 13 and rent.detail == '1200' and range_text(rent.range) == range_text(rent_store)
       and range_text(rent.selectionRange) == range_text(token_range(bufnr, 17, 'rent')),
     'symbol `rent`: kind Variable, detail 1200, range `=rent`, selectionRange `rent`', 'got ' .. show(rent))
@@ -681,6 +734,8 @@ local semantic_expectations = {
   { 59, 'hyp', 1, 'function', '' },
   { 60, 'lastx', 1, 'function', 'defaultLibrary' },
   { 65, 'swpa', 1, false },
+  { 70, '## Groceries', 1, 'comment', '', to_end = true },
+  { 73, 'subtotal', 1, 'function', 'defaultLibrary' },
 }
 
 local function expectation_bytes(bufnr, e)
@@ -1306,6 +1361,226 @@ local function check_words(sample_bufnr)
   vim.cmd('buffer ' .. sample_bufnr)
 end
 
+-- Whether the server puts sections' summaries in inlay hints: a config that shows them as code
+-- lenses turns those hints off (inlayHints.sections false in its init_options).
+local function section_hints_on(client)
+  local options = client.config.init_options or {}
+  local hints = type(options.rpn) == 'table' and options.rpn.inlayHints or options.inlayHints
+  return type(hints) ~= 'table' or hints.sections ~= false
+end
+
+-- Sections in a buffer of their own (sections.rpn): three comment lines, then two sections. The
+-- first line mentions `##` after `#`: a comment, no heading.
+local sections_lines = {
+  '# A tape in sections: each ## heading starts one,',
+  '# which runs to the next; the heading shows its sum,',
+  '# and subtotal adds up what the section pushed.',
+  '## Groceries',
+  '12.5',
+  '8',
+  '## Rent',
+  '900 45.50',
+  'subtotal',
+}
+-- 1-based heading line → its section's summary.
+local sections_summaries = { [4] = 'Σ 20.5 · 2 values · avg 10.25', [7] = 'Σ 945.5 · 1 value · avg 945.5' }
+
+-- Code lenses as text: "LINE: title" (1-based), in line order; and the problems of their ranges
+-- (a heading's line from its first `#` to its end) and commands (a title and an empty command).
+local function lens_text(bufnr, lenses)
+  local rows, problems = {}, {}
+  table.sort(lenses, function(a, b)
+    return a.range.start.line < b.range.start.line
+  end)
+  for _, lens in ipairs(lenses) do
+    local line = lens.range.start.line
+    local title = lens.command and lens.command.title
+    table.insert(rows, string.format('%d: %s', line + 1, tostring(title)))
+    local text = line_text(bufnr, line)
+    local want = lsp_range(bufnr, line, (text:find('#', 1, true) or 1) - 1, #text)
+    if range_text(lens.range) ~= range_text(want) then
+      table.insert(problems, string.format('line %d: range %s, want %s', line + 1, range_text(lens.range),
+        range_text(want)))
+    end
+    if not lens.command or lens.command.command ~= '' then
+      table.insert(problems, string.format('line %d: command %s, want a title and command ""', line + 1,
+        show(lens.command)))
+    end
+  end
+  return table.concat(rows, ', '), problems
+end
+
+local function summaries_text(summaries)
+  local rows = {}
+  for _, line in ipairs(vim.tbl_keys(summaries)) do
+    table.insert(rows, line)
+  end
+  table.sort(rows)
+  for i, line in ipairs(rows) do
+    rows[i] = string.format('%d: %s', line, summaries[line])
+  end
+  return table.concat(rows, ', ')
+end
+
+local function lsp_log_has(needle)
+  local path = vim.lsp.get_log_path()
+  if vim.fn.filereadable(path) == 0 then
+    return false
+  end
+  for _, line in ipairs(vim.fn.readfile(path)) do
+    if line:find(needle, 1, true) then
+      return true
+    end
+  end
+  return false
+end
+
+local function check_sections(sample_bufnr, client)
+  vim.fn.writefile(sections_lines, 'sections.rpn')
+  vim.cmd('edit sections.rpn')
+  local bufnr = api.nvim_get_current_buf()
+  local attached = vim.wait(TIMEOUT, function()
+    local c = clients_of(bufnr)[1]
+    return c ~= nil and c.initialized == true
+  end, 20)
+  if not check(attached, 'rpn-lsp attaches to a buffer in sections (sections.rpn)', 'no rpn_lsp client on it') then
+    vim.cmd('buffer ' .. sample_bufnr)
+    return
+  end
+  local uri = vim.uri_from_bufnr(bufnr)
+  check_diagnostics(bufnr, {}, 'a tape in sections')
+  local caps = client.server_capabilities
+
+  -- Each heading's summary: an inlay hint at the heading's end, unless the config shows lenses.
+  local hints = { [5] = '[12.5]', [6] = '[12.5 8]', [8] = '[12.5 8 900 45.5]', [9] = '[12.5 8 945.5]' }
+  if section_hints_on(client) then
+    for line, summary in pairs(sections_summaries) do
+      hints[line] = { section = summary }
+    end
+  end
+  check_all_hints(bufnr, hints, 'in sections.rpn' .. (section_hints_on(client) and ' (a summary at each heading)'
+    or ' (none on the headings: inlayHints.sections is off while lenses show the summaries)'))
+
+  -- Code lenses: raw, then what vim.lsp.codelens holds when the config shows them.
+  local want = summaries_text(sections_summaries)
+  if check(caps.codeLensProvider ~= nil, 'server advertises code lenses', 'codeLensProvider is ' .. show(caps.codeLensProvider)) then
+    local result, err = request(bufnr, 'textDocument/codeLens', { textDocument = { uri = uri } })
+    local got, problems = lens_text(bufnr, type(result) == 'table' and result or {})
+    check(got == want and #problems == 0,
+      'textDocument/codeLens: one lens per heading, its summary as the title (' .. want .. '), over the heading',
+      err or ('got [' .. got .. '] ' .. table.concat(problems, '; ')))
+  end
+  if want_lenses then
+    vim.wait(TIMEOUT, function()
+      return (lens_text(bufnr, vim.lsp.codelens.get(bufnr))) == want
+    end, 20)
+    local got = lens_text(bufnr, vim.lsp.codelens.get(bufnr))
+    check(got == want, 'the config shows the lenses: vim.lsp.codelens.get() holds ' .. want, 'got [' .. got .. ']')
+
+    -- An edit that changes a summary: `8` becomes `18`; the lens follows, then the undo.
+    api.nvim_buf_set_text(bufnr, 5, 0, 5, 0, { '1' })
+    local edited = vim.deepcopy(sections_summaries)
+    edited[4] = 'Σ 30.5 · 2 values · avg 15.25'
+    local want_edited = summaries_text(edited)
+    vim.wait(CLIENT_WAIT, function()
+      return (lens_text(bufnr, vim.lsp.codelens.get(bufnr))) == want_edited
+    end, 20)
+    got = lens_text(bufnr, vim.lsp.codelens.get(bufnr))
+    check(got == want_edited, 'after `8` became `18` the lenses follow: ' .. want_edited, 'got [' .. got .. ']')
+    check(lsp_log_has('workspace/codeLens/refresh'),
+      'the server asked for fresh lenses (workspace/codeLens/refresh in lsp.log: the config declares refreshSupport)',
+      'no workspace/codeLens/refresh in ' .. vim.lsp.get_log_path())
+    api.nvim_buf_set_text(bufnr, 5, 0, 5, 1, { '' })
+    vim.wait(CLIENT_WAIT, function()
+      return (lens_text(bufnr, vim.lsp.codelens.get(bufnr))) == want
+    end, 20)
+    got = lens_text(bufnr, vim.lsp.codelens.get(bufnr))
+    check(got == want, 'and back: ' .. want, 'got [' .. got .. ']')
+  end
+
+  -- Folding ranges: the comment lines, and each section from its heading to its last line.
+  local want_folds_text = '0-2 comment, 3-5 region, 6-8 region'
+  if check(caps.foldingRangeProvider ~= nil, 'server advertises folding ranges',
+      'foldingRangeProvider is ' .. show(caps.foldingRangeProvider)) then
+    local result, err = request(bufnr, 'textDocument/foldingRange', { textDocument = { uri = uri } })
+    local rows = {}
+    for _, r in ipairs(type(result) == 'table' and result or {}) do
+      table.insert(rows, string.format('%d-%d %s', r.startLine, r.endLine, tostring(r.kind)))
+    end
+    table.sort(rows)
+    local got = table.concat(rows, ', ')
+    check(got == want_folds_text, 'textDocument/foldingRange (0-based lines): ' .. want_folds_text, err or ('got ' .. got))
+  end
+  if want_folds then
+    local win = api.nvim_get_current_win()
+    check(vim.wo[win].foldmethod == 'expr' and vim.wo[win].foldexpr == 'v:lua.vim.lsp.foldexpr()',
+      "the config folds with the server's ranges: foldmethod=expr, foldexpr=v:lua.vim.lsp.foldexpr()",
+      string.format('foldmethod=%s foldexpr=%s', vim.wo[win].foldmethod, vim.wo[win].foldexpr))
+    vim.wait(TIMEOUT, function()
+      return vim.fn.foldlevel(5) > 0 and vim.fn.foldlevel(8) > 0
+    end, 20)
+    local levels, closed = {}, {}
+    for lnum = 1, #sections_lines do
+      table.insert(levels, vim.fn.foldlevel(lnum))
+      if vim.fn.foldclosed(lnum) ~= -1 then
+        table.insert(closed, lnum)
+      end
+    end
+    check(table.concat(levels, ' ') == '1 1 1 1 1 1 1 1 1' and #closed == 0,
+      'vim.lsp.foldexpr(): every line is in a fold, and none is closed when the tape opens (foldlevel ' ..
+        vim.wo[win].foldlevel .. ')',
+      'fold levels ' .. table.concat(levels, ' ') .. '; closed lines ' .. table.concat(closed, ' '))
+    local spans = {}
+    for _, lnum in ipairs({ 2, 5, 9 }) do
+      local closes, problem = pcall(vim.cmd, lnum .. 'foldclose')
+      table.insert(spans, closes and string.format('%d-%d', vim.fn.foldclosed(lnum), vim.fn.foldclosedend(lnum))
+        or tostring(problem):match('E%d+:.*') or tostring(problem))
+      pcall(vim.cmd, lnum .. 'foldopen')
+    end
+    check(table.concat(spans, ' ') == '1-3 4-6 7-9',
+      ':foldclose on lines 2, 5 and 9 closes the comment lines 1-3 and the sections 4-6 and 7-9 (1-based)',
+      'closed ' .. table.concat(spans, ' '))
+  end
+
+  -- A selection range from `45.50`: the token, its line's tokens, the section, the whole tape.
+  if check(caps.selectionRangeProvider ~= nil, 'server advertises selection ranges',
+      'selectionRangeProvider is ' .. show(caps.selectionRangeProvider)) then
+    local at = byte_col(bufnr, 7, '45.50')
+    local result, err = request(bufnr, 'textDocument/selectionRange', {
+      textDocument = { uri = uri },
+      positions = { { line = 7, character = units(line_text(bufnr, 7), at + 1, expected_encoding) } },
+    })
+    local chain, node = {}, type(result) == 'table' and result[1] or nil
+    while type(node) == 'table' do
+      table.insert(chain, range_text(node.range))
+      node = node.parent
+    end
+    local got = table.concat(chain, ' < ')
+    local ok = #chain == 4 and chain[1] == '7:4-7:9' and chain[2] == '7:0-7:9' and chain[3] == '6:0-8:8'
+      and (chain[4] == '0:0-8:8' or chain[4] == '0:0-9:0')
+    check(ok, 'textDocument/selectionRange in `45.50`: the token 7:4-7:9, its line 7:0-7:9, the section 6:0-8:8, the tape',
+      err or ('got ' .. got))
+  end
+
+  -- workspace/symbol across the open tapes: `rnt` is a subsequence of `rent` and `Rent` only.
+  if check(caps.workspaceSymbolProvider ~= nil, 'server advertises workspace symbols',
+      'workspaceSymbolProvider is ' .. show(caps.workspaceSymbolProvider)) then
+    local result, err = request(bufnr, 'workspace/symbol', { query = 'rnt' })
+    local rows = {}
+    for _, symbol in ipairs(type(result) == 'table' and result or {}) do
+      local file = symbol.location and symbol.location.uri and vim.fn.fnamemodify(vim.uri_to_fname(symbol.location.uri), ':t')
+      table.insert(rows, symbol.name .. ' in ' .. tostring(file))
+    end
+    table.sort(rows)
+    local got = table.concat(rows, ', ')
+    local want_symbols = 'Rent in sample.rpn, Rent in sections.rpn, rent in sample.rpn'
+    check(got == want_symbols, 'workspace/symbol `rnt` (case-insensitive subsequence, every open tape): ' .. want_symbols,
+      err or ('got ' .. got))
+  end
+  vim.cmd('silent! write')
+  vim.cmd('buffer ' .. sample_bufnr)
+end
+
 local function run()
   local version = vim.version()
   out(string.format('%s (nvim %d.%d.%d)', label, version.major, version.minor, version.patch))
@@ -1372,6 +1647,19 @@ local function run()
   check(caps.hoverProvider and caps.completionProvider and caps.inlayHintProvider and true,
     'server advertises hover, completion and inlay hints',
     show({ hover = caps.hoverProvider, completion = caps.completionProvider, inlayHint = caps.inlayHintProvider }))
+  -- A config that shows lenses turns the summaries' inlay hints off; the sample's headings then
+  -- have none.
+  check(section_hints_on(client) ~= want_lenses, want_lenses
+      and "the config shows sections' summaries as code lenses and turns their inlay hints off (inlayHints.sections false)"
+      or "the config leaves sections' summaries to the inlay hints (inlayHints.sections not false)",
+    'init_options ' .. show(client.config.init_options))
+  if not section_hints_on(client) then
+    for line, want in pairs(sample_hints) do
+      if type(want) == 'table' and want.section then
+        sample_hints[line] = nil
+      end
+    end
+  end
 
   -- Diagnostics: the sample's two deliberate mistakes (lines 65 and 66, 1-based); its checks pass.
   local WARN, ERROR = vim.diagnostic.severity.WARN, vim.diagnostic.severity.ERROR
@@ -1404,12 +1692,13 @@ local function run()
       labels[item.label] = item
     end
     local missing = {}
-    for _, want in ipairs({ 'dup', 'sqrt', '√', 'π', 'pi', '+', 'swap', 'rent', 'income', 'groceries', 'phone' }) do
+    for _, want in ipairs({ 'dup', 'sqrt', '√', 'π', 'pi', '+', 'swap', 'subtotal', 'rent', 'income', 'groceries', 'phone' }) do
       if not labels[want] then
         table.insert(missing, want)
       end
     end
-    check(#missing == 0, 'completion labels include dup, sqrt, √, π, pi, +, swap and the variables rent, income, groceries, phone',
+    check(#missing == 0,
+      'completion labels include dup, sqrt, √, π, pi, +, swap, subtotal and the variables rent, income, groceries, phone',
       'missing ' .. table.concat(missing, ', ') .. ' among ' .. #items .. ' items')
     check(labels['left'] == nil and labels['total'] == nil, 'completion leaves out variables stored below the cursor (left, total)',
       'offered ' .. show({ left = labels['left'] ~= nil, total = labels['total'] ~= nil }))
@@ -1484,6 +1773,7 @@ local function run()
   check_quick_fix(bufnr, client, formatted, sample_diagnostics)
   check_failing_check_fix(bufnr)
   check_words(bufnr)
+  check_sections(bufnr, client)
 
   -- The server stops when asked (shutdown + exit).
   local id = client.id

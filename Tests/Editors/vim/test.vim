@@ -19,6 +19,8 @@
 " `=`) keep no colour. Definitions (`: hyp sq swap sq + sqrt ;`, in the sample and in tricky
 " lines): `:` and `;` are rpnDefinition (Keyword) only as tokens of their own, the name after `:`
 " rpnWordName (Function) unless it is a builtin's, and a use of the word a name (rpnVariable).
+" Headings (a line holding only a comment that starts with `##`) are rpnHeading (Title); after a
+" token, `##` starts a plain comment.
 
 let s:label = empty($RPN_TEST_LABEL) ? 'Vim' : $RPN_TEST_LABEL
 let s:passed = 0
@@ -152,6 +154,10 @@ let s:sample_cases = [
       \ ['^: hyp ', ';', 'rpnDefinition'],
       \ ['^3 4 hyp', 'hyp', 'rpnVariable'],
       \ ['^5 12 hyp lastx', 'lastx', 'rpnFunction'],
+      \ ['^# Sections', '##', 'rpnComment'],
+      \ ['^## Groceries', '##', 'rpnHeading'],
+      \ ['^## Groceries', 'Groceries', 'rpnHeading'],
+      \ ['^subtotal', 'subtotal', 'rpnFunction'],
       \ ]
 for [s:line_pattern, s:token, s:group] in s:sample_cases
   let s:lnum = s:LineOf(s:line_pattern)
@@ -189,6 +195,7 @@ let s:tricky = [
       \ ['PI', 'rpnConstant'], ['π', 'rpnConstant'], ['e', 'rpnConstant'],
       \ ['-', 'rpnOperator'], ['*', 'rpnOperator'], ['−', 'rpnOperator'],
       \ ['lastx', 'rpnFunction'], ['LastX', 'rpnFunction'], ['pick', 'rpnFunction'], ['roll', 'rpnFunction'],
+      \ ['subtotal', 'rpnFunction'], ['SubTotal', 'rpnFunction'], ['subtotals', 'rpnVariable'],
       \ [':', 'rpnDefinition'], [';', 'rpnDefinition'], ['4:', ''], ['x;', ''], [':x', ''], [';x', ''],
       \ ['::', ''], [';;', ''], [':;', ''],
       \ ]
@@ -301,6 +308,32 @@ call s:Expect([synIDattr(synID(s:line, 1, 1), 'name'), synIDattr(synID(s:line, 2
       \ ['rpnDefinition', 'rpnComment'], 'syntax: `:#c`: a `:` right before `#`, then a comment')
 call s:Expect(s:LinkOf('rpnDefinition'), 'Keyword', "syntax: a definition's `:` and `;` are coloured as a Keyword")
 call s:Expect(s:LinkOf('rpnWordName'), 'Function', 'syntax: the name a definition defines is coloured as a Function')
+bwipeout!
+
+" --- Headings: a line that holds only a comment starting with `##` ----------------------------
+
+" [line, the group of every character from its first `#` on]. After a token `##` starts a plain
+" comment.
+let s:headings = [
+      \ ['## Groceries', 'rpnHeading'], ['  ### Fruit and veg', 'rpnHeading'], ['##', 'rpnHeading'],
+      \ ["\t## Rent # and bills", 'rpnHeading'],
+      \ ['1 2 ## total', 'rpnComment'], ['# a comment that mentions ## is no heading', 'rpnComment'],
+      \ ['=20.5 ## checked', 'rpnComment'],
+      \ ]
+new
+setfiletype rpn
+call setline(1, map(copy(s:headings), 'v:val[0]'))
+call setline(len(s:headings) + 1, '## TODO: the receipts')
+for s:index in range(len(s:headings))
+  let [s:text, s:group] = s:headings[s:index]
+  let s:groups = uniq(map(range(stridx(s:text, '#') + 1, strlen(s:text)),
+        \ 'synIDattr(synID(s:index + 1, v:val, 1), "name")'))
+  call s:Expect(s:groups, [s:group], 'syntax: ' . string(s:text) . ' from its first `#` is ' . s:group)
+endfor
+let s:line = len(s:headings) + 1
+call s:Expect([synIDattr(synID(s:line, 1, 1), 'name'), synIDattr(synID(s:line, 4, 1), 'name')],
+      \ ['rpnHeading', 'rpnTodo'], 'syntax: TODO inside a heading')
+call s:Expect(s:LinkOf('rpnHeading'), 'Title', 'syntax: a heading is coloured as a Title')
 bwipeout!
 
 " --- The LSP registration files, without their plugins ---------------------------------------

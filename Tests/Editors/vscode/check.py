@@ -32,6 +32,10 @@ TextMate tokenizer) first. What is checked, in order:
                  a name to the grammar, which cannot tell a word from a variable);
                  its inlay hints must follow the settings, from initializationOptions and from
                  didChangeConfiguration {"settings": {"rpn": …}} as the client sends it.
+                 Sections, with the capabilities VS Code declares: each heading's summary as a
+                 code lens (and a workspace/codeLens/refresh request after an edit that changes
+                 one), the folding ranges, and the summaries' inlay hints, gone with
+                 rpn.inlayHints.sections false.
 
 Each check prints one line; any failure makes the exit status 1.
 """
@@ -199,6 +203,7 @@ def check_manifest():
         "rpn.angleUnit": {"type": "string", "default": "radians", "enum": ["radians", "degrees"]},
         "rpn.inlayHints.enabled": {"type": "boolean", "default": True},
         "rpn.inlayHints.maxItems": {"type": "integer", "default": 8, "minimum": 1},
+        "rpn.inlayHints.sections": {"type": "boolean", "default": True},
     }
     for key, want in expected.items():
         got = props.get(key)
@@ -445,6 +450,9 @@ COMMENT = "comment.line.number-sign.rpn"
 COMMENT_MARK = COMMENT + " > punctuation.definition.comment.rpn"
 DEF = "keyword.declaration.function.rpn"
 DEF_NAME = "entity.name.function.rpn"
+HEAD = "comment.line.number-sign.rpn markup.heading.rpn"
+HEAD_MARK = HEAD + " > punctuation.definition.comment.rpn punctuation.definition.heading.rpn"
+HEAD_TITLE = HEAD + " > entity.name.section.rpn"
 NONE = ""
 
 # (line, expected segments). NONE: no rule matches the token (an unknown word for the server).
@@ -514,6 +522,15 @@ EXPECTED_LINES = [
     # `:` and `;` glued to anything are unknown words (as `4+` is).
     ("4: x; :x ;x :: ;; :; ::x",
      [("4:", NONE), ("x;", NONE), (":x", NONE), (";x", NONE), ("::", NONE), (";;", NONE), (":;", NONE), ("::x", NONE)]),
+    # Sections: a line that holds only a comment starting with `##` is a heading (a comment and a
+    # markup.heading, its title an entity.name.section); after a token `##` starts a plain comment.
+    ("12.5 8 subtotal SubTotal", [("12.5", NUM), ("8", NUM), ("subtotal", FN), ("SubTotal", FN)]),
+    ("## Groceries", [("##", HEAD_MARK), (" ", HEAD), ("Groceries", HEAD_TITLE)]),
+    ("  ### Fruit and veg", [("###", HEAD_MARK), (" ", HEAD), ("Fruit and veg", HEAD_TITLE)]),
+    ("##", [("##", HEAD_MARK)]),
+    ("\t## Rent # and bills 🎉", [("##", HEAD_MARK), (" ", HEAD), ("Rent # and bills 🎉", HEAD_TITLE)]),
+    ("1 2 ## total", [("1", NUM), ("2", NUM), ("#", COMMENT_MARK), ("# total", COMMENT)]),
+    ("# a comment that mentions ## is no heading", [("#", COMMENT_MARK), (" a comment that mentions ## is no heading", COMMENT)]),
 ]
 # Lines of EXPECTED_LINES left out of the comparison with the server's semantic tokens.
 GRAMMAR_ONLY = {": dup 2 * ; : PI ; : π ; : Lastx ;", ": 12 ; : =x ; : ; : 4+ ; :#c"}
@@ -690,7 +707,8 @@ def run_harness(scenario, env_path, home=None):
     return json.loads(proc.stdout)
 
 
-DEFAULT_INIT = {"rpn": {"precision": 15, "angleUnit": "radians", "inlayHints": {"enabled": True, "maxItems": 8}}}
+DEFAULT_INIT = {"rpn": {"precision": 15, "angleUnit": "radians",
+                        "inlayHints": {"enabled": True, "maxItems": 8, "sections": True}}}
 
 
 def check_extension_js(scratch):
@@ -759,15 +777,17 @@ def check_extension_js(scratch):
               "activate starts the client, deactivate stops it", json.dumps(report["events"]))
         check(report["commands"] == ["rpn.restartServer"], "the command rpn.restartServer is registered", repr(report["commands"]))
         want = {"rpn": {"server": {"path": "rpn-lsp"}, "precision": 15, "angleUnit": "radians",
-                        "inlayHints": {"enabled": True, "maxItems": 8}, "trace": {"server": "off"}}}
+                        "inlayHints": {"enabled": True, "maxItems": 8, "sections": True}, "trace": {"server": "off"}}}
         check(report["didChangeConfiguration"]["settings"] == want,
               "the rpn section as the client would send it in didChangeConfiguration", json.dumps(report["didChangeConfiguration"]))
 
-    settings = {"rpn.precision": 4, "rpn.angleUnit": "degrees", "rpn.inlayHints.enabled": False, "rpn.inlayHints.maxItems": 3}
+    settings = {"rpn.precision": 4, "rpn.angleUnit": "degrees", "rpn.inlayHints.enabled": False, "rpn.inlayHints.maxItems": 3,
+                "rpn.inlayHints.sections": False}
     report = scenario("activate with settings", settings)
     if report is not None and report["clients"]:
         got = report["clients"][0]["initializationOptions"]
-        check(got == {"rpn": {"precision": 4, "angleUnit": "degrees", "inlayHints": {"enabled": False, "maxItems": 3}}},
+        check(got == {"rpn": {"precision": 4, "angleUnit": "degrees",
+                              "inlayHints": {"enabled": False, "maxItems": 3, "sections": False}}},
               "initializationOptions follow the user's rpn.* settings", json.dumps(got))
 
     report = scenario("binary missing from PATH", path=empty, errorChoice="Open Settings")
@@ -948,11 +968,17 @@ def vscode_initialize_params(initialization_options):
         "capabilities": {
             "general": {"positionEncodings": ["utf-16"]},
             "workspace": {"configuration": True, "didChangeConfiguration": {"dynamicRegistration": True},
-                          "inlayHint": {"refreshSupport": True}, "semanticTokens": {"refreshSupport": True}},
+                          "inlayHint": {"refreshSupport": True}, "semanticTokens": {"refreshSupport": True},
+                          "codeLens": {"refreshSupport": True}, "symbol": {"dynamicRegistration": True}},
             "textDocument": {
                 "synchronization": {"dynamicRegistration": True, "didSave": True},
                 "hover": {"contentFormat": ["markdown", "plaintext"]},
                 "inlayHint": {"dynamicRegistration": True},
+                "codeLens": {"dynamicRegistration": True},
+                "foldingRange": {"dynamicRegistration": True, "rangeLimit": 5000, "lineFoldingOnly": True,
+                                 "foldingRangeKind": {"valueSet": ["comment", "imports", "region"]}},
+                "selectionRange": {"dynamicRegistration": True},
+                "documentSymbol": {"hierarchicalDocumentSymbolSupport": True},
                 "publishDiagnostics": {"relatedInformation": True},
                 "semanticTokens": {"dynamicRegistration": True, "requests": {"range": True, "full": {"delta": True}},
                                    "tokenTypes": ["number", "operator", "function", "variable", "comment", "keyword"],
@@ -990,6 +1016,10 @@ def compare_semantic_tokens(session, tokenizer, legend, uri, lines, what):
     for n, source in enumerate(lines):
         grammar = []
         for start, end, rule, scopes in tokenizer.spans(source):
+            if rule.key == "heading":
+                # A heading is a comment to the server: one token from its first `#` to the line's end.
+                grammar.append((utf16(source, source.index("#", start)), utf16(source, end), "comment"))
+                continue
             if rule.name not in GRAMMAR_CLASS:
                 # A check or a definition: runs of characters by their innermost scope, one run
                 # per capture (the white space between a definition's `:` and its name has none).
@@ -1105,6 +1135,85 @@ def check_server(server, chosen, tokenizer):
         session.close()
 
 
+# A tape in sections: three comment lines (the first mentions `##` after `#`: no heading), then
+# two sections. Each heading's summary, from the values above the section's base at its last line.
+SECTIONS_TAPE = ["# A tape in sections: each ## heading starts one,", "# which runs to the next, and",
+                 "# subtotal adds up what the section pushed.", "## Groceries", "12.5", "8", "## Rent", "900 45.50",
+                 "subtotal"]
+SECTIONS_SUMMARIES = {3: "Σ 20.5 · 2 values · avg 10.25", 6: "Σ 945.5 · 1 value · avg 945.5"}
+
+
+def lens_rows(lenses):
+    """Code lenses as (line, start, end, title, command), in line order."""
+    return sorted((l["range"]["start"]["line"], l["range"]["start"]["character"], l["range"]["end"]["character"],
+                   dig(l, "command", "title"), dig(l, "command", "command")) for l in lenses or [])
+
+
+def heading_hints(session, uri):
+    result = session.request("textDocument/inlayHint", {"textDocument": {"uri": uri}, "range": {
+        "start": {"line": 0, "character": 0}, "end": {"line": len(SECTIONS_TAPE), "character": 0}}})
+    return {h["position"]["line"]: (h["label"] if isinstance(h["label"], str) else "".join(p["value"] for p in h["label"]),
+                                    h["position"]["character"], h.get("paddingLeft"))
+            for h in result or [] if h["position"]["line"] in SECTIONS_SUMMARIES}
+
+
+def check_sections(server):
+    """What VS Code shows of sections: the summaries as code lenses above the headings (refreshed
+    when the server asks), as inlay hints at the headings' ends (rpn.inlayHints.sections), and the
+    folding ranges."""
+    section("server: sections, as VS Code asks for them (code lenses, folding ranges, inlay hints)")
+    session = LspSession([server, "--stdio"], None)
+    try:
+        caps = session.request("initialize", vscode_initialize_params(DEFAULT_INIT)).get("capabilities", {})
+        check("codeLensProvider" in caps and "foldingRangeProvider" in caps,
+              "the server offers code lenses and folding ranges", sorted(caps))
+        session.notify("initialized", {})
+        uri = "file:///tmp/vscode-sections.rpn"
+        session.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "rpn", "version": 1,
+                                                                 "text": "\n".join(SECTIONS_TAPE) + "\n"}})
+
+        def want_lenses(summaries):
+            return [(line, 0, len(SECTIONS_TAPE[line]), title, "") for line, title in sorted(summaries.items())]
+
+        got = lens_rows(session.request("textDocument/codeLens", {"textDocument": {"uri": uri}}))
+        check(got == want_lenses(SECTIONS_SUMMARIES),
+              "textDocument/codeLens: one lens per heading, over it from its `#`, its summary the title, command \"\"",
+              f"{got}")
+        got = sorted((r["startLine"], r["endLine"], r.get("kind"))
+                     for r in session.request("textDocument/foldingRange", {"textDocument": {"uri": uri}}) or [])
+        check(got == [(0, 2, "comment"), (3, 5, "region"), (6, 8, "region")],
+              "textDocument/foldingRange: the three comment lines, each section from its heading to its last line",
+              f"{got}")
+        want = {line: (title, len(SECTIONS_TAPE[line]), True) for line, title in SECTIONS_SUMMARIES.items()}
+        got = heading_hints(session, uri)
+        check(got == want, "rpn.inlayHints.sections true (the default): each summary is an inlay hint at its heading's end",
+              f"{got}")
+
+        # `8` becomes `18`: the server asks VS Code (which declares refreshSupport) for fresh lenses.
+        session.server_requests.clear()
+        session.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+            {"range": {"start": {"line": 5, "character": 0}, "end": {"line": 5, "character": 0}}, "text": "1"}]})
+        got = lens_rows(session.request("textDocument/codeLens", {"textDocument": {"uri": uri}}))
+        edited = dict(SECTIONS_SUMMARIES, **{3: "Σ 30.5 · 2 values · avg 15.25"})
+        check(got == want_lenses(edited), "after `8` became `18`: the Groceries lens says Σ 30.5 · 2 values · avg 15.25",
+              f"{got}")
+        check("workspace/codeLens/refresh" in session.server_requests,
+              "the server asked VS Code to refresh the code lenses (workspace/codeLens/refresh)",
+              repr(session.server_requests))
+
+        section_value = {"precision": 15, "angleUnit": "radians",
+                         "inlayHints": {"enabled": True, "maxItems": 8, "sections": False}}
+        session.notify("workspace/didChangeConfiguration", {"settings": {"rpn": section_value}})
+        got = heading_hints(session, uri)
+        check(got == {}, "rpn.inlayHints.sections false: no inlay hint on the headings (the lenses stay)", f"{got}")
+        got = lens_rows(session.request("textDocument/codeLens", {"textDocument": {"uri": uri}}))
+        check(got == want_lenses(edited), "the lenses are still there", f"{got}")
+    except Exception as error:  # noqa: BLE001 - reported as a failed check
+        check(False, "an LSP session with sections", f"{type(error).__name__}: {error}")
+    finally:
+        session.close()
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -1142,6 +1251,7 @@ def main():
                 check(False, "the server checks need the grammar")
             else:
                 check_server(os.path.abspath(options.server), chosen, tokenizer)
+                check_sections(os.path.abspath(options.server))
         else:
             print("# server: skipped (no --server PATH/TO/rpn-lsp)")
     finally:
