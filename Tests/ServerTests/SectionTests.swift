@@ -105,4 +105,51 @@ import Testing
       lenses.last.map { Self.describe(lens: $0) } == "\(count + count / 2 - 1):0-\(count + count / 2 - 1):4 no values")
     try client.finish()
   }
+
+  // MARK: Inlay hints
+
+  static let hintLines = ["## Café ☂", "1 2", "## Next", "# é", ""]
+
+  /// At the end of each heading's line, its section's summary, beside the stack hints; none
+  /// with `inlayHints.sections` false (nested or dotted, at start or changed later), none at all
+  /// with `inlayHints.enabled` false. A range that ends before the heading's end leaves it out.
+  @Test(arguments: encodings)
+  func headingsEndWithTheirSummary(encoding: String) throws {
+    let uri = "file:///hints.rpn"
+    let client = try LSPClient.started(encoding: encoding).client
+    client.open(uri, Self.hintLines.joined(separator: "\n"))
+    let heading = "\(pick(encoding, "0:12", "0:9")) Σ 3 · 2 values · avg 1.5"
+    let all = [heading, "1:3 [1 2]", "2:7 no values"]
+    #expect(compact(hints: try client.allInlayHints(uri)) == all)
+    #expect(compact(hints: try client.inlayHints(uri, range(0, 0, 0, 5))) == [])
+    #expect(compact(hints: try client.inlayHints(uri, range(0, 0, 1, 0))) == [heading])
+    #expect(compact(hints: try client.inlayHints(uri, range(2, 0, 2, 7))) == ["2:7 no values"])
+    SettingsTests.configure(client, ["rpn": ["inlayHints": ["sections": false]]])
+    #expect(compact(hints: try client.allInlayHints(uri)) == ["1:3 [1 2]"])
+    SettingsTests.configure(client, ["rpn": ["inlayHints": ["sections": "no"]]])  // Ill-typed: ignored.
+    #expect(compact(hints: try client.allInlayHints(uri)) == ["1:3 [1 2]"])
+    SettingsTests.configure(client, ["inlayHints.sections": true])
+    #expect(compact(hints: try client.allInlayHints(uri)) == all)
+    SettingsTests.configure(client, ["rpn": ["inlayHints": ["enabled": false]]])
+    #expect(compact(hints: try client.allInlayHints(uri)) == [])
+    try client.finish()
+
+    let off = try LSPClient.started(initializationOptions: ["rpn": ["inlayHints.sections": false]])
+    off.open(uri, Self.hintLines.joined(separator: "\n"))
+    #expect(compact(hints: try off.allInlayHints(uri)) == ["1:3 [1 2]"])
+    try off.finish()
+  }
+
+  /// The hint follows edits: a value typed into the section changes its summary.
+  @Test func aHeadingsHintFollowsEdits() throws {
+    let uri = "file:///follow.rpn"
+    let client = try LSPClient.started()
+    client.open(uri, "## A\n1 2\n")
+    #expect(compact(hints: try client.allInlayHints(uri)) == ["0:4 Σ 3 · 2 values · avg 1.5", "1:3 [1 2]"])
+    client.change(uri, version: 2, [edit(range(1, 3, 1, 3), " 3")])
+    #expect(compact(hints: try client.allInlayHints(uri)) == ["0:4 Σ 6 · 3 values · avg 2", "1:5 [1 2 3]"])
+    client.change(uri, version: 3, [edit(range(0, 0, 0, 1), "")])  // "# A": no longer a heading.
+    #expect(compact(hints: try client.allInlayHints(uri)) == ["1:5 [1 2 3]"])
+    try client.finish()
+  }
 }
