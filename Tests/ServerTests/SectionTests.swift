@@ -152,4 +152,31 @@ import Testing
     #expect(compact(hints: try client.allInlayHints(uri)) == ["1:5 [1 2 3]"])
     try client.finish()
   }
+
+  // MARK: Folding ranges
+
+  /// Each section of two lines or more, heading to last line (`region`); each run of three or
+  /// more comment lines (`comment`), headings not counted; by first line. Whole lines only.
+  @Test func foldingRangesAreSectionsAndRunsOfComments() throws {
+    let client = try LSPClient.started(capabilities: ["textDocument": ["foldingRange": ["lineFoldingOnly": true]]])
+    let uri = "file:///fold.rpn"
+    client.open(
+      uri,
+      [
+        "# a é", "  # b", "# c ☂",  // 0-2: a run of three
+        "## One", "# x", "# y", "# z", "1",  // 3-8: a section, with a run of three inside
+        "# only one",
+        "## Two", "# p", "# q",  // 9-11: a section; a run of two
+        "## Three",  // 12: one line, no fold
+        "## Four", "2",  // 13-14
+      ].joined(separator: "\n"))
+    let folds = try client.request("textDocument/foldingRange", ["textDocument": textDocument(uri)])
+    let compacted = (folds.arrayValue ?? []).map { fold -> String in
+      let extra = fold["startCharacter"] != nil || fold["endCharacter"] != nil ? " with characters" : ""
+      return "\(fold["startLine"]?.intValue ?? -1)-\(fold["endLine"]?.intValue ?? -1) "
+        + "\(fold["kind"]?.stringValue ?? "no kind")\(extra)"
+    }
+    #expect(compacted == ["0-2 comment", "3-8 region", "4-6 comment", "9-11 region", "13-14 region"])
+    try client.finish()
+  }
 }
