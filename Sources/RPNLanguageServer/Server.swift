@@ -100,6 +100,7 @@ package final class Server {
     register(Method.documentSymbol, Server.documentSymbols, capability: "documentSymbolProvider", true)
     register(Method.codeLens, Server.codeLenses, capability: "codeLensProvider", ["resolveProvider": false])
     register(Method.foldingRange, Server.foldingRanges, capability: "foldingRangeProvider", true)
+    register(Method.selectionRange, Server.selectionRanges, capability: "selectionRangeProvider", true)
     register(
       Method.semanticTokensFull, Server.semanticTokensFull, capability: "semanticTokensProvider",
       ["legend": SemanticTokensLegend.json, "full": true])

@@ -179,4 +179,52 @@ import Testing
     #expect(compacted == ["0-2 comment", "3-8 region", "4-6 comment", "9-11 region", "13-14 region"])
     try client.finish()
   }
+
+  // MARK: Selection ranges
+
+  /// The chain of each position: token → the line's tokens → the section → the document, a level
+  /// equal to the one inside it left out, and none that misses the position.
+  @Test(arguments: encodings)
+  func selectionRangesGrowFromTheTokenToTheDocument(encoding: String) throws {
+    let source = Marked(
+      [
+        "1 2 5️⃣+ =top",
+        "## Ca6️⃣fé ☂",
+        "12.5 =lu1️⃣nch",
+        "84️⃣ # é3️⃣",
+        "## é Groceries",
+        ": dbl 2 * ; 3 dbl 4 2️⃣ 5",
+        "7️⃣",
+      ].joined(separator: "\n"))
+    let uri = "file:///select.rpn"
+    let client = try LSPClient.started(encoding: encoding).client
+    client.open(uri, source.text)
+    let markers = [1, 2, 3, 4, 5, 6, 7]
+    let result = try client.request(
+      "textDocument/selectionRange",
+      ["textDocument": textDocument(uri), "positions": .array(markers.map { source.at($0, encoding) })])
+    let chains = (result.arrayValue ?? []).map { range -> [String] in
+      var chain: [String] = []
+      var next: JSONValue? = range
+      while let level = next {
+        chain.append(compact(range: level["range"]))
+        next = level["parent"]
+      }
+      return chain
+    }
+    let cafe = pick(encoding, "1:0-3:6", "1:0-3:5")
+    let groceries = "4:0-6:0"
+    let document = "0:0-6:0"
+    #expect(
+      chains == [
+        ["2:5-2:11", "2:0-2:11", cafe, document],  // On `=lunch`.
+        ["5:0-5:22", groceries, document],  // Between two tokens.
+        [cafe, document],  // In a comment after the line's tokens.
+        ["3:0-3:1", cafe, document],  // On a line's only token.
+        ["0:4-0:5", "0:0-0:10", document],  // Before any heading.
+        [cafe, document],  // In a heading.
+        [groceries, document],  // On the empty last line.
+      ])
+    try client.finish()
+  }
 }
