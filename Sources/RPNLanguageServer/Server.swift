@@ -98,6 +98,7 @@ package final class Server {
       $0.prepareRename ? ["prepareProvider": true] : nil
     }
     register(Method.documentSymbol, Server.documentSymbols, capability: "documentSymbolProvider", true)
+    register(Method.workspaceSymbol, Server.workspaceSymbols, capability: "workspaceSymbolProvider", true)
     register(Method.codeLens, Server.codeLenses, capability: "codeLensProvider", ["resolveProvider": false])
     register(Method.foldingRange, Server.foldingRanges, capability: "foldingRangeProvider", true)
     register(Method.selectionRange, Server.selectionRanges, capability: "selectionRangeProvider", true)

@@ -227,4 +227,109 @@ import Testing
       ])
     try client.finish()
   }
+
+  // MARK: Symbols
+
+  /// A `DocumentSymbol` as `name kind (detail) range sel selectionRange`, its children indented
+  /// below it.
+  static func describe(symbol: JSONValue, indent: String = "") -> [String] {
+    let name = symbol["name"]?.stringValue ?? "no name"
+    let kind = symbol["kind"]?.intValue.map(String.init) ?? "no kind"
+    let detail = symbol["detail"]?.stringValue ?? "no detail"
+    let line =
+      "\(indent)\(name) \(kind) (\(detail)) \(compact(range: symbol["range"])) "
+      + "sel \(compact(range: symbol["selectionRange"]))"
+    return [line] + (symbol["children"]?.arrayValue ?? []).flatMap { describe(symbol: $0, indent: indent + "  ") }
+  }
+
+  /// A `SymbolInformation` as `name kind range in container`, the URI spelled out when not `uri`.
+  static func describe(information: JSONValue, uri: String = uri) -> String {
+    let name = information["name"]?.stringValue ?? "no name"
+    let kind = information["kind"]?.intValue.map(String.init) ?? "no kind"
+    let container = information["containerName"]?.stringValue.map { " in \($0)" } ?? ""
+    return "\(name) \(kind) \(compact(location: information["location"] ?? .null, uri: uri))\(container)"
+  }
+
+  /// Sections (Namespace, 3) named by their titles (an untitled one by its `#`s), their summary
+  /// as detail, from the heading's start to the end of their last line, selecting the title;
+  /// they hold the stores (Variable, 13) and words (Function, 12) defined in them. A store
+  /// before the first heading stays at the top.
+  @Test(arguments: encodings)
+  func documentSymbolsAreSectionsHoldingTheirDefinitions(encoding: String) throws {
+    let client = try Self.started(
+      encoding, [("textDocument", ["documentSymbol": ["hierarchicalDocumentSymbolSupport": true]])])
+    let result = try client.request("textDocument/documentSymbol", ["textDocument": textDocument(Self.uri)])
+    #expect(
+      (result.arrayValue ?? []).flatMap { Self.describe(symbol: $0) } == [
+        "top 13 (3) 0:6-0:10 sel 0:7-0:10",
+        "Café ☂ 3 (Σ 20.5 · 2 values · avg 10.25) \(pick(encoding, "1:0-3:6 sel 1:3-1:12", "1:0-3:5 sel 1:3-1:9"))",
+        "  lunch 13 (12.5) 2:5-2:11 sel 2:6-2:11",
+        "Empty 3 (no values) 4:0-4:8 sel 4:3-4:8",
+        "é Groceries 3 (Σ 15 · 1 value · avg 15) \(pick(encoding, "5:0-7:15 sel 5:3-5:15", "5:0-7:15 sel 5:3-5:14"))",
+        "  dbl 12 (( a -- r )) 6:0-6:11 sel 6:2-6:5",
+        "  total 13 (15) 7:9-7:15 sel 7:10-7:15",
+        "## 3 (Σ 0.333333333333333 · 1 value · avg 0.333333333333333) 8:0-10:0 sel 8:2-8:4",
+      ])
+    try client.finish()
+  }
+
+  /// Without hierarchical symbols: the flat list in document order, each definition in a section
+  /// with the section's name as its container.
+  @Test(arguments: encodings)
+  func flatDocumentSymbolsNameTheirSection(encoding: String) throws {
+    let client = try Self.started(encoding)
+    let result = try client.request("textDocument/documentSymbol", ["textDocument": textDocument(Self.uri)])
+    #expect(
+      (result.arrayValue ?? []).map { Self.describe(information: $0) } == [
+        "top = 3 13 0:6-0:10",
+        "Café ☂ 3 \(pick(encoding, "1:0-3:6", "1:0-3:5"))",
+        "lunch = 12.5 13 2:5-2:11 in Café ☂",
+        "Empty 3 4:0-4:8",
+        "é Groceries 3 5:0-7:15",
+        "dbl ( a -- r ) 12 6:0-6:11 in é Groceries",
+        "total = 15 13 7:9-7:15 in é Groceries",
+        "## 3 8:0-10:0",
+      ])
+    try client.finish()
+  }
+
+  /// Stores, words and headings of every open document whose names hold the query's characters
+  /// in order, ignoring case; by document, then position; each in its section.
+  @Test(arguments: encodings)
+  func workspaceSymbolsMatchTheQueryAcrossDocuments(encoding: String) throws {
+    let (client, result) = try LSPClient.started(encoding: encoding)
+    #expect(result["capabilities"]?["workspaceSymbolProvider"] == true)
+    let other = "file:///a-other.rpn"
+    client.open(other, "## Groceries\n3 =apples\n: gross 1.2 * ;\n")
+    client.open(Self.uri, Self.text)
+    func symbols(_ query: String) throws -> [String] {
+      let found = try client.request("workspace/symbol", ["query": .string(query)])
+      return (found.arrayValue ?? []).map { Self.describe(information: $0) }
+    }
+    let elsewhere = #" in "file:///a-other.rpn""#
+    let groceries = "é Groceries 3 \(pick(encoding, "5:0-5:15", "5:0-5:14"))"
+    let gro = try symbols("gro")
+    #expect(
+      gro == [
+        "Groceries 3 0:0-0:12\(elsewhere)", "gross 12 2:0-2:15\(elsewhere) in Groceries",
+        groceries,
+      ])
+    #expect(try symbols("GRO") == symbols("gro"))
+    #expect(try symbols("É") == ["Café ☂ 3 \(pick(encoding, "1:0-1:12", "1:0-1:9"))", groceries])
+    #expect(try symbols("ta") == ["total 13 7:9-7:15 in é Groceries"])
+    #expect(try symbols("xyz") == [])
+    let all = try symbols("")
+    #expect(
+      all == [
+        "Groceries 3 0:0-0:12\(elsewhere)", "apples 13 1:2-1:9\(elsewhere) in Groceries",
+        "gross 12 2:0-2:15\(elsewhere) in Groceries",
+        "top 13 0:6-0:10", "Café ☂ 3 \(pick(encoding, "1:0-1:12", "1:0-1:9"))", "lunch 13 2:5-2:11 in Café ☂",
+        "Empty 3 4:0-4:8", groceries, "dbl 12 6:0-6:11 in é Groceries", "total 13 7:9-7:15 in é Groceries",
+        "## 3 8:2-8:4",
+      ])
+    client.close(other)
+    #expect(try symbols("gro") == [groceries])
+    #expect(try client.requestError("workspace/symbol", ["query": 3]).code == -32602)
+    try client.finish()
+  }
 }
