@@ -332,4 +332,48 @@ import Testing
     #expect(try client.requestError("workspace/symbol", ["query": 3]).code == -32602)
     try client.finish()
   }
+
+  // MARK: Completion, semantic tokens, hover
+
+  /// `subtotal` sorts with what the stack can satisfy only where something was pushed in the
+  /// section (the stack above the depth after its heading; above 0 before any heading), else
+  /// after, saying why.
+  @Test func subtotalIsSatisfiedOnlyAboveTheSectionsBase() throws {
+    let source = Marked(["5️⃣7 4️⃣", "## A é", "1️⃣", "5 2️⃣", "## B", "3️⃣"].joined(separator: "\n"))
+    let uri = "file:///complete.rpn"
+    let client = try LSPClient.started(encoding: "utf-16").client
+    client.open(uri, source.text)
+    func subtotal(_ marker: Int) throws -> String {
+      let items = try client.completion(uri, source.utf16(marker))["items"]?.arrayValue ?? []
+      guard let item = items.first(where: { $0["label"] == "subtotal" }) else { return "missing" }
+      return "\(item["sortText"]?.stringValue?.prefix(2) ?? "none") \(item["detail"]?.stringValue ?? "no detail")"
+    }
+    let satisfied = "0b ( s₁ … sₖ -- Σ )"
+    let unsatisfied = "1b ( s₁ … sₖ -- Σ ) — nothing was pushed in this section"
+    #expect(try subtotal(5) == unsatisfied)  // Nothing on the stack yet.
+    #expect(try subtotal(4) == satisfied)  // Before any heading, the base is 0.
+    #expect(try subtotal(1) == unsatisfied)  // Right after a heading.
+    #expect(try subtotal(2) == satisfied)
+    #expect(try subtotal(3) == unsatisfied)
+    try client.finish()
+  }
+
+  /// A heading is a comment to semantic tokens; `subtotal` is a named function, and its hover
+  /// says what it adds up.
+  @Test func headingsAreCommentsAndSubtotalIsABuiltin() throws {
+    let (client, result) = try LSPClient.started(encoding: "utf-16")
+    let uri = "file:///tokens.rpn"
+    client.open(uri, "## Café ☂\n1 2 subtotal\n")
+    let legend = try SemanticTokenTests.legend(result)
+    let tokens = SemanticTokenTests.decode(
+      try client.request("textDocument/semanticTokens/full", ["textDocument": textDocument(uri)]), legend: legend)
+    #expect(
+      tokens.map(\.description) == [
+        "0:0+9 comment []", "1:0+1 number []", "1:2+1 number []", "1:4+8 function [\"defaultLibrary\"]",
+      ])
+    let hover = try client.hover(uri, position(1, 6))
+    #expect(hover["contents"]?["value"]?.stringValue?.contains("pushed since the current section's heading") == true)
+    #expect(compact(range: hover["range"]) == "1:4-1:12")
+    try client.finish()
+  }
 }
