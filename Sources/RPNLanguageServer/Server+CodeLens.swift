@@ -18,7 +18,8 @@ extension Server {
         let line = section.headingLine
         let marks = document.headingMarks(ofLine: line)
         let range = converter.range(line: line, utf8Range: marks.lowerBound..<document.utf8Count(ofLine: line))
-        return ["range": range.json, "command": ["title": .string(section.summary.text(format)), "command": ""]]
+        let command = JSONValue.object([("title", .string(section.summary.text(format))), ("command", "")])
+        return .object([("range", range.json), ("command", command)])
       })
   }
 

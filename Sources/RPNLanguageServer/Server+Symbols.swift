@@ -43,15 +43,15 @@ extension Server {
       guard hierarchical else {
         var members: [(key: String, value: JSONValue)] = [
           ("name", .string(definition.name + definition.separator + definition.detail)), ("kind", kind),
-          ("location", ["uri": .string(uri), "range": range]),
+          ("location", .object([("uri", .string(uri)), ("range", range)])),
         ]
         if let container { members.append(("containerName", .string(container))) }
         return .object(members)
       }
-      return [
-        "name": .string(definition.name), "kind": kind, "detail": .string(definition.detail), "range": range,
-        "selectionRange": converter.range(line: definition.line, utf8Range: definition.selection).json,
-      ]
+      return .object([
+        ("name", .string(definition.name)), ("kind", kind), ("detail", .string(definition.detail)), ("range", range),
+        ("selectionRange", converter.range(line: definition.line, utf8Range: definition.selection).json),
+      ])
     }
     let definitions = self.definitions(in: document)
     let sections = document.sections()
@@ -83,7 +83,10 @@ extension Server {
         if !children.isEmpty { members.append(("children", .array(children))) }
         symbols.append(.object(members))
       } else {
-        symbols.append(["name": .string(name), "kind": kind, "location": ["uri": .string(uri), "range": range]])
+        symbols.append(
+          .object([
+            ("name", .string(name)), ("kind", kind), ("location", .object([("uri", .string(uri)), ("range", range)])),
+          ]))
         symbols.append(contentsOf: children)
       }
     }
@@ -107,7 +110,7 @@ extension Server {
         guard Self.matches(pattern, name) else { return }
         var members: [(key: String, value: JSONValue)] = [
           ("name", .string(name)), ("kind", JSONValue(kind.rawValue)),
-          ("location", ["uri": .string(uri), "range": range.json]),
+          ("location", .object([("uri", .string(uri)), ("range", range.json)])),
         ]
         if let container { members.append(("containerName", .string(container))) }
         symbols.append(.object(members))
