@@ -32,7 +32,7 @@ struct SectionOutline: Equatable {
     let shift = edit.lineCountChange
     // The replaced lines as they were numbered before the edit: those below them moved by `shift`.
     let lower = Self.firstIndex(in: headings, atOrAfter: replaced.lowerBound)
-    let upper = Self.firstIndex(in: headings, atOrAfter: replaced.upperBound - shift)
+    let upper = max(Self.firstIndex(in: headings, atOrAfter: replaced.upperBound - shift), lower)
     let found = replaced.filter { document.isHeading($0) }
     let kept = headings[lower..<upper]
     // Found again where it was, counted from the top of the replaced lines or from their bottom
