@@ -333,6 +333,30 @@ import Testing
     try client.finish()
   }
 
+  // MARK: Bad requests
+
+  /// Malformed parameters and documents that are not open get `-32602`; a position past the end
+  /// of the document stands for its end.
+  @Test func badParamsAreRefused() throws {
+    let client = try LSPClient.started()
+    client.open(Self.uri, Self.text)
+    let closed: JSONValue = ["textDocument": textDocument("file:///closed.rpn")]
+    for method in ["textDocument/codeLens", "textDocument/foldingRange", "textDocument/documentSymbol"] {
+      #expect(try client.requestError(method, closed).code == -32602, "\(method)")
+    }
+    let document = textDocument(Self.uri)
+    for positions: JSONValue in [.null, 3, [position(-1, 0)], [["line": 0]], ["line": 0, "character": 0]] {
+      let params: JSONValue = ["textDocument": document, "positions": positions]
+      #expect(try client.requestError("textDocument/selectionRange", params).code == -32602, "\(positions)")
+    }
+    #expect(try client.requestError("workspace/symbol", nil).code == -32602)
+    let past = try client.request(
+      "textDocument/selectionRange", ["textDocument": document, "positions": [position(99, 5)]])
+    #expect(compact(range: past.arrayValue?.first?["range"]) == "8:0-10:0")
+    #expect(compact(range: past.arrayValue?.first?["parent"]?["range"]) == "0:0-10:0")
+    try client.finish()
+  }
+
   // MARK: Completion, semantic tokens, hover
 
   /// `subtotal` sorts with what the stack can satisfy only where something was pushed in the
