@@ -11,6 +11,8 @@ package struct ClientCapabilities: Equatable, Sendable {
   package var hoverFormats: [MarkupKind] = []
   /// `workspace.inlayHint.refreshSupport`.
   package var inlayHintRefresh = false
+  /// `workspace.codeLens.refreshSupport`.
+  package var codeLensRefresh = false
   /// `textDocument.diagnostic` present: the client pulls diagnostics.
   package var pullDiagnostics = false
   /// `workspace.diagnostics.refreshSupport`.
@@ -36,6 +38,7 @@ package struct ClientCapabilities: Equatable, Sendable {
       hoverFormats = formats.compactMap { $0.stringValue.flatMap(MarkupKind.init(rawValue:)) }
     }
     inlayHintRefresh = json["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
+    codeLensRefresh = json["workspace"]?["codeLens"]?["refreshSupport"]?.boolValue ?? false
     pullDiagnostics = json["textDocument"]?["diagnostic"]?.isObject ?? false
     diagnosticRefresh = json["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
     prepareRename = json["textDocument"]?["rename"]?["prepareSupport"]?.boolValue ?? false

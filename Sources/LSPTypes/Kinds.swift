@@ -31,8 +31,16 @@ package enum TextDocumentSyncKind: Int, Sendable {
 
 /// LSP's `SymbolKind` values that `.rpn` uses.
 package enum SymbolKind: Int, Sendable {
+  /// A section (`## title`): it holds the symbols defined in it.
+  case namespace = 3
   case function = 12
   case variable = 13
+}
+
+/// LSP's `FoldingRangeKind` values that `.rpn` uses.
+package enum FoldingRangeKind: String, Sendable {
+  case comment
+  case region
 }
 
 /// LSP's `DocumentHighlightKind`.

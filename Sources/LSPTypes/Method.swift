@@ -30,6 +30,11 @@ package enum Method {
   package static let codeActionResolve = "codeAction/resolve"
   package static let formatting = "textDocument/formatting"
   package static let rangeFormatting = "textDocument/rangeFormatting"
+  package static let codeLens = "textDocument/codeLens"
+  package static let codeLensRefresh = "workspace/codeLens/refresh"
+  package static let foldingRange = "textDocument/foldingRange"
+  package static let selectionRange = "textDocument/selectionRange"
+  package static let workspaceSymbol = "workspace/symbol"
   package static let logMessage = "window/logMessage"
   package static let showMessage = "window/showMessage"
 }

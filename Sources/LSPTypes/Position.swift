@@ -14,7 +14,9 @@ package struct Position: Equatable, Sendable {
     self.character = character
   }
 
-  package var json: JSONValue { ["line": JSONValue(line), "character": JSONValue(character)] }
+  /// Written as `.object` with an array of members: a dictionary literal would build its members
+  /// twice (its variadic arguments, then the object's), and positions are in every answer.
+  package var json: JSONValue { .object([("line", JSONValue(line)), ("character", JSONValue(character))]) }
 
   /// Decodes `{"line": n, "character": n}`; `field` names it in the error ("position", "range.end").
   package static func decode(_ json: JSONValue?, field: String) throws(ResponseError) -> Position {

@@ -12,7 +12,8 @@ package struct LSPRange: Equatable, Sendable {
     self.end = end
   }
 
-  package var json: JSONValue { ["start": start.json, "end": end.json] }
+  /// Written as `.object`, as `Position.json` is.
+  package var json: JSONValue { .object([("start", start.json), ("end", end.json)]) }
 
   /// Decodes a range; a reversed one is an error.
   package static func decode(_ json: JSONValue?, field: String) throws(ResponseError) -> LSPRange {

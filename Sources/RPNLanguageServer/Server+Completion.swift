@@ -10,7 +10,9 @@ extension Server {
   /// stack at the cursor can satisfy sort first (variables, then words, then builtins in table
   /// order); the others stay listed, with a detail that says what is missing (words before
   /// builtins). A word whose effect depends on the stack counts as satisfiable: only running it
-  /// can tell. Nothing inside a comment.
+  /// can tell. `subtotal` counts as satisfiable when the stack is above the section's base (the
+  /// depth after its heading; 0 before any heading): something was pushed in the section. Nothing
+  /// inside a comment.
   func completion(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let (open, position) = try documentAndPosition(params)
     let document = open.document
@@ -62,11 +64,14 @@ extension Server {
         ]))
     }
     let textEdit: JSONValue = ["range": editRange, "newText": ""]
+    let base = document.section(containingLine: line).map { document.stack(afterLine: $0.headingLine).depth } ?? 0
     for entry in BuiltinCompletion.all {
-      let satisfied = entry.inputs <= depth
+      let satisfied = entry.isSubtotal ? depth > base : entry.inputs <= depth
       let detail: JSONValue
       if satisfied {
         detail = entry.effect
+      } else if entry.isSubtotal {
+        detail = .string("\(entry.effectText) — nothing was pushed in this section")
       } else {
         detail = .string("\(entry.effectText) — \(Self.missing(entry.inputs, depth: depth))")
       }
@@ -99,6 +104,8 @@ private struct BuiltinCompletion {
   let effect: JSONValue
   let effectText: String
   let inputs: Int
+  /// `subtotal` needs values above its section's base, not a number of them.
+  let isSubtotal: Bool
   let sortSatisfied: JSONValue
   let sortUnsatisfied: JSONValue
 
@@ -115,7 +122,8 @@ private struct BuiltinCompletion {
           BuiltinCompletion(
             label: .string(spelling), kind: JSONValue(kind.rawValue), documentation: .string(documentation),
             effect: .string(builtin.effect), effectText: builtin.effect, inputs: builtin.inputs,
-            sortSatisfied: .string("0b" + padded), sortUnsatisfied: .string("1b" + padded)))
+            isSubtotal: builtin.operation == .subtotal, sortSatisfied: .string("0b" + padded),
+            sortUnsatisfied: .string("1b" + padded)))
       }
     }
     return entries

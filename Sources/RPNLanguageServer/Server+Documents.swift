@@ -17,6 +17,8 @@ final class OpenDocument {
   var needsPublishing = true
   /// Names the current diagnostics, for pull diagnostics' `previousResultId`.
   var resultID = ""
+  /// The sections as the code lenses show them, for clients that take code lens refreshes.
+  var outline: SectionOutline?
 
   init(document: Document, version: Int?) {
     self.document = document
@@ -55,7 +57,9 @@ extension Server {
     }
     do {
       let document = try Document(text: text, settings: settings.evaluation)
-      documents[uri] = OpenDocument(document: document, version: item["version"]?.intValue)
+      let open = OpenDocument(document: document, version: item["version"]?.intValue)
+      followSections(of: open)
+      documents[uri] = open
     } catch {
       showError("\(uri) is too large for rpn-lsp (limit: \(Document.maximumUTF8Count) bytes); it is not evaluated")
     }
@@ -120,10 +124,14 @@ extension Server {
     #endif
   }
 
-  /// Evaluates staged changes and publishes the diagnostics that changed.
+  /// Evaluates staged changes, publishes the diagnostics that changed, and asks the client to
+  /// refresh its code lenses when a section's summary changed.
   func flushDocuments() {
+    var refreshLenses = false
     for (uri, open) in documents {
-      if open.document.hasStagedEdits { open.document.evaluateStaged() }
+      if open.document.hasStagedEdits, lensesChanged(in: open, by: open.document.evaluateStaged()) {
+        refreshLenses = true
+      }
       guard open.needsPublishing else { continue }
       open.needsPublishing = false
       open.resultID = nextResultID()
@@ -133,6 +141,7 @@ extension Server {
       params.append(("diagnostics", .array(diagnostics(of: open.document))))
       notification(Method.publishDiagnostics, .object(params))
     }
+    if refreshLenses { request(Method.codeLensRefresh, nil) }
   }
 
   /// Every diagnostic of a document, as LSP diagnostics.

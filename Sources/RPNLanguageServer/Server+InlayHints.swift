@@ -1,4 +1,4 @@
-// `textDocument/inlayHint`: each line's stack after its last token (with its check), each word's effect after its `;`.
+// `textDocument/inlayHint`: each line's stack (with its check), each word's effect, each heading's section summary.
 
 import JSONRPC
 import LSPTypes
@@ -17,6 +17,9 @@ extension Server {
   /// Right after the `;` of each definition that defined a word, a hint shows the word's stack
   /// effect (`( a b -- r )`). When the `;` is the line's last token, the effect comes first and
   /// the stack second, at the same position.
+  ///
+  /// At the end of each heading's line, a hint shows its section's summary (`Σ 245.5 · 4 values ·
+  /// avg 61.375`), unless the setting `inlayHints.sections` is false.
   ///
   /// Editors ask for the visible lines on every scroll: each hint reads only the top of its
   /// stack, never the whole stack, and a line without `:` costs nothing more for its effects.
@@ -44,7 +47,14 @@ extension Server {
               "tooltip": .string("\(word.name) \(word.effect.sentence)"),
             ])
         }
-        guard let offset = document.hintOffset(ofLine: line) else { continue }
+        guard let offset = document.hintOffset(ofLine: line) else {
+          if settings.inlayHintsSections, let hint = sectionHint(line, document, converter), hint.position >= start,
+            hint.position <= range.end
+          {
+            hints.append(["position": hint.position.json, "label": .string(hint.label), "paddingLeft": true])
+          }
+          continue
+        }
         let position = converter.position(line: line, utf8Column: offset)
         guard position >= start, position <= range.end else { continue }
         let shown = document.stack(afterLine: line, keepingTop: kept).labelAndLevels(
@@ -60,5 +70,16 @@ extension Server {
       }
     }
     return .array(hints)
+  }
+
+  /// On a heading's line: where its summary goes (the end of the line, after the heading's text)
+  /// and the summary.
+  private func sectionHint(_ line: Int, _ document: Document, _ converter: PositionConverter) -> (
+    position: Position, label: String
+  )? {
+    guard document.isHeading(line), let section = document.section(containingLine: line) else { return nil }
+    return (
+      converter.position(line: line, utf8Column: document.utf8Count(ofLine: line)), section.summary.text(summaryFormat)
+    )
   }
 }

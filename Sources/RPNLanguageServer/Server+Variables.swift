@@ -1,13 +1,14 @@
-// Variables and defined words as symbols: definition, references, highlights, rename and document symbols.
+// Variables and defined words as symbols: definition, references, highlights and rename.
 
 import JSONRPC
 import LSPTypes
 import RPNEngine
 
-/// Variables and defined words as symbols: definition, references, highlights, rename and
-/// document symbols, all from the engine's document model (no second parser). The two share one
-/// namespace: a name is bound by a store `=name` or by a definition `: name … ;`, and means what
-/// the latest binding above it bound, so every feature here treats both alike.
+/// Variables and defined words as symbols: definition, references, highlights and rename (their
+/// document symbols are in `Server+Symbols.swift`), all from the engine's document model (no
+/// second parser). The two share one namespace: a name is bound by a store `=name` or by a
+/// definition `: name … ;`, and means what the latest binding above it bound, so every feature
+/// here treats both alike.
 extension Server {
   /// The name under the cursor of a position request (a store, a definition's name or a use), or
   /// nil off any name.
@@ -104,63 +105,5 @@ extension Server {
       ]
     }
     return ["changes": .object([(found.uri, .array(edits))])]
-  }
-
-  /// `textDocument/documentSymbol`: each store that succeeded, as a Variable symbol named without
-  /// its `=`, with the stored value as detail; each definition that defined a word, as a Function
-  /// symbol named by the word, with its effect as detail, its range the definition (`:` to `;`)
-  /// and its selection range the name. In document order. Clients without hierarchical symbols
-  /// get the flat `SymbolInformation` form, with the value or effect after the name.
-  func documentSymbols(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
-    let (uri, open) = try openDocument(params)
-    let document = open.document
-    let converter = converter(for: document)
-    let display = settings.display
-    let hierarchical = client.hierarchicalSymbols
-    /// A symbol: `detail` joins the name in the flat form with `separator`.
-    func symbol(
-      _ name: String, _ kind: SymbolKind, detail: String, separator: String, line: Int, range: Range<Int>,
-      selection: Range<Int>
-    ) -> JSONValue {
-      let range = converter.range(line: line, utf8Range: range).json
-      guard hierarchical else {
-        return [
-          "name": .string(name + separator + detail), "kind": JSONValue(kind.rawValue),
-          "location": ["uri": .string(uri), "range": range],
-        ]
-      }
-      return [
-        "name": .string(name), "kind": JSONValue(kind.rawValue), "detail": .string(detail), "range": range,
-        "selectionRange": converter.range(line: line, utf8Range: selection).json,
-      ]
-    }
-    let stores = document.storedVariables()
-    let words = document.definedWords()
-    var symbols: [JSONValue] = []
-    symbols.reserveCapacity(stores.count + words.count)
-    // Both lists are in document order: merge them.
-    var (s, w) = (0, 0)
-    while s < stores.count || w < words.count {
-      if w == words.count
-        || (s < stores.count
-          && (stores[s].line, stores[s].range.lowerBound) < (words[w].line, words[w].definitionRange.lowerBound))
-      {
-        let store = stores[s]
-        let value = ValueFormat.format(store.value, precision: display.precision)
-        symbols.append(
-          symbol(
-            store.name, .variable, detail: value, separator: " = ", line: store.line, range: store.range,
-            selection: store.nameRange))
-        s += 1
-      } else {
-        let word = words[w]
-        symbols.append(
-          symbol(
-            word.name, .function, detail: word.effect.description, separator: " ", line: word.line,
-            range: word.definitionRange, selection: word.nameRange))
-        w += 1
-      }
-    }
-    return .array(symbols)
   }
 }

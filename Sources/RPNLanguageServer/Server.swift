@@ -98,6 +98,10 @@ package final class Server {
       $0.prepareRename ? ["prepareProvider": true] : nil
     }
     register(Method.documentSymbol, Server.documentSymbols, capability: "documentSymbolProvider", true)
+    register(Method.workspaceSymbol, Server.workspaceSymbols, capability: "workspaceSymbolProvider", true)
+    register(Method.codeLens, Server.codeLenses, capability: "codeLensProvider", ["resolveProvider": false])
+    register(Method.foldingRange, Server.foldingRanges, capability: "foldingRangeProvider", true)
+    register(Method.selectionRange, Server.selectionRanges, capability: "selectionRangeProvider", true)
     register(
       Method.semanticTokensFull, Server.semanticTokensFull, capability: "semanticTokensProvider",
       ["legend": SemanticTokensLegend.json, "full": true])
@@ -207,7 +211,7 @@ package final class Server {
       case .fault(let error):
         send(Outgoing.response(id: .null, result: .failure(error)))
       case .message(.response):
-        break  // The client's answer to one of our requests (inlay hint refresh): nothing to do.
+        break  // The client's answer to one of our requests (a refresh): nothing to do.
       case .message(.notification(let method, let params)):
         if !isStaged(method) { flushDocuments() }
         notify(method, params)
@@ -341,11 +345,18 @@ package final class Server {
     settings.merge(changes)
     guard settings != before else { return }
     if settings.evaluation != before.evaluation {
-      for document in documents.values { document.document.update(settings: settings.evaluation) }
+      for open in documents.values {
+        open.document.update(settings: settings.evaluation)
+        followSections(of: open)
+      }
     }
     for uri in documents.keys { documents[uri]?.needsPublishing = true }
     flushDocuments()
     if client.inlayHintRefresh { request(Method.inlayHintRefresh, nil) }
+    // The lenses show summaries: evaluated again, or shown at another precision.
+    let summariesChanged =
+      settings.evaluation != before.evaluation || settings.display.precision != before.display.precision
+    if client.codeLensRefresh && summariesChanged { request(Method.codeLensRefresh, nil) }
     if client.pullDiagnostics && client.diagnosticRefresh { request(Method.diagnosticRefresh, nil) }
   }
 }

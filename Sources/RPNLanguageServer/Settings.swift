@@ -8,6 +8,8 @@ struct Settings: Equatable {
   var precision = DisplaySettings.defaultPrecision
   var angleUnit = AngleUnit.radians
   var inlayHintsEnabled = true
+  /// Whether each heading's line ends with its section's summary (when inlay hints are enabled).
+  var inlayHintsSections = true
   var maxItems = DisplaySettings.defaultMaxItems
 
   var evaluation: EvaluationSettings { EvaluationSettings(angleUnit: angleUnit) }
@@ -23,6 +25,9 @@ struct Settings: Equatable {
     if let value = object["angleUnit"]?.stringValue.flatMap(AngleUnit.init(rawValue:)) { angleUnit = value }
     let hints = object["inlayHints"]
     if let value = hints?["enabled"]?.boolValue ?? object["inlayHints.enabled"]?.boolValue { inlayHintsEnabled = value }
+    if let value = hints?["sections"]?.boolValue ?? object["inlayHints.sections"]?.boolValue {
+      inlayHintsSections = value
+    }
     if let value = hints?["maxItems"]?.intValue ?? object["inlayHints.maxItems"]?.intValue, value >= 1 {
       maxItems = value
     }

@@ -61,7 +61,8 @@ import Testing
     let client = try LSPClient.started()
     client.open("file:///c.rpn", text.text)
     let items = Self.items(try client.completion("file:///c.rpn", text.utf16(1)))
-    let satisfiable = Self.spellings.filter { $0.inputs <= depth }.map(\.label)
+    // `subtotal` needs something pushed in the section: before any heading, anything at all.
+    let satisfiable = Self.spellings.filter { $0.inputs <= depth && ($0.label != "subtotal" || depth > 0) }.map(\.label)
     #expect(Self.labels(items).count == Self.spellings.count)
     #expect(Set(Self.labels(items).prefix(satisfiable.count)) == Set(satisfiable))
     for (label, inputs) in Self.spellings where inputs > depth {

@@ -1,0 +1,43 @@
+// `textDocument/codeLens`: each section's summary on its heading, and `workspace/codeLens/refresh` when one changes.
+
+import JSONRPC
+import LSPTypes
+import RPNEngine
+
+extension Server {
+  /// `textDocument/codeLens`: one lens per heading, from its first `#` to the end of its line,
+  /// titled with its section's summary (`Σ 245.5 · 4 values · avg 61.375`, or `no values`), the
+  /// numbers shown as the display shows values. A lens only shows: its command is empty (editors
+  /// draw it as text), and there is nothing to resolve.
+  func codeLenses(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    let document = try openDocument(params).open.document
+    let converter = converter(for: document)
+    let format = summaryFormat
+    return .array(
+      document.sections().map { section in
+        let line = section.headingLine
+        let marks = document.headingMarks(ofLine: line)
+        let range = converter.range(line: line, utf8Range: marks.lowerBound..<document.utf8Count(ofLine: line))
+        let command = JSONValue.object([("title", .string(section.summary.text(format))), ("command", "")])
+        return .object([("range", range.json), ("command", command)])
+      })
+  }
+
+  /// How a summary shows its numbers: as the display shows values.
+  var summaryFormat: (Double) -> String {
+    let precision = settings.display.precision
+    return { ValueFormat.format($0, precision: precision) }
+  }
+
+  /// Starts following a document's sections, for a client that takes code lens refreshes (the
+  /// others ask again when they want to: nothing to compare).
+  func followSections(of open: OpenDocument) {
+    open.outline = client.codeLensRefresh ? SectionOutline(open.document) : nil
+  }
+
+  /// Takes in an edit just evaluated; returns whether one of the document's code lenses changed
+  /// (see `SectionOutline.update`), so that the client is asked to refresh them.
+  func lensesChanged(in open: OpenDocument, by edit: EditResult) -> Bool {
+    open.outline?.update(after: edit, in: open.document) ?? false
+  }
+}
