@@ -44,6 +44,19 @@ extension Document {
     }
   }
 
+  /// The last line of the section headed at `heading` whose lines run through `end` (the line
+  /// before the next heading, or the last line): blank lines at its end are left out, as a fold or
+  /// a selection of the section should leave them. (They change nothing: the summary is the same.)
+  package func lastLine(ofSectionAt heading: Int, through end: Int) -> Int {
+    var last = min(end, lines.count - 1)
+    while last > heading, lines[last].lastTokenEnd < 0,
+      withUTF8(ofLine: last, { bytes in bytes.allSatisfy { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) } })
+    {
+      last -= 1
+    }
+    return last
+  }
+
   /// The section a line belongs to, or nil before the first heading.
   package func section(containingLine line: Int) -> Section? {
     guard lines.indices.contains(line) else { return nil }
@@ -55,7 +68,8 @@ extension Document {
     return section(heading: heading, lastLine: last - 1)
   }
 
-  private func section(heading: Int, lastLine: Int) -> Section {
+  private func section(heading: Int, lastLine end: Int) -> Section {
+    let lastLine = lastLine(ofSectionAt: heading, through: end)
     let (title, range) = withUTF8(ofLine: heading) { bytes -> (String, Range<Int>) in
       var start = 0
       while start < bytes.count, bytes[start] != 0x23 { start += 1 }

@@ -75,27 +75,49 @@ extension Document {
     return result
   }
 
-  /// Every store that succeeded, top to bottom, with the value it stored.
+  /// Every store that succeeded, top to bottom, with the value it stored. Read from the lines'
+  /// own bindings, without evaluating anything: a line's successful stores and definitions bound
+  /// its newest bindings, in the order they are written.
   package func storedVariables() -> [StoredVariable] {
     var result: [StoredVariable] = []
-    for line in 0..<lineCount where storesSomething(line) {
-      let traces = trace(line: line, keepingTop: 1)
+    for line in 0..<lineCount where lines[line].lastTokenEnd >= 0 && storesSomething(line) {
+      let failed = Set((lines[line].diagnostics >= 0 ? diagnosticLists[Int(lines[line].diagnostics)] : []).map(\.range))
       withUTF8(ofLine: line) { bytes in
-        let unevaluated = unevaluatedTokenStarts(bytes)
-        for trace in traces
-        where trace.token.kind == .store && trace.diagnostic == nil
-          && !unevaluated.contains(trace.token.range.lowerBound)
-        {
-          guard let value = trace.after.top.last else { continue }
-          let nameRange = trace.token.nameRange
+        let tokens = Lexer.tokens(of: bytes).tokens
+        let definitions = Lexer.definitions(in: tokens)
+        var inBodies = Set<Int>()
+        var definedNames = Set<Int>()
+        for span in definitions {
+          inBodies.formUnion(span.tokens(tokenCount: tokens.count))
+          if let name = span.name, span.end != nil, definitionSucceeded(span, tokens: tokens, line: line) {
+            definedNames.insert(name)
+          }
+        }
+        // The tokens that bound something, in order: stores that ran and did not fail, and the
+        // names of definitions that succeeded.
+        let binders = tokens.indices.filter { k in
+          if definedNames.contains(k) { return true }
+          return tokens[k].kind == .store && !inBodies.contains(k) && !failed.contains(tokens[k].range)
+        }
+        var own: [Binding] = []
+        var index = lines[line].env
+        let previous = line == 0 ? -1 : lines[line - 1].env
+        while own.count < binders.count, index >= 0, index != previous {
+          own.append(bindings[Int(index)])
+          index = bindings[Int(index)].next
+        }
+        guard own.count == binders.count else { return }
+        for (k, binding) in zip(binders, own.reversed()) where tokens[k].kind == .store {
+          let nameRange = tokens[k].nameRange
           let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self)
           result.append(
-            StoredVariable(name: name, line: line, range: trace.token.range, nameRange: nameRange, value: value))
+            StoredVariable(name: name, line: line, range: tokens[k].range, nameRange: nameRange, value: binding.value))
         }
       }
     }
     return result
   }
+
 }
 
 extension Document {

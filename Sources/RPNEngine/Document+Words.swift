@@ -47,12 +47,12 @@ extension Lexer {
     Set(definitions(in: tokens).compactMap(\.name))
   }
 
-  /// The token indices inside definitions' bodies and their `;`: tokens that are never evaluated
-  /// where they stand.
+  /// The token indices of definitions, `:` to `;`: tokens that are never evaluated where they
+  /// stand (a store in a body, or in the name's place, stores nothing).
   package static func definitionBodies(in tokens: [Token]) -> Set<Int> {
     var inside = Set<Int>()
     for span in definitions(in: tokens) {
-      inside.formUnion(span.body(tokenCount: tokens.count))
+      inside.formUnion(span.tokens(tokenCount: tokens.count))
     }
     return inside
   }

@@ -29,7 +29,8 @@ extension Server {
         fold(runs[r], .comment)
         r += 1
       }
-      let lastLine = k + 1 < headings.count ? headings[k + 1] - 1 : document.lineCount - 1
+      let end = k + 1 < headings.count ? headings[k + 1] - 1 : document.lineCount - 1
+      let lastLine = document.lastLine(ofSectionAt: heading, through: end)
       if lastLine > heading { fold(heading...lastLine, .region) }
     }
     for run in runs[r...] { fold(run, .comment) }

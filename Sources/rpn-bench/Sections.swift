@@ -4,16 +4,19 @@ import Foundation
 import JSONRPC
 import RPNEngine
 
-/// The block tape with a heading every `size / sections` lines (replacing that line's comment)
-/// and a `subtotal` at each section's end (replacing that line's `clear`).
+/// The block tape with a heading every `lines / sections` lines (in place of a block's comment)
+/// and `subtotal` in every block (in place of `part max`, adding up the block's values). Blocks
+/// still end with `clear`, so edits stay local and every heading's base is 0; a section's summary
+/// is read at its last line, a `clear`, so it is empty: a tape that kept each section's sum on the
+/// stack would make every edit reach the end, as the running tape does.
 func sectionsTape(lines: Int, sections: Int = 1_000) -> String {
-  let every = max(10, lines / sections)
+  let every = max(10, lines / sections / 10 * 10)
   var text = ""
   for (index, line) in blockTape(lines: lines).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
     if index == lines { break }
     if index % every == 0 {
       text += "## Section \(index / every)\n"
-    } else if index % every == every - 1 {
+    } else if line == "part max" {
       text += "subtotal\n"
     } else {
       text += line + "\n"

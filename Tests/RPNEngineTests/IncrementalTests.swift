@@ -109,6 +109,9 @@ import Testing
       Issue.record("text differs: \(document.text.debugDescription) — \(context)")
       return
     }
+    // Stores read from the bindings are the stores a trace sees succeed.
+    #expect(document.storedVariables() == fresh.storedVariables(), "\(context)")
+    #expect(fresh.storedVariables() == tracedStores(fresh), "\(context)")
     // The whole-document questions agree with the edits they stand for.
     let lines = 0..<document.lineCount
     #expect(document.hasFailingCheck == !document.checkUpdates().isEmpty, "\(context)")
@@ -134,6 +137,27 @@ import Testing
       }
     }
   }
+}
+
+/// Every store that succeeded, as tracing each line sees it.
+private func tracedStores(_ document: Document) -> [StoredVariable] {
+  var result: [StoredVariable] = []
+  for line in 0..<document.lineCount {
+    let traces = document.trace(line: line, keepingTop: 1)
+    document.withUTF8(ofLine: line) { bytes in
+      let tokens = Lexer.tokens(of: bytes).tokens
+      let bodies = Set(Lexer.definitionBodies(in: tokens).map { tokens[$0].range.lowerBound })
+      for trace in traces
+      where trace.token.kind == .store && trace.diagnostic == nil && !bodies.contains(trace.token.range.lowerBound) {
+        guard let value = trace.after.top.last else { continue }
+        let nameRange = trace.token.nameRange
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self)
+        result.append(
+          StoredVariable(name: name, line: line, range: trace.token.range, nameRange: nameRange, value: value))
+      }
+    }
+  }
+  return result
 }
 
 /// Whether a line holds a check, as the lexer sees it.
