@@ -1194,7 +1194,7 @@ def check_sections(server):
         session.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
             {"range": {"start": {"line": 5, "character": 0}, "end": {"line": 5, "character": 0}}, "text": "1"}]})
         got = lens_rows(session.request("textDocument/codeLens", {"textDocument": {"uri": uri}}))
-        edited = dict(SECTIONS_SUMMARIES, **{3: "Σ 30.5 · 2 values · avg 15.25"})
+        edited = {**SECTIONS_SUMMARIES, 3: "Σ 30.5 · 2 values · avg 15.25"}
         check(got == want_lenses(edited), "after `8` became `18`: the Groceries lens says Σ 30.5 · 2 values · avg 15.25",
               f"{got}")
         check("workspace/codeLens/refresh" in session.server_requests,
