@@ -31,6 +31,12 @@ package struct Section: Equatable, Sendable {
 }
 
 extension Document {
+  /// Whether a line is a heading, as evaluation marked it (one line's answer, for the viewport's
+  /// hints and the outline's updates).
+  package func isHeading(_ line: Int) -> Bool {
+    lines.indices.contains(line) && lines[line].isHeading
+  }
+
   /// The heading lines, top to bottom.
   package func headingLines() -> [Int] {
     lines.indices.filter { lines[$0].isHeading }

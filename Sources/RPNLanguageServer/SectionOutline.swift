@@ -86,20 +86,6 @@ struct SectionOutline: Equatable {
 }
 
 extension Document {
-  /// Whether a line is a heading: no token, and a comment that starts with `##`.
-  ///
-  /// This is the engine's rule, asked of one line: the engine marks headings as it evaluates, but
-  /// answers only for the whole document (`headingLines()`), and the inlay hints of a viewport
-  /// and the outline's updates must not cost the document's length. A line with tokens is told
-  /// from its record; only a line without tokens is read again.
-  func isHeading(_ line: Int) -> Bool {
-    guard line >= 0, line < lineCount, hintOffset(ofLine: line) == nil else { return false }
-    return withUTF8(ofLine: line) { bytes in
-      guard let comment = Lexer.tokens(of: bytes).commentStart else { return false }
-      return comment + 1 < bytes.count && bytes[comment + 1] == 0x23
-    }
-  }
-
   /// Where a heading's `#`s are (UTF-8 offsets): its first `#` through the last of the run. What
   /// names an untitled section, and where its code lens starts.
   func headingMarks(ofLine line: Int) -> Range<Int> {
