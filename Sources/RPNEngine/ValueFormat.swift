@@ -277,56 +277,13 @@ package enum ValueFormat {
   /// The `%g` text from the shortest digits, or nil for a tie that needs the exact value.
   private static func fastFormat(_ value: Double, precision: Int) -> String? {
     // Shortest digits and the decimal exponent of the first one: value = 0.d1d2… × 10^(point).
-    var digits: [UInt8] = []
-    digits.reserveCapacity(20)
-    var exponent = 0
-    var sawPoint = false
-    var point = 0
-    var readingExponent = false
-    var exponentNegative = false
-    for byte in value.magnitude.description.utf8 {
-      if readingExponent {
-        if byte == 0x2D { exponentNegative = true } else if byte != 0x2B { exponent = exponent * 10 + Int(byte - 0x30) }
-      } else if byte == 0x2E {
-        sawPoint = true
-      } else if byte == 0x65 {
-        readingExponent = true
-      } else {
-        if digits.isEmpty && byte == 0x30 {
-          if sawPoint { point -= 1 }  // Leading zeros after the point: 0.00123.
-          continue
-        }
-        digits.append(byte - 0x30)
-        if !sawPoint { point += 1 }
-      }
+    guard var number = shortestDigits(value) else { return "0" }
+    if number.digits.count > precision {
+      guard round(&number, keeping: precision) else { return nil }
+      while number.digits.last == 0 { number.digits.removeLast() }
     }
-    point += exponentNegative ? -exponent : exponent
-    while digits.last == 0 { digits.removeLast() }
-    guard !digits.isEmpty else { return "0" }
-    if digits.count > precision {
-      let tail = digits[precision...]
-      if tail.first == 5 && tail.dropFirst().allSatisfy({ $0 == 0 }) { return nil }
-      let roundUp = tail.first! >= 5
-      digits.removeLast(digits.count - precision)
-      if roundUp {
-        var i = digits.count - 1
-        while i >= 0 {
-          if digits[i] == 9 {
-            digits[i] = 0
-            i -= 1
-          } else {
-            digits[i] += 1
-            break
-          }
-        }
-        if i < 0 {
-          digits.insert(1, at: 0)
-          digits.removeLast()
-          point += 1
-        }
-      }
-      while digits.last == 0 { digits.removeLast() }
-    }
+    let digits = number.digits
+    let point = number.point
     // %g: scientific when the exponent of the first digit is below -4 or at least the precision.
     let scientificExponent = point - 1
     var text = value < 0 ? "-" : ""
