@@ -1,4 +1,4 @@
-// Variables: where a name is stored and used, the store in effect at a position, and "stored later".
+// Variables: where a name is stored and used, the store in effect at a position, and what a cursor sees.
 
 /// One place a name appears: a binding (a store `=name`, or the name a definition `: name … ;`
 /// defines) or a use (`name`, of a variable or a word).
@@ -117,7 +117,6 @@ extension Document {
     }
     return result
   }
-
 }
 
 extension Document {
@@ -151,65 +150,13 @@ extension Document {
     return found
   }
 
-  /// Where the tokens of definitions' bodies start in a line: a store there never runs (a body
-  /// cannot hold one, and an unterminated definition runs nothing), though it has no diagnostic of
-  /// its own in an unterminated definition.
+  /// Where the tokens of definitions start in a line, `:` to `;`: a store there never runs (a
+  /// body cannot hold one, and an unterminated definition runs nothing), though it has no
+  /// diagnostic of its own in an unterminated definition.
   func unevaluatedTokenStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> Set<Int> {
     guard bytes.contains(0x3A) else { return [] }
     let tokens = Lexer.tokens(of: bytes).tokens
     return Set(Lexer.definitionBodies(in: tokens).map { tokens[$0].range.lowerBound })
-  }
-
-  /// Fills in where an unknown word is stored or defined further down, if it is: that depends on
-  /// the lines below, which the evaluation of this line cannot see, so it is looked up when read.
-  func resolveStoredLater(_ diagnostic: Diagnostic, line: Int) -> Diagnostic {
-    guard case .unknownWord(let word, let suggestion, _) = diagnostic.problem, let name = names.id(word) else {
-      return diagnostic
-    }
-    var diagnostic = diagnostic
-    if let later = firstBinding(of: name, word: word, after: diagnostic.range.upperBound, inLine: line) {
-      diagnostic.problem =
-        later.isWord
-        ? .definedLater(word: word, line: later.line)
-        : .unknownWord(word: word, suggestion: suggestion, storedLaterOnLine: later.line)
-    }
-    return diagnostic
-  }
-
-  /// The first line at or below `line` (past `offset` on `line` itself) with a store or definition
-  /// of `name` that succeeded, and whether it bound a word.
-  private func firstBinding(of name: Int32, word: String, after offset: Int, inLine line: Int) -> (
-    line: Int, isWord: Bool
-  )? {
-    let sameLine = withUTF8(ofLine: line) { bytes in
-      let tokens = Lexer.tokens(of: bytes).tokens
-      return tokens.indices.contains { k in
-        let token = tokens[k]
-        guard token.range.lowerBound >= offset else { return false }
-        if token.kind == .store { return bytes[token.nameRange].elementsEqual(word.utf8) }
-        return Lexer.definitionNames(in: tokens).contains(k) && bytes[token.range].elementsEqual(word.utf8)
-      }
-    }
-    if sameLine, let isWord = binding(of: name, from: line == 0 ? -1 : lines[line - 1].env, to: lines[line].env) {
-      return (line, isWord)
-    }
-    var index = line + 1
-    while index < lines.count {
-      if let isWord = binding(of: name, from: lines[index - 1].env, to: lines[index].env) { return (index, isWord) }
-      index += 1
-    }
-    return nil
-  }
-
-  /// Whether the bindings between two list heads (a line's own) bind `name`: nil when not,
-  /// else whether its last binding there is a word.
-  private func binding(of name: Int32, from previous: Int32, to head: Int32) -> Bool? {
-    var index = head
-    while index != previous, index >= 0 {
-      if bindings[Int(index)].name == name { return Binding.word(in: bindings[Int(index)].value) != nil }
-      index = bindings[Int(index)].next
-    }
-    return nil
   }
 }
 

@@ -162,9 +162,6 @@ func runChecksComparison(binary: String, sizes: [Int], runs: Int) {
   print("\nChecks: the block tape, and the same with ` =X` on every line with a result (median of \(runs))")
   let widths = [46, 12, 12, 10]
   row(["measure", "no checks", "checks", "target"], widths: widths)
-  func text(_ nanoseconds: Double) -> String {
-    nanoseconds >= 1e6 ? "\(format(nanoseconds / 1e6, 2)) ms" : "\(format(nanoseconds / 1e3, 1)) µs"
-  }
   guard let client = try? PipeClient(binary: binary) else {
     print("  cannot start \(binary)")
     return
@@ -190,7 +187,10 @@ func runChecksComparison(binary: String, sizes: [Int], runs: Int) {
         return client.keystrokeMedian(uri: uris[index], line: line, first: first, version: &versions[index], runs: runs)
       }
       row(
-        ["keystroke → diagnostics, \(size) lines, \(place)", text(times[0]), text(times[1]), keystrokeTarget(size)],
+        [
+          "keystroke → diagnostics, \(size) lines, \(place)", duration(times[0]), duration(times[1]),
+          keystrokeTarget(size),
+        ],
         widths: widths)
     }
     let middle = size / 2
@@ -218,7 +218,7 @@ func runChecksComparison(binary: String, sizes: [Int], runs: Int) {
     ]
     for (name, method, params, target) in requests {
       let times = uris.map { client.requestMedian(method, params($0), runs: runs) }
-      row(["\(name), \(size) lines", text(times[0]), text(times[1]), target], widths: widths)
+      row(["\(name), \(size) lines", duration(times[0]), duration(times[1]), target], widths: widths)
     }
     for uri in uris { client.closeDocument(uri) }
   }

@@ -32,9 +32,6 @@ func runSectionsComparison(binary: String, sizes: [Int], runs: Int) {
   print("\nSections: the block tape, and the same with 1,000 headings and subtotals (median of \(runs))")
   let widths = [56, 12, 12, 10]
   row(["measure", "plain", "sections", "target"], widths: widths)
-  func text(_ nanoseconds: Double) -> String {
-    nanoseconds >= 1e6 ? "\(format(nanoseconds / 1e6, 2)) ms" : "\(format(nanoseconds / 1e3, 1)) µs"
-  }
   guard let client = try? PipeClient(binary: binary) else {
     print("  cannot start \(binary)")
     return
@@ -57,7 +54,9 @@ func runSectionsComparison(binary: String, sizes: [Int], runs: Int) {
           uri: uris[index], line: target, first: first, version: &versions[index], runs: runs)
       }
       let target = size <= 10_000 ? "≤ 0.3 ms" : size <= 100_000 ? "≤ 1 ms" : "≤ 5 ms"
-      row(["keystroke → diagnostics, \(size) lines, \(place)", text(times[0]), text(times[1]), target], widths: widths)
+      row(
+        ["keystroke → diagnostics, \(size) lines, \(place)", duration(times[0]), duration(times[1]), target],
+        widths: widths)
     }
     let middle = size / 2
     let viewport: JSONValue = [
@@ -67,7 +66,9 @@ func runSectionsComparison(binary: String, sizes: [Int], runs: Int) {
       client.requestMedian(
         "textDocument/inlayHint", ["textDocument": ["uri": .string($0)], "range": viewport], runs: runs)
     }
-    row(["inlay hints, 100-line viewport, \(size) lines", text(hints[0]), text(hints[1]), "≤ 0.5 ms"], widths: widths)
+    row(
+      ["inlay hints, 100-line viewport, \(size) lines", duration(hints[0]), duration(hints[1]), "≤ 0.5 ms"],
+      widths: widths)
     let whole: [(String, String, String)] = [
       ("code lenses, whole document", "textDocument/codeLens", "≤ 10 ms"),
       ("folding ranges", "textDocument/foldingRange", "≤ 20 ms"),
@@ -75,7 +76,7 @@ func runSectionsComparison(binary: String, sizes: [Int], runs: Int) {
     ]
     for (name, method, target) in whole {
       let times = uris.map { client.requestMedian(method, ["textDocument": ["uri": .string($0)]], runs: runs) }
-      row(["\(name), \(size) lines", text(times[0]), text(times[1]), target], widths: widths)
+      row(["\(name), \(size) lines", duration(times[0]), duration(times[1]), target], widths: widths)
     }
     for uri in uris { client.closeDocument(uri) }
   }

@@ -45,9 +45,6 @@ func runWordsComparison(binary: String, sizes: [Int], runs: Int) {
   print("\nWords: the block tape, and a tape of the same size using 100 defined words (median of \(runs))")
   let widths = [62, 12, 12, 10]
   row(["measure", "plain", "words", "target"], widths: widths)
-  func text(_ nanoseconds: Double) -> String {
-    nanoseconds >= 1e6 ? "\(format(nanoseconds / 1e6, 2)) ms" : "\(format(nanoseconds / 1e3, 1)) µs"
-  }
   guard let client = try? PipeClient(binary: binary) else {
     print("  cannot start \(binary)")
     return
@@ -75,7 +72,7 @@ func runWordsComparison(binary: String, sizes: [Int], runs: Int) {
       }
       row(
         [
-          "keystroke → diagnostics, \(size) lines, \(place)", text(times[0]), text(times[1]),
+          "keystroke → diagnostics, \(size) lines, \(place)", duration(times[0]), duration(times[1]),
           wordsKeystrokeTarget(size),
         ],
         widths: widths)
@@ -90,7 +87,8 @@ func runWordsComparison(binary: String, sizes: [Int], runs: Int) {
       first: Character(UnicodeScalar(documents[1].withUTF8(ofLine: definitionLine) { $0[digit] })),
       version: &versions[1], runs: max(3, runs / 3))
     row(
-      ["keystroke in a definition used all the way down, \(size) lines", "", text(definitionTime), ""], widths: widths)
+      ["keystroke in a definition used all the way down, \(size) lines", "", duration(definitionTime), ""],
+      widths: widths)
     let middle = size / 2
     let viewport: JSONValue = [
       "start": ["line": JSONValue(middle), "character": 0], "end": ["line": JSONValue(middle + 100), "character": 0],
@@ -99,13 +97,15 @@ func runWordsComparison(binary: String, sizes: [Int], runs: Int) {
       client.requestMedian(
         "textDocument/inlayHint", ["textDocument": ["uri": .string($0)], "range": viewport], runs: runs)
     }
-    row(["inlay hints, 100-line viewport, \(size) lines", text(times[0]), text(times[1]), "≤ 0.5 ms"], widths: widths)
+    row(
+      ["inlay hints, 100-line viewport, \(size) lines", duration(times[0]), duration(times[1]), "≤ 0.5 ms"],
+      widths: widths)
     let top: JSONValue = [
       "start": ["line": 0, "character": 0], "end": ["line": 100, "character": 0],
     ]
     let definitions = client.requestMedian(
       "textDocument/inlayHint", ["textDocument": ["uri": .string(uris[1])], "range": top], runs: runs)
-    row(["inlay hints, the 100 definitions, \(size) lines", "", text(definitions), "≤ 0.5 ms"], widths: widths)
+    row(["inlay hints, the 100 definitions, \(size) lines", "", duration(definitions), "≤ 0.5 ms"], widths: widths)
     for uri in uris { client.closeDocument(uri) }
   }
 }

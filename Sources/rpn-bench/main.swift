@@ -39,6 +39,11 @@ func median(runs: Int, setup: () -> Void = {}, _ body: () -> Void) -> Double {
 
 func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
 
+/// A median time as a row shows it: µs below a millisecond, else ms.
+func duration(_ nanoseconds: Double) -> String {
+  nanoseconds >= 1e6 ? "\(format(nanoseconds / 1e6, 2)) ms" : "\(format(nanoseconds / 1e3, 1)) µs"
+}
+
 func row(_ cells: [String], widths: [Int]) {
   print(zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " "))
 }
