@@ -143,7 +143,7 @@ func runEndToEnd(binary: String, sizes: [Int], runs: Int) {
 }
 
 /// The keystroke targets: 0.3 ms up to 10,000 lines, 1 ms up to 100,000, 5 ms beyond.
-private func keystrokeTarget(_ size: Int) -> String {
+func keystrokeTarget(_ size: Int) -> String {
   size <= 10_000 ? "≤ 0.3 ms" : size <= 100_000 ? "≤ 1 ms" : "≤ 5 ms"
 }
 

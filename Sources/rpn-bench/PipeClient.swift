@@ -146,6 +146,15 @@ final class PipeClient {
     return times.sorted()[times.count / 2]
   }
 
+  /// The median time of `textDocument/inlayHint` for the lines `lines` (a viewport).
+  func inlayHintsMedian(uri: String, lines: Range<Int>, runs: Int) -> Double {
+    let range: JSONValue = [
+      "start": ["line": JSONValue(lines.lowerBound), "character": 0],
+      "end": ["line": JSONValue(lines.upperBound), "character": 0],
+    ]
+    return requestMedian("textDocument/inlayHint", ["textDocument": ["uri": .string(uri)], "range": range], runs: runs)
+  }
+
   /// The median time of a request, from writing it to its response, over `runs` after a warm-up.
   func requestMedian(_ method: String, _ params: JSONValue, runs: Int) -> Double {
     var times: [Double] = []

@@ -53,19 +53,14 @@ func runSectionsComparison(binary: String, sizes: [Int], runs: Int) {
         return client.keystrokeMedian(
           uri: uris[index], line: target, first: first, version: &versions[index], runs: runs)
       }
-      let target = size <= 10_000 ? "≤ 0.3 ms" : size <= 100_000 ? "≤ 1 ms" : "≤ 5 ms"
       row(
-        ["keystroke → diagnostics, \(size) lines, \(place)", duration(times[0]), duration(times[1]), target],
+        [
+          "keystroke → diagnostics, \(size) lines, \(place)", duration(times[0]), duration(times[1]),
+          keystrokeTarget(size),
+        ],
         widths: widths)
     }
-    let middle = size / 2
-    let viewport: JSONValue = [
-      "start": ["line": JSONValue(middle), "character": 0], "end": ["line": JSONValue(middle + 100), "character": 0],
-    ]
-    let hints = uris.map {
-      client.requestMedian(
-        "textDocument/inlayHint", ["textDocument": ["uri": .string($0)], "range": viewport], runs: runs)
-    }
+    let hints = uris.map { client.inlayHintsMedian(uri: $0, lines: size / 2..<size / 2 + 100, runs: runs) }
     row(
       ["inlay hints, 100-line viewport, \(size) lines", duration(hints[0]), duration(hints[1]), "≤ 0.5 ms"],
       widths: widths)

@@ -73,7 +73,7 @@ func runWordsComparison(binary: String, sizes: [Int], runs: Int) {
       row(
         [
           "keystroke → diagnostics, \(size) lines, \(place)", duration(times[0]), duration(times[1]),
-          wordsKeystrokeTarget(size),
+          keystrokeTarget(size),
         ],
         widths: widths)
     }
@@ -89,29 +89,14 @@ func runWordsComparison(binary: String, sizes: [Int], runs: Int) {
     row(
       ["keystroke in a definition used all the way down, \(size) lines", "", duration(definitionTime), ""],
       widths: widths)
-    let middle = size / 2
-    let viewport: JSONValue = [
-      "start": ["line": JSONValue(middle), "character": 0], "end": ["line": JSONValue(middle + 100), "character": 0],
-    ]
-    let times = uris.map {
-      client.requestMedian(
-        "textDocument/inlayHint", ["textDocument": ["uri": .string($0)], "range": viewport], runs: runs)
-    }
+    let times = uris.map { client.inlayHintsMedian(uri: $0, lines: size / 2..<size / 2 + 100, runs: runs) }
     row(
       ["inlay hints, 100-line viewport, \(size) lines", duration(times[0]), duration(times[1]), "≤ 0.5 ms"],
       widths: widths)
-    let top: JSONValue = [
-      "start": ["line": 0, "character": 0], "end": ["line": 100, "character": 0],
-    ]
-    let definitions = client.requestMedian(
-      "textDocument/inlayHint", ["textDocument": ["uri": .string(uris[1])], "range": top], runs: runs)
+    let definitions = client.inlayHintsMedian(uri: uris[1], lines: 0..<100, runs: runs)
     row(["inlay hints, the 100 definitions, \(size) lines", "", duration(definitions), "≤ 0.5 ms"], widths: widths)
     for uri in uris { client.closeDocument(uri) }
   }
-}
-
-private func wordsKeystrokeTarget(_ size: Int) -> String {
-  size <= 10_000 ? "≤ 0.3 ms" : size <= 100_000 ? "≤ 1 ms" : "≤ 5 ms"
 }
 
 /// Tapes written to be slow with words, timed once each through the engine (`Document(text:)`):

@@ -1,0 +1,92 @@
+// Names: the bindings a line looks up and makes, section bases, and unknown words' suggestions.
+
+extension Machine {
+  /// Marks a name with no binding in the cache: a NaN no variable or word can hold.
+  static let unbound = Double.nan
+
+  /// The value bound to a name (a variable's value, or a word's boxed ID): from the cache, else
+  /// the newest binding of it in the list. Misses are cached too. Restarting costs nothing this
+  /// way, however many bindings lie above.
+  @inline(__always)
+  mutating func value(of name: Int32) -> Double? {
+    if let cached = variables[name] { return cached.bitPattern == Self.unbound.bitPattern ? nil : cached }
+    var index = envHead
+    while index >= 0 {
+      let binding = bindings[Int(index)]
+      if binding.name == name {
+        variables[name] = binding.value
+        return binding.value
+      }
+      index = binding.next
+    }
+    variables[name] = Self.unbound
+    return nil
+  }
+
+  /// The names of every visible variable and word, for suggestions: kept until the next binding,
+  /// so that a line of many unknown words walks the list of bindings once.
+  mutating func visibleNames() -> [String] {
+    if let cached = visibleNamesCache { return cached }
+    let names = collectVisibleNames().sorted()
+    visibleNamesCache = names
+    return names
+  }
+
+  private func collectVisibleNames() -> [String] {
+    var visible = Set<Int32>()
+    var index = envHead
+    while index >= 0 {
+      visible.insert(bindings[Int(index)].name)
+      index = bindings[Int(index)].next
+    }
+    for (name, value) in variables {
+      if value.bitPattern == Self.unbound.bitPattern { visible.remove(name) } else { visible.insert(name) }
+    }
+    return visible.compactMap { $0 >= 0 && names.names[Int($0)] != Self.sectionBaseName ? names.names[Int($0)] : nil }
+  }
+
+  mutating func store(_ newValue: Double, in name: Int32) {
+    if recording {
+      let mapHash = envHead < 0 ? 0 : bindings[Int(envHead)].mapHash
+      let old = value(of: name).map { bindingHash(name: name, value: $0) } ?? 0
+      let hash = mapHash &- old &+ bindingHash(name: name, value: newValue)
+      bindings.append(Binding(value: newValue, mapHash: hash, name: name, next: envHead))
+      envHead = Int32(bindings.count - 1)
+    }
+    variables[name] = newValue
+    visibleNamesCache = nil
+  }
+
+  // MARK: Sections
+
+  /// The name under which a heading binds its section's base: not a valid name, so no store or
+  /// use can meet it, and the base is part of the state that convergence compares.
+  static let sectionBaseName = "#section"
+
+  /// Starts a section at a heading: its base is the stack's depth here.
+  mutating func startSection() {
+    let name =
+      recording ? names.intern(Self.sectionBaseName) : (names.id(Self.sectionBaseName) ?? -1)
+    store(Double(count), in: name)
+  }
+
+  /// The stack depth right after the current section's heading; 0 before any heading.
+  mutating func sectionBase() -> Int {
+    value(of: names.id(Self.sectionBaseName) ?? -1).map { Int($0) } ?? 0
+  }
+
+  /// An unknown word's problem, with its suggestion. Suggestions are remembered until the names
+  /// visible change (a tape repeating one unknown word computes it once), at most 1,024 of them.
+  mutating func unknownWord(_ word: String) -> Problem {
+    if visibleNamesCache == nil { suggestions.removeAll(keepingCapacity: true) }
+    let suggestion: Suggestion?
+    if let known = suggestions[word] {
+      suggestion = known
+    } else {
+      suggestion = Suggestions.suggest(for: word, visibleVariables: visibleNames())
+      if suggestions.count >= 1_024 { suggestions.removeAll(keepingCapacity: true) }
+      suggestions[word] = suggestion
+    }
+    return .unknownWord(word: word, suggestion: suggestion, storedLaterOnLine: nil)
+  }
+}
