@@ -35,10 +35,11 @@ package enum DiagnosticCode: String, CaseIterable, Sendable {
   case invalidDefinition = "invalid-definition"
   case unterminatedDefinition = "unterminated-definition"
   case tooComplex = "too-complex"
+  case invalidSetting = "invalid-setting"
 
   package var severity: Severity {
     switch self {
-    case .stackUnderflow, .divisionByZero, .domainError, .overflow, .checkFailed: .warning
+    case .stackUnderflow, .divisionByZero, .domainError, .overflow, .checkFailed, .invalidSetting: .warning
     case .unknownWord, .invalidNumber, .invalidName, .invalidDefinition, .unterminatedDefinition, .tooComplex: .error
     }
   }
@@ -61,6 +62,8 @@ package indirect enum Problem: Equatable, Sendable {
   case checkFailed(written: String, top: Double, decimals: Int)
   /// The token after `:` cannot name a word (`token` is `:` itself when the name is missing).
   case invalidWordName(token: String, reason: InvalidName)
+  /// A `key=value` of a `# rpn:` line that does not apply.
+  case invalidSetting(pair: String, problem: SettingProblem)
   /// `subtotal` with no value above its section's base.
   case nothingInSection(word: String)
   /// `lastx` before any operator consumed a value.
@@ -95,6 +98,7 @@ package indirect enum Problem: Equatable, Sendable {
     case .invalidName: .invalidName
     case .checkFailed: .checkFailed
     case .invalidWordName: .invalidName
+    case .invalidSetting: .invalidSetting
     case .noLastX, .nothingInSection: .stackUnderflow
     case .invalidDefinition: .invalidDefinition
     case .unterminatedDefinition: .unterminatedDefinition
@@ -181,6 +185,18 @@ package indirect enum Problem: Equatable, Sendable {
       case .reserved(let builtin):
         let kind = Builtin.table[Int(builtin)].kind.withArticle
         return "`\(token)` cannot be defined: that is \(kind); choose another name"
+      }
+    case .invalidSetting(let pair, let problem):
+      let shown = Self.shorten(pair)
+      switch problem {
+      case .notAPair:
+        return "`\(shown)` is not a setting: write `key=value`, like `decimals=2`"
+      case .unknownKey:
+        let key = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? pair
+        return "unknown setting `\(Self.shorten(key))`: the settings are "
+          + DocumentSettings.keys.map { "`\($0)`" }.joined(separator: ", ")
+      case .badValue(let key):
+        return "`\(shown)`: \(key) takes \(DocumentSettings.allowed(key))"
       }
     case .nothingInSection(let word):
       return "`\(word)` has nothing to add: nothing was pushed in this section (since its heading)"

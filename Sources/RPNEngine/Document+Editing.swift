@@ -78,8 +78,10 @@ extension Document {
 
   /// Changes the settings; re-evaluates everything when the result depends on them.
   package func update(settings newSettings: EvaluationSettings) {
-    guard newSettings != settings else { return }
-    settings = newSettings
+    editorSettings = newSettings
+    let effective = documentSettings.applied(to: newSettings)
+    guard effective != settings else { return }
+    settings = effective
     evaluate(from: 0, through: lines.count)
     collectGarbageIfNeeded()
   }
@@ -155,6 +157,14 @@ extension Document {
       return EditResult(replacedLines: 0..<0, reevaluatedLines: 0..<0, lineCountChange: 0)
     }
     pending = nil
+    // An edit at or above the first token may change the `# rpn:` lines: when what they set
+    // changes, everything is evaluated again.
+    if edit.dirty.lowerBound <= settingsRegionEnd, refreshDocumentSettings() {
+      let end = evaluate(from: 0, through: lines.count)
+      collectGarbageIfNeeded()
+      return EditResult(
+        replacedLines: edit.dirty, reevaluatedLines: 0..<end, lineCountChange: edit.lineCountChange)
+    }
     let end = evaluate(from: edit.dirty.lowerBound, through: edit.dirty.upperBound, settlingAt: edit.settling)
     collectGarbageIfNeeded()
     return EditResult(

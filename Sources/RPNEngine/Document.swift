@@ -36,12 +36,22 @@ package final class Document {
   package internal(set) var wordStepsRun = 0
   /// The lines with a definition that failed, found when first needed after an evaluation.
   var brokenDefinitionLines: [Int]?
+  /// The editor's evaluation settings; `settings` adds the document's own over them.
+  package internal(set) var editorSettings: EvaluationSettings
+  /// What the document's `# rpn:` lines set.
+  package internal(set) var documentSettings = DocumentSettings()
+  /// `invalid-setting` warnings of the `# rpn:` lines.
+  var settingsDiagnostics: [(line: Int, diagnostic: Diagnostic)] = []
+  /// The first line with a token: `# rpn:` lines count above it, and only an edit at or above it
+  /// can change them.
+  var settingsRegionEnd = 0
 
   /// Evaluates `text`. Throws only when it is larger than `maximumUTF8Count`.
   package init(
     text: String, settings: EvaluationSettings = EvaluationSettings(), limit: Int = Document.maximumUTF8Count
   ) throws(DocumentError) {
     self.settings = settings
+    self.editorSettings = settings
     self.limit = min(limit, Self.maximumUTF8Count)
     var text = text
     let count = text.utf8.count
@@ -57,6 +67,7 @@ package final class Document {
       return records
     }
     nodes.reserveCapacity(lines.count + 16)
+    refreshDocumentSettings()
     evaluate(from: 0, through: lines.count)
     nodesAfterCollection = nodes.count
     bindingsAfterCollection = bindings.count
@@ -129,13 +140,17 @@ package final class Document {
 
   /// The diagnostics of one line, in token order.
   package func diagnostics(inLine line: Int) -> [Diagnostic] {
-    guard lines.indices.contains(line), lines[line].diagnostics >= 0 else { return [] }
+    guard lines.indices.contains(line) else { return [] }
+    if line < settingsRegionEnd && !settingsDiagnostics.isEmpty {
+      return settingsDiagnostics.filter { $0.line == line }.map(\.diagnostic)
+    }
+    guard lines[line].diagnostics >= 0 else { return [] }
     return diagnosticLists[Int(lines[line].diagnostics)].map { resolve($0, line: line) }
   }
 
   /// Every diagnostic of the document, top to bottom.
   package func diagnostics() -> [(line: Int, diagnostic: Diagnostic)] {
-    var result: [(line: Int, diagnostic: Diagnostic)] = []
+    var result = settingsDiagnostics
     for line in lines.indices where lines[line].diagnostics >= 0 {
       for diagnostic in diagnostics(inLine: line) { result.append((line, diagnostic)) }
     }

@@ -59,7 +59,9 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
   }
 
   @Test func severitiesFollowTheCode() {
-    let warnings: Set<DiagnosticCode> = [.stackUnderflow, .divisionByZero, .domainError, .overflow, .checkFailed]
+    let warnings: Set<DiagnosticCode> = [
+      .stackUnderflow, .divisionByZero, .domainError, .overflow, .checkFailed, .invalidSetting,
+    ]
     for code in DiagnosticCode.allCases {
       #expect(code.severity == (warnings.contains(code) ? .warning : .error), "\(code.rawValue)")
     }
@@ -67,6 +69,7 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
       Set(DiagnosticCode.allCases.map(\.rawValue)) == [
         "stack-underflow", "division-by-zero", "domain-error", "overflow", "unknown-word", "invalid-number",
         "invalid-name", "check-failed", "invalid-definition", "unterminated-definition", "too-complex",
+        "invalid-setting",
       ])
   }
 

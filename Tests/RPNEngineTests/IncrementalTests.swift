@@ -188,7 +188,9 @@ private func randomLine(_ random: inout SplitMix64) -> String {
   }
   let separators = [" ", " ", "  ", "\t", "\u{2028}", "\u{A0}"]
   var line = parts.map { $0 + separators[random.next(below: separators.count)] }.joined()
-  if random.next(below: 5) == 0 { line += ["# note", "#😀 é", "#", "## S", "##"][random.next(below: 5)] }
+  if random.next(below: 5) == 0 {
+    line += ["# note", "#😀 é", "#", "## S", "##", "# rpn: angleUnit=degrees", "# rpn: x"][random.next(below: 7)]
+  }
   return line
 }
 

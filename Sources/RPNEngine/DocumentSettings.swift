@@ -1,0 +1,185 @@
+// Settings kept in the tape: `# rpn: key=value …` comments before the first token.
+
+/// The settings a document's `# rpn:` lines set, each nil when no line sets it. They override the
+/// editor's settings; the command line's flags override them.
+package struct DocumentSettings: Equatable, Sendable {
+  package var notation: Notation?
+  package var decimals: Int?
+  package var grouping: Bool?
+  package var precision: Int?
+  package var angleUnit: AngleUnit?
+  package var maxItems: Int?
+
+  package init() {}
+
+  /// The keys, as written in a `# rpn:` line.
+  package static let keys = ["notation", "decimals", "grouping", "precision", "angleUnit", "maxItems"]
+
+  /// What each key takes, in words (for messages, hover and completion).
+  package static func allowed(_ key: String) -> String {
+    switch key {
+    case "notation": "auto, fixed, scientific or engineering"
+    case "decimals": "a whole number from 0 to 15"
+    case "grouping": "true or false"
+    case "precision": "a whole number from 1 to 17"
+    case "angleUnit": "radians or degrees"
+    default: "a whole number from 1 up"
+    }
+  }
+
+  /// What each key does, for hover.
+  package static func meaning(_ key: String) -> String {
+    switch key {
+    case "notation":
+      "how numbers are written: auto (%g, `precision` digits), fixed (`decimals` after the point), "
+        + "scientific, or engineering (exponents in threes)"
+    case "decimals": "digits after the point in fixed and scientific notation (default 2)"
+    case "grouping": "commas between thousands in auto and fixed notation (default false)"
+    case "precision": "significant digits in auto notation (default 15)"
+    case "angleUnit": "the unit of angles for trigonometry (default radians)"
+    default: "how many values a stack label shows before it starts with … (default 8)"
+    }
+  }
+
+  /// The evaluation settings with this document's overrides.
+  package func applied(to settings: EvaluationSettings) -> EvaluationSettings {
+    var result = settings
+    if let angleUnit { result.angleUnit = angleUnit }
+    return result
+  }
+
+  /// The display settings with this document's overrides.
+  package func applied(to display: DisplaySettings) -> DisplaySettings {
+    DisplaySettings(
+      precision: precision ?? display.precision, maxItems: maxItems ?? display.maxItems,
+      notation: notation ?? display.notation, decimals: decimals ?? display.decimals,
+      grouping: grouping ?? display.grouping)
+  }
+
+  /// Sets one key from its text; the problem when the key or the value is wrong.
+  mutating func set(_ key: String, _ value: String) -> SettingProblem? {
+    guard let canonical = Self.keys.first(where: { $0.lowercased() == key.lowercased() }) else {
+      return .unknownKey
+    }
+    let lowered = value.lowercased()
+    switch canonical {
+    case "notation":
+      guard let notation = Notation(rawValue: lowered) else { return .badValue(key: canonical) }
+      self.notation = notation
+    case "decimals":
+      guard let number = Int(value), (0...15).contains(number) else { return .badValue(key: canonical) }
+      decimals = number
+    case "grouping":
+      guard lowered == "true" || lowered == "false" else { return .badValue(key: canonical) }
+      grouping = lowered == "true"
+    case "precision":
+      guard let number = Int(value), (1...17).contains(number) else { return .badValue(key: canonical) }
+      precision = number
+    case "angleUnit":
+      guard let unit = AngleUnit(rawValue: lowered) else { return .badValue(key: canonical) }
+      angleUnit = unit
+    default:
+      guard let number = Int(value), number >= 1 else { return .badValue(key: canonical) }
+      maxItems = number
+    }
+    return nil
+  }
+}
+
+/// Why a `key=value` of a `# rpn:` line does not apply.
+package enum SettingProblem: Equatable, Sendable {
+  /// No `=`, or nothing before it.
+  case notAPair
+  case unknownKey
+  /// The key's canonical spelling; the value is out of range or not one it takes.
+  case badValue(key: String)
+}
+
+/// A `# rpn:` line's pairs: each `key=value` with its range of UTF-8 offsets in the line.
+package struct SettingsLine: Equatable, Sendable {
+  package struct Pair: Equatable, Sendable {
+    package var text: String
+    package var range: Range<Int>
+  }
+
+  /// Where `rpn:` ends: the pairs follow.
+  package var prefixEnd: Int
+  package var pairs: [Pair]
+
+  /// The settings line in a comment-only line's bytes, or nil when the line is no `# rpn:` line.
+  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> SettingsLine? {
+    var i = 0
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+    while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+    guard i < bytes.count, bytes[i] == 0x23 else { return nil }  // "#"
+    i += 1
+    while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+    let prefix: [UInt8] = Array("rpn:".utf8)
+    guard i + prefix.count <= bytes.count,
+      zip(bytes[i..<i + prefix.count], prefix).allSatisfy({ ($0 | 0x20) == $1 || $0 == $1 })
+    else { return nil }
+    i += prefix.count
+    var line = SettingsLine(prefixEnd: i, pairs: [])
+    while i < bytes.count {
+      while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+      let start = i
+      while i < bytes.count, !isSpace(bytes[i]) { i += 1 }
+      if i > start {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+        line.pairs.append(Pair(text: text, range: start..<i))
+      }
+    }
+    return line
+  }
+}
+
+extension Document {
+  /// The `# rpn:` lines before the first token, top to bottom, with each line's settings
+  /// (later pairs win) and a diagnostic for each pair that does not apply.
+  func readDocumentSettings() -> (
+    settings: DocumentSettings, diagnostics: [(line: Int, diagnostic: Diagnostic)], firstTokenLine: Int
+  ) {
+    var settings = DocumentSettings()
+    var diagnostics: [(line: Int, diagnostic: Diagnostic)] = []
+    var firstTokenLine = lines.count
+    for line in lines.indices {
+      let found = withUTF8(ofLine: line) { bytes -> (tokens: Bool, line: SettingsLine?) in
+        let lexed = Lexer.tokens(of: bytes)
+        guard lexed.tokens.isEmpty else { return (true, nil) }
+        return (false, lexed.commentStart == nil ? nil : SettingsLine.parse(bytes))
+      }
+      if found.tokens {
+        firstTokenLine = line
+        break
+      }
+      guard let settingsLine = found.line else { continue }
+      for pair in settingsLine.pairs {
+        let parts = pair.text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let problem: SettingProblem?
+        if parts.count == 2, !parts[0].isEmpty {
+          problem = settings.set(String(parts[0]), String(parts[1]))
+        } else {
+          problem = .notAPair
+        }
+        if let problem {
+          diagnostics.append(
+            (line, Diagnostic(range: pair.range, problem: .invalidSetting(pair: pair.text, problem: problem))))
+        }
+      }
+    }
+    return (settings, diagnostics, firstTokenLine)
+  }
+
+  /// Reads the `# rpn:` lines again; true when the settings they set changed (and with them, for
+  /// `angleUnit`, what evaluation computes).
+  @discardableResult
+  func refreshDocumentSettings() -> Bool {
+    let read = readDocumentSettings()
+    settingsDiagnostics = read.diagnostics
+    settingsRegionEnd = read.firstTokenLine
+    guard read.settings != documentSettings else { return false }
+    documentSettings = read.settings
+    settings = read.settings.applied(to: editorSettings)
+    return true
+  }
+}
