@@ -129,6 +129,15 @@ package struct CheckLiteral: Equatable, Sendable {
     return Self.exact(top)
   }
 
+  /// A new check's value as `display` shows it, without grouping: `exact` in `auto` notation,
+  /// else the notation's form (`20.50`, `2.05e+01`, `20.5e+00`). No `=`.
+  package static func written(_ value: Double, display: DisplaySettings) -> String {
+    guard display.notation != .auto else { return exact(value) }
+    var plain = display
+    plain.grouping = false
+    return ValueFormat.format(value, display: plain)
+  }
+
   /// The shortest text that reads back as exactly `value`, so that a check written with it
   /// passes at full precision; `-0` is written `0`. Large integers are written out in full
   /// (`10000000000000000`, not `1e+16`, which would compare only to the nearest 10¹⁶). No `=`.

@@ -14,6 +14,9 @@ package struct Diagnostic: Equatable, Sendable {
   package var code: DiagnosticCode { problem.code }
   package var severity: Severity { code.severity }
   package var message: String { problem.message }
+
+  /// The message with its values shown in `display`.
+  package func message(display: DisplaySettings) -> String { problem.message(display: display) }
 }
 
 /// Errors mean the text is not valid RPN; warnings mean valid RPN whose evaluation fails there.
@@ -108,8 +111,18 @@ package indirect enum Problem: Equatable, Sendable {
     }
   }
 
-  /// A sentence that names the thing and says what would fix it.
-  package var message: String {
+  /// A sentence that names the thing and says what would fix it, values in the default display.
+  package var message: String { message(display: DisplaySettings()) }
+
+  /// A sentence that names the thing and says what would fix it, values shown in `display`.
+  package func message(display: DisplaySettings) -> String {
+    // A value that the display rounds to zero is shown in full: "`ln` of 0" would blame the
+    // wrong value.
+    let show = { (value: Double) -> String in
+      let text = ValueFormat.format(value, display: display)
+      guard value != 0, text.utf8.allSatisfy({ $0 == 0x30 || $0 == 0x2E || $0 == 0x2C }) else { return text }
+      return ValueFormat.format(value, precision: display.precision)
+    }
     switch self {
     case .stackUnderflow(let word, let needs, let has):
       let values = needs == 1 ? "1 value" : "\(needs) values"
@@ -119,18 +132,18 @@ package indirect enum Problem: Equatable, Sendable {
       switch operands.count {
       case 1: return "`\(word)` of 0 divides by zero"
       case 2 where word.lowercased() == "mod":
-        return "`\(Self.show(operands[0])) \(Self.show(operands[1])) \(word)`: modulo by zero"
+        return "`\(show(operands[0])) \(show(operands[1])) \(word)`: modulo by zero"
       case 2 where operands[0] == 0:
-        return "`\(word)`: 0 to a negative power (\(Self.show(operands[1]))) divides by zero"
+        return "`\(word)`: 0 to a negative power (\(show(operands[1]))) divides by zero"
       default: return "`\(word)` divides by zero"
       }
     case .domainError(let word, let operands, let requirement):
       if operands.isEmpty { return "`\(word)` has no real result" }
-      let of = operands.map(Self.show).joined(separator: " and ")
+      let of = operands.map(show).joined(separator: " and ")
       if let requirement { return "`\(word)` of \(of) is undefined: \(requirement)" }
       return "`\(word)` of \(of) is not a real number"
     case .overflow(let word, let operands):
-      let of = operands.isEmpty ? "" : " of " + operands.map(Self.show).joined(separator: " and ")
+      let of = operands.isEmpty ? "" : " of " + operands.map(show).joined(separator: " and ")
       return "`\(word)`\(of) overflows: the result is beyond ±1.79769313486232e+308"
     case .unknownWord(let word, let suggestion, let storedLaterOnLine):
       var message = "unknown word `\(Self.shorten(word))`"
@@ -164,7 +177,7 @@ package indirect enum Problem: Equatable, Sendable {
       }
     case .checkFailed(let written, let top, let decimals):
       let rounded = CheckLiteral.rounded(top, decimals: decimals)
-      return "expected \(Self.shorten(written)), the top is \(Self.show(top)) "
+      return "expected \(Self.shorten(written)), the top is \(show(top)) "
         + "(\(rounded) \(CheckLiteral.places(decimals)))"
     case .invalidName(let token, let reason):
       switch reason {
@@ -225,12 +238,11 @@ package indirect enum Problem: Equatable, Sendable {
     case .wordFailed(let word, let path, let line, let inner):
       var place = path.count > 1 ? "in `\(path[path.count - 1])`" : "in its definition"
       if let line { place += " (line \(line + 1))" }
-      return "`\(Self.shorten(word))` failed: \(place), \(inner.message); the stack is as it was before "
+      return
+        "`\(Self.shorten(word))` failed: \(place), \(inner.message(display: display)); the stack is as it was before "
         + "`\(Self.shorten(word))`"
     }
   }
-
-  private static func show(_ value: Double) -> String { ValueFormat.format(value) }
 
   private static func radixName(_ radix: Int, article: Bool = false) -> String {
     let name = radix == 16 ? "hexadecimal" : radix == 8 ? "octal" : "binary"

@@ -38,19 +38,22 @@ extension Document {
   }
 
   /// The edit that writes a line's result as a check: ` =VALUE` right after its last token
-  /// (before any comment), at full precision so that it passes. Nil for a line without tokens,
-  /// with a check already, or after which the stack is empty.
-  package func checkAddition(line: Int) -> LineEdit? {
+  /// (before any comment), written as `display` shows it without grouping: at full precision in
+  /// `auto` notation (so that it passes), else with the notation's decimals. Nil for a line
+  /// without tokens, with a check already, or after which the stack is empty.
+  package func checkAddition(line: Int, display: DisplaySettings = DisplaySettings()) -> LineEdit? {
     guard let end = hintOffset(ofLine: line), !hasCheck(line: line),
       let top = stack(afterLine: line, keepingTop: 1).top.last
     else { return nil }
-    return LineEdit(line: line, range: end..<end, text: " =" + CheckLiteral.exact(top))
+    return LineEdit(line: line, range: end..<end, text: " =" + CheckLiteral.written(top, display: display))
   }
 
   /// The edits that add a check to every line with tokens that has none (and a stack to check).
-  package func checkAdditions(inLines lines: Range<Int>? = nil) -> [LineEdit] {
+  package func checkAdditions(inLines lines: Range<Int>? = nil, display: DisplaySettings = DisplaySettings())
+    -> [LineEdit]
+  {
     let range = lines.map { $0.clamped(to: 0..<lineCount) } ?? 0..<lineCount
-    return range.compactMap { checkAddition(line: $0) }
+    return range.compactMap { checkAddition(line: $0, display: display) }
   }
 
   /// The edits that remove every check of `lines` (all lines when nil), each with the white

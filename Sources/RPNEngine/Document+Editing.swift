@@ -79,7 +79,7 @@ extension Document {
   /// Changes the settings; re-evaluates everything when the result depends on them.
   package func update(settings newSettings: EvaluationSettings) {
     editorSettings = newSettings
-    let effective = documentSettings.applied(to: newSettings)
+    let effective = overridingSettings.applied(to: documentSettings.applied(to: newSettings))
     guard effective != settings else { return }
     settings = effective
     evaluate(from: 0, through: lines.count)
@@ -158,17 +158,20 @@ extension Document {
     }
     pending = nil
     // An edit at or above the first token may change the `# rpn:` lines: when what they set
-    // changes, everything is evaluated again.
+    // changes evaluation, everything is evaluated again.
+    let before = documentSettings
     if edit.dirty.lowerBound <= settingsRegionEnd, refreshDocumentSettings() {
       let end = evaluate(from: 0, through: lines.count)
       collectGarbageIfNeeded()
       return EditResult(
-        replacedLines: edit.dirty, reevaluatedLines: 0..<end, lineCountChange: edit.lineCountChange)
+        replacedLines: edit.dirty, reevaluatedLines: 0..<end, lineCountChange: edit.lineCountChange,
+        documentSettingsChanged: true)
     }
     let end = evaluate(from: edit.dirty.lowerBound, through: edit.dirty.upperBound, settlingAt: edit.settling)
     collectGarbageIfNeeded()
     return EditResult(
-      replacedLines: edit.dirty, reevaluatedLines: edit.dirty.lowerBound..<end, lineCountChange: edit.lineCountChange)
+      replacedLines: edit.dirty, reevaluatedLines: edit.dirty.lowerBound..<end, lineCountChange: edit.lineCountChange,
+      documentSettingsChanged: documentSettings != before)
   }
 }
 
@@ -230,4 +233,6 @@ package struct EditResult: Equatable, Sendable {
   package var reevaluatedLines: Range<Int>
   /// How many lines the document gained (negative: lost).
   package var lineCountChange: Int
+  /// Whether the document's `# rpn:` lines now set something else: every value shown may change.
+  package var documentSettingsChanged = false
 }

@@ -40,6 +40,8 @@ package final class Document {
   package internal(set) var editorSettings: EvaluationSettings
   /// What the document's `# rpn:` lines set.
   package internal(set) var documentSettings = DocumentSettings()
+  /// Settings that override the document's own (the command line's flags).
+  package let overridingSettings: DocumentSettings
   /// `invalid-setting` warnings of the `# rpn:` lines.
   var settingsDiagnostics: [(line: Int, diagnostic: Diagnostic)] = []
   /// The first line with a token: `# rpn:` lines count above it, and only an edit at or above it
@@ -47,11 +49,15 @@ package final class Document {
   var settingsRegionEnd = 0
 
   /// Evaluates `text`. Throws only when it is larger than `maximumUTF8Count`.
+  /// `overriding` (the command line's flags) wins over the document's `# rpn:` lines, which win
+  /// over `settings` (the editor's).
   package init(
-    text: String, settings: EvaluationSettings = EvaluationSettings(), limit: Int = Document.maximumUTF8Count
+    text: String, settings: EvaluationSettings = EvaluationSettings(),
+    overriding: DocumentSettings = DocumentSettings(), limit: Int = Document.maximumUTF8Count
   ) throws(DocumentError) {
-    self.settings = settings
+    self.settings = overriding.applied(to: settings)
     self.editorSettings = settings
+    self.overridingSettings = overriding
     self.limit = min(limit, Self.maximumUTF8Count)
     var text = text
     let count = text.utf8.count

@@ -27,6 +27,24 @@ package struct DocumentSettings: Equatable, Sendable {
     }
   }
 
+  /// The values a key takes that completion offers: every one for the named choices, the
+  /// defaults' neighbours for numbers.
+  package static func values(_ key: String) -> [String] {
+    switch key {
+    case "notation": Notation.allCases.map(\.rawValue)
+    case "grouping": ["true", "false"]
+    case "angleUnit": ["radians", "degrees"]
+    case "decimals": (0...15).map(String.init)
+    case "precision": (1...17).map(String.init)
+    default: ["4", "8", "12", "16"]
+    }
+  }
+
+  /// The canonical spelling of a key written in any case; nil when it is none of the keys.
+  package static func key(_ written: some StringProtocol) -> String? {
+    keys.first { $0.lowercased() == written.lowercased() }
+  }
+
   /// What each key does, for hover.
   package static func meaning(_ key: String) -> String {
     switch key {
@@ -58,9 +76,7 @@ package struct DocumentSettings: Equatable, Sendable {
 
   /// Sets one key from its text; the problem when the key or the value is wrong.
   mutating func set(_ key: String, _ value: String) -> SettingProblem? {
-    guard let canonical = Self.keys.first(where: { $0.lowercased() == key.lowercased() }) else {
-      return .unknownKey
-    }
+    guard let canonical = Self.key(key) else { return .unknownKey }
     let lowered = value.lowercased()
     switch canonical {
     case "notation":
@@ -100,6 +116,15 @@ package struct SettingsLine: Equatable, Sendable {
   package struct Pair: Equatable, Sendable {
     package var text: String
     package var range: Range<Int>
+
+    /// What stands before the first `=` (all of it when there is none).
+    package var key: Substring { text.prefix { $0 != "=" } }
+    /// Where the value starts: after the first `=`; nil when there is none.
+    package var valueStart: Int? {
+      text.utf8.firstIndex(of: UInt8(ascii: "=")).map {
+        range.lowerBound + text.utf8.distance(from: text.utf8.startIndex, to: $0) + 1
+      }
+    }
   }
 
   /// Where `rpn:` ends: the pairs follow.
@@ -134,6 +159,24 @@ package struct SettingsLine: Equatable, Sendable {
 }
 
 extension Document {
+  /// The `# rpn:` comment of a line, if it has one, its ranges in the line's UTF-8 offsets, and
+  /// whether it sets anything: only comment-only lines above the first token do; any other is
+  /// a plain comment.
+  package func settingsComment(inLine line: Int) -> (comment: SettingsLine, applies: Bool)? {
+    guard line >= 0, line < lineCount else { return nil }
+    return withUTF8(ofLine: line) { bytes -> (comment: SettingsLine, applies: Bool)? in
+      let lexed = Lexer.tokens(of: bytes)
+      guard let start = lexed.commentStart,
+        var comment = SettingsLine.parse(UnsafeBufferPointer(rebasing: bytes[start...]))
+      else { return nil }
+      comment.prefixEnd += start
+      for k in comment.pairs.indices {
+        comment.pairs[k].range = comment.pairs[k].range.lowerBound + start..<comment.pairs[k].range.upperBound + start
+      }
+      return (comment, lexed.tokens.isEmpty && line < settingsRegionEnd)
+    }
+  }
+
   /// The `# rpn:` lines before the first token, top to bottom, with each line's settings
   /// (later pairs win) and a diagnostic for each pair that does not apply.
   func readDocumentSettings() -> (
@@ -170,8 +213,8 @@ extension Document {
     return (settings, diagnostics, firstTokenLine)
   }
 
-  /// Reads the `# rpn:` lines again; true when the settings they set changed (and with them, for
-  /// `angleUnit`, what evaluation computes).
+  /// Reads the `# rpn:` lines again; true when what evaluation computes changed with them (their
+  /// `angleUnit`). Display settings need no evaluation: they are read when values are shown.
   @discardableResult
   func refreshDocumentSettings() -> Bool {
     let read = readDocumentSettings()
@@ -179,7 +222,15 @@ extension Document {
     settingsRegionEnd = read.firstTokenLine
     guard read.settings != documentSettings else { return false }
     documentSettings = read.settings
-    settings = read.settings.applied(to: editorSettings)
+    let effective = overridingSettings.applied(to: read.settings.applied(to: editorSettings))
+    guard effective != settings else { return false }
+    settings = effective
     return true
+  }
+
+  /// How this document's values are shown: `editor` (the editor's display settings) under the
+  /// document's `# rpn:` lines, under the overriding settings.
+  package func display(over editor: DisplaySettings) -> DisplaySettings {
+    overridingSettings.applied(to: documentSettings.applied(to: editor))
   }
 }

@@ -16,27 +16,26 @@ package struct StackPicture: Equatable, Sendable {
 
   package static let empty = StackPicture(depth: 0, top: [])
 
-  /// The stack label: `[1 2 3]`, `[]`, or `[… 5 6 7]` past `maxItems` values.
-  package func label(precision: Int = DisplaySettings.defaultPrecision, maxItems: Int = DisplaySettings.defaultMaxItems)
-    -> String
-  {
-    label(of: top.suffix(max(1, maxItems)).map { ValueFormat.format($0, precision: precision) }[...])
+  /// The stack label: `[1 2 3]`, `[]`, or `[… 5 6 7]` past the display's `maxItems` values, each
+  /// value in the display's notation.
+  package func label(display: DisplaySettings = DisplaySettings()) -> String {
+    label(of: top.suffix(display.maxItems).map { ValueFormat.format($0, display: display) }[...])
   }
 
   /// The stack as a calculator's display lists it: one value per line, the top last, each
   /// numbered by its level from the top (`3: 12.5\n2: 8\n1: 20.5`). Past `maxLevels` values (or
   /// past the values kept), a first line says how many are left out: `… 5 more`. An empty stack
   /// is `empty stack`.
-  package func levels(precision: Int = DisplaySettings.defaultPrecision, maxLevels: Int) -> String {
-    levels(of: top.suffix(max(1, maxLevels)).map { ValueFormat.format($0, precision: precision) }[...])
+  package func levels(display: DisplaySettings = DisplaySettings(), maxLevels: Int) -> String {
+    levels(of: top.suffix(max(1, maxLevels)).map { ValueFormat.format($0, display: display) }[...])
   }
 
   /// The label and the levels at once, formatting each value they share once (formatting is
   /// most of their cost, and a hint shows both).
-  package func labelAndLevels(precision: Int, maxItems: Int, maxLevels: Int) -> (label: String, levels: String) {
-    let items = max(1, maxItems)
+  package func labelAndLevels(display: DisplaySettings, maxLevels: Int) -> (label: String, levels: String) {
+    let items = display.maxItems
     let levels = max(1, maxLevels)
-    let formatted = top.suffix(max(items, levels)).map { ValueFormat.format($0, precision: precision) }
+    let formatted = top.suffix(max(items, levels)).map { ValueFormat.format($0, display: display) }
     return (label(of: formatted.suffix(items)), self.levels(of: formatted.suffix(levels)))
   }
 

@@ -16,7 +16,7 @@ package enum TapeReport {
     var widest = 0
     var summaries: [Int: String] = [:]
     for section in document.sections() {
-      summaries[section.headingLine] = section.summary.text { ValueFormat.format($0, precision: display.precision) }
+      summaries[section.headingLine] = section.summary.text { ValueFormat.format($0, display: display) }
     }
     for line in 0..<document.lineCount {
       var text = document.text(ofLine: line)
@@ -35,7 +35,7 @@ package enum TapeReport {
       let width = displayWidth(text)
       widest = max(widest, width)
       let label = document.stack(afterLine: line, keepingTop: display.maxItems)
-        .label(precision: display.precision, maxItems: display.maxItems)
+        .label(display: display)
       rows.append((text, width, label))
     }
     let column = min(widest, maximumLabelColumn) + 2

@@ -92,7 +92,10 @@ package enum ValueFormat {
   package static func format(_ value: Double, display: DisplaySettings) -> String {
     let text: String
     switch display.notation {
-    case .auto: text = format(value, precision: display.precision)
+    case .auto:
+      // `%g` never rounds a value that is not zero to zero, and `-0` is already `0`.
+      let text = format(value, precision: display.precision)
+      return display.grouping ? grouped(text) : text
     case .fixed: text = fixed(value, decimals: display.decimals)
     case .scientific: text = scientific(value, decimals: display.decimals)
     case .engineering: text = engineering(value, decimals: display.decimals)
@@ -100,6 +103,29 @@ package enum ValueFormat {
     let unsigned = withoutNegativeZero(text)
     guard display.grouping, display.notation == .auto || display.notation == .fixed else { return unsigned }
     return grouped(unsigned)
+  }
+
+  /// An integer of magnitude below 2^53 in hexadecimal, octal and binary, as literals that read
+  /// back as it (`0xFF`, `0o377`, `0b1111_1111`: binary in groups of four); nil for any other value.
+  package static func integerForms(_ value: Double) -> (hex: String, octal: String, binary: String)? {
+    guard value.isFinite, value.rounded(.towardZero) == value, value.magnitude < 9_007_199_254_740_992 else {
+      return nil
+    }
+    let magnitude = UInt64(value.magnitude)
+    let sign = value < 0 ? "-" : ""
+    var binary = String(magnitude, radix: 2)
+    if binary.utf8.count > 4 {
+      var groupedDigits = ""
+      for (k, digit) in binary.enumerated() {
+        if k > 0 && (binary.utf8.count - k) % 4 == 0 { groupedDigits += "_" }
+        groupedDigits.append(digit)
+      }
+      binary = groupedDigits
+    }
+    return (
+      sign + "0x" + String(magnitude, radix: 16, uppercase: true), sign + "0o" + String(magnitude, radix: 8),
+      sign + "0b" + binary
+    )
   }
 
   /// `%.{decimals}f`.

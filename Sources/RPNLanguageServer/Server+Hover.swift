@@ -46,8 +46,8 @@ extension Server {
       }
       lines.append("")
       lines.append(
-        "Stack before: " + code(trace.before.label(precision: display.precision, maxItems: display.maxItems)))
-      lines.append("Stack after: " + code(trace.after.label(precision: display.precision, maxItems: display.maxItems)))
+        "Stack before: " + code(trace.before.label(display: display)))
+      lines.append("Stack after: " + code(trace.after.label(display: display)))
     }
     if let diagnostic {
       lines.append("")

@@ -58,7 +58,7 @@ extension Server {
         let position = converter.position(line: line, utf8Column: offset)
         guard position >= start, position <= range.end else { continue }
         let shown = document.stack(afterLine: line, keepingTop: kept).labelAndLevels(
-          precision: display.precision, maxItems: display.maxItems, maxLevels: Self.tooltipLevels)
+          display: display, maxLevels: Self.tooltipLevels)
         var hint: [(key: String, value: JSONValue)] = [
           ("position", position.json), ("label", .string(shown.label)), ("paddingLeft", true),
           ("tooltip", .string(shown.levels)),

@@ -23,7 +23,7 @@ func check(
     return nil
   }
   let label = document.stack(afterLine: document.lineCount - 1, keepingTop: maxItems)
-    .label(precision: precision, maxItems: maxItems)
+    .label(display: DisplaySettings(precision: precision, maxItems: maxItems))
   #expect(label == stack, "stack after \(source.debugDescription)", sourceLocation: sourceLocation)
   let found = document.diagnostics().map { compact($0.diagnostic, line: $0.line) }
   #expect(found == diagnostics, "diagnostics of \(source.debugDescription)", sourceLocation: sourceLocation)

@@ -81,7 +81,9 @@ import Testing
   ])
   func levelsListTheStackTopLast(_ source: String, _ maxLevels: Int, _ kept: Int, _ levels: String) throws {
     let document = try Document(text: source)
-    #expect(document.stack(afterLine: 0, keepingTop: kept).levels(precision: 3, maxLevels: maxLevels) == levels)
+    #expect(
+      document.stack(afterLine: 0, keepingTop: kept).levels(
+        display: DisplaySettings(precision: 3), maxLevels: maxLevels) == levels)
   }
 
   @Test func formatsSingleValues() {
