@@ -54,7 +54,9 @@ package enum TapeReport {
 
   /// One line per diagnostic: `FILE:LINE:COL: warning|error: MESSAGE [code]`, with LINE and COL
   /// 1-based and COL counting Unicode scalars.
-  package static func diagnosticLines(_ document: Document, fileName: String) -> [String] {
+  package static func diagnosticLines(
+    _ document: Document, fileName: String, display: DisplaySettings = DisplaySettings()
+  ) -> [String] {
     // A line's diagnostics come in order: count scalars on from the previous one, so that a line
     // of many diagnostics is read once, not once per diagnostic.
     var counted = (line: -1, offset: 0, column: 0)
@@ -65,7 +67,8 @@ package enum TapeReport {
         scalarCount(UnsafeBufferPointer(rebasing: bytes[min(counted.offset, bytes.count)..<min(offset, bytes.count)]))
       }
       counted.offset = offset
-      return "\(fileName):\(line + 1):\(counted.column + 1): \(diagnostic.severity.rawValue): \(diagnostic.message) "
+      return
+        "\(fileName):\(line + 1):\(counted.column + 1): \(diagnostic.severity.rawValue): \(diagnostic.message(display: display)) "
         + "[\(diagnostic.code.rawValue)]"
     }
   }

@@ -30,7 +30,7 @@ func loadDocument(_ path: String, _ options: Options) throws(FileError) -> Docum
 /// Evaluates a file's contents with the options' settings.
 func evaluate(_ contents: FileContents, path: String, _ options: Options) throws(FileError) -> Document {
   do {
-    return try Document(text: contents.text, settings: options.evaluation)
+    return try Document(text: contents.text, overriding: options.settings)
   } catch {
     throw .tooLarge(path: path, limit: Document.maximumUTF8Count)
   }
@@ -45,8 +45,11 @@ func runEval(_ arguments: ArraySlice<String>) -> Int32 {
   }
   let document: Document
   do { document = try loadDocument(path, options) } catch { fail(error.message) }
-  emit(TapeReport.annotated(document, display: options.display), to: STDOUT_FILENO)
-  for line in TapeReport.diagnosticLines(document, fileName: path) { emit(line + "\n", to: STDERR_FILENO) }
+  let display = document.display(over: DisplaySettings())
+  emit(TapeReport.annotated(document, display: display), to: STDOUT_FILENO)
+  for line in TapeReport.diagnosticLines(document, fileName: path, display: display) {
+    emit(line + "\n", to: STDERR_FILENO)
+  }
   return 0
 }
 
@@ -59,7 +62,9 @@ func runCheck(_ arguments: ArraySlice<String>) -> Int32 {
   var unreadable = false
   for path in options.files {
     do {
-      let lines = TapeReport.diagnosticLines(try loadDocument(path, options), fileName: path)
+      let document = try loadDocument(path, options)
+      let lines = TapeReport.diagnosticLines(
+        document, fileName: path, display: document.display(over: DisplaySettings()))
       for line in lines { emit(line + "\n", to: STDOUT_FILENO) }
       if !lines.isEmpty { status = 1 }
     } catch {
@@ -92,7 +97,7 @@ func runFormat(_ arguments: ArraySlice<String>) -> Int32 {
 func runUpdate(_ arguments: ArraySlice<String>) -> Int32 {
   runRewriting(.update, arguments, settled: "up to date") { document, options in
     let updates = document.checkUpdates()
-    let additions = options.add ? document.checkAdditions() : []
+    let additions = options.add ? document.checkAdditions(display: document.display(over: DisplaySettings())) : []
     var done: [String] = []
     var wouldBeDone: [String] = []
     if !updates.isEmpty {

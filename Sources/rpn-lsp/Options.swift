@@ -17,9 +17,9 @@ enum Command: String {
   /// The flags the command takes.
   var flags: Set<Flag> {
     switch self {
-    case .eval, .check: [.precision, .maxItems, .angleUnit]
+    case .eval, .check: [.precision, .maxItems, .angleUnit, .notation, .decimals, .grouping]
     case .format: [.check, .write]
-    case .update: [.add, .check, .write, .angleUnit]
+    case .update: [.add, .check, .write, .angleUnit, .notation, .decimals, .grouping]
     }
   }
 
@@ -29,7 +29,8 @@ enum Command: String {
     case (.update, .precision), (.update, .maxItems):
       return "update does not take \(flag.rawValue): it displays no stack; a check it updates keeps the digits "
         + "it was written with, and a check it adds is written in full"
-    case (.format, .precision), (.format, .maxItems), (.format, .angleUnit):
+    case (.format, .precision), (.format, .maxItems), (.format, .angleUnit), (.format, .notation),
+      (.format, .decimals), (.format, .grouping):
       return "format does not take \(flag.rawValue): the layout does not depend on values"
     case (_, .check), (_, .write):
       return "\(rawValue) does not take \(flag.rawValue) (format and update do)"
@@ -44,6 +45,9 @@ enum Flag: String {
   case precision = "--precision"
   case maxItems = "--max-items"
   case angleUnit = "--angle-unit"
+  case notation = "--notation"
+  case decimals = "--decimals"
+  case grouping = "--grouping"
   case check = "--check"
   case write = "--write"
   case add = "--add"
@@ -51,8 +55,9 @@ enum Flag: String {
 
 /// What a command line asks for: the files, and how to evaluate, display and write them.
 struct Options {
-  var display = DisplaySettings()
-  var evaluation = EvaluationSettings()
+  /// The settings the flags set: they override each document's `# rpn:` line, which overrides
+  /// the defaults.
+  var settings = DocumentSettings()
   var files: [String] = []
   /// `--check`: report whether the files would change instead of printing them.
   var checkOnly = false
@@ -63,13 +68,11 @@ struct Options {
 }
 
 /// Parses the arguments after the command's name. `-` is standard input; `--` ends the flags.
+/// A flag's value follows it (`--precision 4`) or is joined to it by `=` (`--precision=4`);
+/// named values are read in any case (`--notation Fixed`). `--grouping` alone means true.
 func parseOptions(_ arguments: ArraySlice<String>, for command: Command) throws(UsageError) -> Options {
   var options = Options()
   var arguments = arguments
-  func value(of flag: String) throws(UsageError) -> String {
-    guard let value = arguments.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
-    return value
-  }
   var onlyFiles = false
   while let argument = arguments.popFirst() {
     if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
@@ -80,35 +83,68 @@ func parseOptions(_ arguments: ArraySlice<String>, for command: Command) throws(
       onlyFiles = true
       continue
     }
-    guard let flag = Flag(rawValue: argument) else {
-      throw UsageError(message: "unknown option '\(argument)' (see rpn-lsp --help)")
+    let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+    let name = String(parts[0])
+    var joined = parts.count == 2 ? String(parts[1]) : nil
+    if name == "--no-grouping" && joined == nil {
+      guard command.flags.contains(.grouping) else { throw UsageError(message: command.refusal(of: .grouping)) }
+      options.settings.grouping = false
+      continue
+    }
+    guard let flag = Flag(rawValue: name) else {
+      throw UsageError(message: "unknown option '\(name)' (see rpn-lsp --help)")
     }
     guard command.flags.contains(flag) else { throw UsageError(message: command.refusal(of: flag)) }
+    func value() throws(UsageError) -> String {
+      if let text = joined.take() { return text }
+      guard let value = arguments.popFirst() else { throw UsageError(message: "\(name) needs a value") }
+      return value
+    }
+    func number(_ range: ClosedRange<Int>, _ what: String) throws(UsageError) -> Int {
+      let text = try value()
+      guard let n = Int(text), range.contains(n) else {
+        throw UsageError(message: "\(name) takes \(what), not '\(text)'")
+      }
+      return n
+    }
     switch flag {
-    case .check:
-      options.checkOnly = true
-    case .write:
-      options.write = true
-    case .add:
-      options.add = true
+    case .check, .write, .add:
+      if joined != nil { throw UsageError(message: "\(name) takes no value") }
+      switch flag {
+      case .check: options.checkOnly = true
+      case .write: options.write = true
+      default: options.add = true
+      }
     case .precision:
-      let text = try value(of: argument)
-      guard let n = Int(text), (1...17).contains(n) else {
-        throw UsageError(message: "--precision takes a whole number from 1 to 17, not '\(text)'")
-      }
-      options.display.precision = n
+      options.settings.precision = try number(1...17, "a whole number from 1 to 17")
     case .maxItems:
-      let text = try value(of: argument)
-      guard let n = Int(text), n >= 1 else {
-        throw UsageError(message: "--max-items takes a whole number of at least 1, not '\(text)'")
-      }
-      options.display.maxItems = n
+      options.settings.maxItems = try number(1...Int.max, "a whole number of at least 1")
+    case .decimals:
+      options.settings.decimals = try number(0...15, "a whole number from 0 to 15")
     case .angleUnit:
-      let text = try value(of: argument)
-      guard let unit = AngleUnit(rawValue: text) else {
+      let text = try value()
+      guard let unit = AngleUnit(rawValue: text.lowercased()) else {
         throw UsageError(message: "--angle-unit takes 'radians' or 'degrees', not '\(text)'")
       }
-      options.evaluation.angleUnit = unit
+      options.settings.angleUnit = unit
+    case .notation:
+      let text = try value()
+      guard let notation = Notation(rawValue: text.lowercased()) else {
+        throw UsageError(
+          message: "--notation takes 'auto', 'fixed', 'scientific' or 'engineering', not '\(text)'")
+      }
+      options.settings.notation = notation
+    case .grouping:
+      // Only the joined form takes a value: `--grouping false FILE` would read `false` as a file.
+      guard let text = joined else {
+        options.settings.grouping = true
+        continue
+      }
+      switch text.lowercased() {
+      case "true": options.settings.grouping = true
+      case "false": options.settings.grouping = false
+      default: throw UsageError(message: "--grouping takes no value, or =true or =false, not '\(text)'")
+      }
     }
   }
   return options

@@ -17,16 +17,26 @@ let usage = """
          rpn-lsp check FILE… [OPTIONS]   print diagnostics; exit 1 when there are any
          rpn-lsp format FILE|- [--check | --write]
                                          print the tape formatted
-         rpn-lsp update FILE|- [--add] [--angle-unit U] [--check | --write]
+         rpn-lsp update FILE|- [--add] [--angle-unit U] [DISPLAY] [--check | --write]
                                          print the tape with every failing check =VALUE updated
                                          to the value the tape computes now
          rpn-lsp --version | --help
 
-  options of eval and check:
-    --precision N            significant digits shown, 1 to 17 (default 15)
+  options of eval and check (a value follows its flag, or joins it: --precision=4):
+    --precision N            significant digits shown in auto notation, 1 to 17 (default 15)
     --max-items N            values shown per stack label before "…" (default 8)
     --angle-unit radians|degrees
                              unit of sin, cos, tan and their inverses (default radians)
+  and the display options (eval, check and update):
+    --notation auto|fixed|scientific|engineering
+                             how values are written (default auto: like %.15g); fixed: N
+                             decimals; scientific: one digit, N decimals, an exponent;
+                             engineering: an exponent that is a multiple of 3
+    --decimals N             the N of fixed, scientific and engineering, 0 to 15 (default 2)
+    --grouping, --no-grouping
+                             commas between thousands in auto and fixed notation (default off)
+  These override the tape's own settings line (# rpn: notation=fixed decimals=2 …), which
+  overrides the defaults. update writes a check it adds in the notation (auto: in full).
 
   options of format and update (with --check or --write they take several files):
     --check                  print nothing; name each file that would change on standard error

@@ -48,7 +48,7 @@ private func check(_ document: Document, _ settings: EvaluationSettings) {
     for diagnostic in diagnostics where diagnostic.range.isEmpty || diagnostic.range.upperBound > length {
       fatalError("diagnostic range \(diagnostic.range) outside line \(line) of \(length) bytes")
     }
-    let label = picture.label(maxItems: 4)
+    let label = picture.label(display: DisplaySettings(maxItems: 4))
     guard label.hasPrefix("["), label.hasSuffix("]"), !label.contains("nan"), !label.contains("inf") else {
       fatalError("malformed label \(label)")
     }

@@ -55,7 +55,7 @@ private func at(_ line: Int, _ column: Int) -> TextPosition {
   @Test func stackPicturesKeepTheDepth() throws {
     let document = try Document(text: "1 2 3 4 5")
     #expect(document.stack(afterLine: 0, keepingTop: 2) == StackPicture(depth: 5, top: [4, 5]))
-    #expect(document.stack(afterLine: 0, keepingTop: 2).label(maxItems: 2) == "[… 4 5]")
+    #expect(document.stack(afterLine: 0, keepingTop: 2).label(display: DisplaySettings(maxItems: 2)) == "[… 4 5]")
   }
 
   // MARK: Trace

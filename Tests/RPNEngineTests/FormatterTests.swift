@@ -75,7 +75,7 @@ private struct LineState: Equatable, CustomStringConvertible {
   var diagnostics: [String]
   var terminator: LineTerminator
 
-  var description: String { "\(stack.label(maxItems: 1000)) \(diagnostics) \(terminator)" }
+  var description: String { "\(stack.label(display: DisplaySettings(maxItems: 1000))) \(diagnostics) \(terminator)" }
 }
 
 private func states(_ document: Document) -> [LineState] {
