@@ -112,6 +112,8 @@ import Testing
     // Stores read from the bindings are the stores a trace sees succeed.
     #expect(document.storedVariables() == fresh.storedVariables(), "\(context)")
     #expect(fresh.storedVariables() == tracedStores(fresh), "\(context)")
+    #expect(document.documentSettings == fresh.documentSettings, "\(context)")
+    #expect(document.settings == fresh.settings, "\(context)")
     // The whole-document questions agree with the edits they stand for.
     let lines = 0..<document.lineCount
     #expect(document.hasFailingCheck == !document.checkUpdates().isEmpty, "\(context)")
@@ -189,7 +191,8 @@ private func randomLine(_ random: inout SplitMix64) -> String {
   let separators = [" ", " ", "  ", "\t", "\u{2028}", "\u{A0}"]
   var line = parts.map { $0 + separators[random.next(below: separators.count)] }.joined()
   if random.next(below: 5) == 0 {
-    line += ["# note", "#😀 é", "#", "## S", "##", "# rpn: angleUnit=degrees", "# rpn: x"][random.next(below: 7)]
+    line += ["# note", "#😀 é", "#", "## S", "##", "# rpn: angleUnit=degrees", "# rpn: x", "#rpn: decimals=3 notation=fixed", "# RPN: angleunit=RADIANS"][
+      random.next(below: 9)]
   }
   return line
 }
