@@ -191,8 +191,12 @@ private func randomLine(_ random: inout SplitMix64) -> String {
   let separators = [" ", " ", "  ", "\t", "\u{2028}", "\u{A0}"]
   var line = parts.map { $0 + separators[random.next(below: separators.count)] }.joined()
   if random.next(below: 5) == 0 {
-    line += ["# note", "#😀 é", "#", "## S", "##", "# rpn: angleUnit=degrees", "# rpn: x", "#rpn: decimals=3 notation=fixed", "# RPN: angleunit=RADIANS"][
-      random.next(below: 9)]
+    line +=
+      [
+        "# note", "#😀 é", "#", "## S", "##", "# rpn: angleUnit=degrees", "# rpn: x", "#rpn: decimals=3 notation=fixed",
+        "# RPN: angleunit=RADIANS",
+      ][
+        random.next(below: 9)]
   }
   return line
 }
