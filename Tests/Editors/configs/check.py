@@ -217,6 +217,25 @@ TOKENS = [
     ("=007", "check"),
     ("=1.2.3", None), ("=1.5x", None), ("=1e3.5", None), ("=--3", None), ("=1__0", None), ("==5", None),
     ("=5=", None), ("=1e", None), ("=.", None),
+    # Thousands grouped with commas: one to three digits, then groups of exactly three, before any
+    # point (`_` still only between two digits); any other comma makes no number.
+    ("1,234,567.89", "number"), ("-1,000", "number"), ("−1,000", "number"), ("+1,000", "number"),
+    ("1,234.", "number"), ("999,999", "number"), ("1,234e3", "number"), ("1,234.5_6", "number"), ("0,001", "number"),
+    ("1_2,345", "number"),
+    ("1,5", None), ("12,34", None), ("1,,000", None), (",5", None), ("1,000,00", None), ("1234,567", None),
+    ("1,234.5,6", None), ("1,_000", None), ("1_,000", None), ("1,", None), ("1,2345", None), (".5,000", None),
+    # Integers in hex, octal and binary: prefix and hex digits in any case, a sign, `_` between two
+    # digits; no fraction, no exponent.
+    ("0x1F", "number"), ("0X1f", "number"), ("0o17", "number"), ("0O17", "number"), ("0b1010", "number"),
+    ("0B1010", "number"), ("-0xFF", "number"), ("−0xFF", "number"), ("+0o7", "number"), ("0xFF_FF", "number"),
+    ("0b1010_1010", "number"), ("0xdead_BEEF", "number"), ("0x1e3", "number"),
+    ("0x", None), ("0xG", None), ("0b102", None), ("0x1p3", None), ("0o8", None), ("0x_FF", None), ("0xFF_", None),
+    ("0xF__F", None), ("00x1F", None), ("0x1F.5", None), ("0xFFz", None), ("0b1e3", None), ("0x1F,000", None),
+    ("--0x1", None), ("0x-1", None),
+    ("=1,234.50", "check"), ("=-1,000", "check"), ("=−1,000", "check"), ("=0xFF", "check"), ("=−0b1010", "check"),
+    ("=0o17", "check"), ("=0XFF_FF", "check"), ("=1,000e3", "check"),
+    ("=1,5", None), ("=0xG", None), ("=0x", None), ("=12,34", None), ("=0b102", None), ("=,5", None),
+    ("=1,000,00", None), ("=0x1F.5", None),
     ("_tmp", "variable"), ("E3", "variable"), ("é", "variable"), ("x2", "variable"),
     ("=rate", "store"), ("=é", "store"), ("=_x1", "store"),
     ("DUP", "function"), ("Sqrt", "function"), ("log2", "function"), ("mean", "function"), ("chs", "function"),
