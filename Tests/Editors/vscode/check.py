@@ -7,7 +7,8 @@ Run by run.sh beside it, which installs onigurumacffi (Oniguruma, the regex engi
 TextMate tokenizer) first. What is checked, in order:
 
  1. manifest     package.json, language-configuration.json and the grammar are valid JSON with
-                 the fields VS Code and vsce require; the settings mirror the server's.
+                 the fields VS Code and vsce require; the settings mirror the server's
+                 (rpn.display.notation, .decimals and .grouping among them).
  2. grammar      the grammar uses only `match` rules (with `captures`) and `include`s of its
                  repository, so that the tokenizer below is faithful; its operator and constant
                  alternations (and the builtins a definition cannot name) are exactly the
@@ -20,8 +21,9 @@ TextMate tokenizer) first. What is checked, in order:
                  tokens of their own), and for every builtin spelling.
  4. extension.js `node --check`, then activate()/deactivate() under stand-ins for the `vscode`
                  and `vscode-languageclient/node` modules: the server options, document selector,
-                 initializationOptions and configurationSection it gives the client, how it
-                 finds the binary, and the error it shows when the binary is missing.
+                 initializationOptions (the display settings too) and configurationSection it
+                 gives the client, how it finds the binary, and the error it shows when the
+                 binary is missing.
  5. server       (with --server) rpn-lsp started as vscode-languageclient starts it (the command
                  extension.js chose, plus the `--stdio` the client appends), with a VS Code-like
                  initialize (utf-16 only, no root) and extension.js's initializationOptions:
@@ -204,6 +206,9 @@ def check_manifest():
         "rpn.server.path": {"type": "string", "default": "rpn-lsp"},
         "rpn.precision": {"type": "integer", "default": 15, "minimum": 1, "maximum": 17},
         "rpn.angleUnit": {"type": "string", "default": "radians", "enum": ["radians", "degrees"]},
+        "rpn.display.notation": {"type": "string", "default": "auto", "enum": ["auto", "fixed", "scientific", "engineering"]},
+        "rpn.display.decimals": {"type": "integer", "default": 2, "minimum": 0, "maximum": 15},
+        "rpn.display.grouping": {"type": "boolean", "default": False},
         "rpn.inlayHints.enabled": {"type": "boolean", "default": True},
         "rpn.inlayHints.maxItems": {"type": "integer", "default": 8, "minimum": 1},
         "rpn.inlayHints.sections": {"type": "boolean", "default": True},
@@ -216,6 +221,10 @@ def check_manifest():
         check(got is not None and not wrong and (got.get("description") or got.get("markdownDescription")),
               f"setting {key}: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in want.items()),
               f"got {json.dumps(got)}" if got is not None else "missing")
+    notation = props.get("rpn.display.notation") or {}
+    descriptions = notation.get("enumDescriptions") or notation.get("markdownEnumDescriptions") or []
+    check(len(descriptions) == len(notation.get("enum") or [None]) and all(descriptions),
+          "setting rpn.display.notation describes each of its values (enumDescriptions)", repr(descriptions))
     extra = sorted(set(props) - set(expected) - {"rpn.trace.server"})
     check(not extra, "no settings beyond the server's, rpn.server.path and rpn.trace.server", repr(extra))
     restricted = dig(pkg, "capabilities", "untrustedWorkspaces", "restrictedConfigurations") or []
@@ -739,7 +748,8 @@ def run_harness(scenario, env_path, home=None):
     return json.loads(proc.stdout)
 
 
-DEFAULT_INIT = {"rpn": {"precision": 15, "angleUnit": "radians",
+DEFAULT_DISPLAY = {"notation": "auto", "decimals": 2, "grouping": False}
+DEFAULT_INIT = {"rpn": {"precision": 15, "angleUnit": "radians", "display": DEFAULT_DISPLAY,
                         "inlayHints": {"enabled": True, "maxItems": 8, "sections": True}}}
 
 
@@ -808,17 +818,19 @@ def check_extension_js(scratch):
         check([e[0] for e in report["events"] if e[0] in ("new", "start", "stop")] == ["new", "start", "stop"],
               "activate starts the client, deactivate stops it", json.dumps(report["events"]))
         check(report["commands"] == ["rpn.restartServer"], "the command rpn.restartServer is registered", repr(report["commands"]))
-        want = {"rpn": {"server": {"path": "rpn-lsp"}, "precision": 15, "angleUnit": "radians",
+        want = {"rpn": {"server": {"path": "rpn-lsp"}, "precision": 15, "angleUnit": "radians", "display": DEFAULT_DISPLAY,
                         "inlayHints": {"enabled": True, "maxItems": 8, "sections": True}, "trace": {"server": "off"}}}
         check(report["didChangeConfiguration"]["settings"] == want,
               "the rpn section as the client would send it in didChangeConfiguration", json.dumps(report["didChangeConfiguration"]))
 
     settings = {"rpn.precision": 4, "rpn.angleUnit": "degrees", "rpn.inlayHints.enabled": False, "rpn.inlayHints.maxItems": 3,
-                "rpn.inlayHints.sections": False}
+                "rpn.inlayHints.sections": False, "rpn.display.notation": "engineering", "rpn.display.decimals": 4,
+                "rpn.display.grouping": True}
     report = scenario("activate with settings", settings)
     if report is not None and report["clients"]:
         got = report["clients"][0]["initializationOptions"]
         check(got == {"rpn": {"precision": 4, "angleUnit": "degrees",
+                              "display": {"notation": "engineering", "decimals": 4, "grouping": True},
                               "inlayHints": {"enabled": False, "maxItems": 3, "sections": False}}},
               "initializationOptions follow the user's rpn.* settings", json.dumps(got))
 
@@ -1126,7 +1138,7 @@ def check_server(server, chosen, tokenizer):
     # command is the real server in place of the stand-in binary extension.js found on PATH.
     args = (chosen["serverOptions"]["args"] if chosen else []) + ["--stdio"]
     init = chosen["initializationOptions"] if chosen else DEFAULT_INIT
-    section_value = {"server": {"path": "rpn-lsp"}, "precision": 3, "angleUnit": "degrees",
+    section_value = {"server": {"path": "rpn-lsp"}, "precision": 3, "angleUnit": "degrees", "display": dict(DEFAULT_DISPLAY),
                      "inlayHints": {"enabled": True, "maxItems": 3}, "trace": {"server": "off"}}
     session = LspSession([server] + args, section_value)
     try:
