@@ -25,6 +25,9 @@ hook -group lsp-filetype-rpn global BufSetOption filetype=rpn %{
             [rpn-lsp.settings.rpn]
             precision = 15
             angleUnit = "radians"
+            display.notation = "auto"
+            display.decimals = 2
+            display.grouping = false
             inlayHints.enabled = true
             inlayHints.maxItems = 8
         }

@@ -27,6 +27,8 @@ language") and with the builtins table.
   scopes are meta.check, keyword.operator.check and constant.numeric; near-misses (`=1.5x`,
   `=2x`, `=`) are no checks and `=dup` keeps what it had; each syntax's check pattern (Vim's
   too) is `=` and that syntax's own number pattern, unchanged.
+- Settings objects: each is a valid `{"rpn": {...}}` of the server's settings and shows the display
+  settings (`display.notation`, `display.decimals`, `display.grouping`, with valid values).
 - Given the server, each config's settings object, sent the way its client sends it (Helix, Zed,
   LSP4IJ: initializationOptions; Kakoune: the `settings_section` alone; Sublime:
   workspace/didChangeConfiguration), with precision 3 and degrees, changes the inlay hints of
@@ -127,8 +129,17 @@ def check_rpn_settings(settings, what):
     inner = dig(settings, "rpn")
     if not check(isinstance(inner, dict), f"{what}: settings are {{\"rpn\": {{...}}}}", repr(settings)):
         return
-    unknown = set(inner) - {"precision", "angleUnit", "inlayHints"}
+    unknown = set(inner) - {"precision", "angleUnit", "display", "inlayHints"}
     check(not unknown, f"{what}: only the server's settings keys", f"unknown {sorted(unknown)}")
+    display = inner.get("display")
+    if check(isinstance(display, dict) and set(display) == {"notation", "decimals", "grouping"},
+             f"{what}: shows the display settings (display.notation, display.decimals, display.grouping)",
+             repr(display)):
+        check(display["notation"] in ("auto", "fixed", "scientific", "engineering"),
+              f"{what}: display.notation is auto, fixed, scientific or engineering", repr(display["notation"]))
+        check(type(display["decimals"]) is int and 0 <= display["decimals"] <= 15, f"{what}: display.decimals is 0–15",
+              repr(display["decimals"]))
+        check(type(display["grouping"]) is bool, f"{what}: display.grouping is true or false", repr(display["grouping"]))
     if "precision" in inner:
         value = inner["precision"]
         check(type(value) is int and 1 <= value <= 17, f"{what}: precision is 1–17", repr(value))
