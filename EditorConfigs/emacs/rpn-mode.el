@@ -44,10 +44,13 @@ names the program instead of \"rpn-lsp\"."
 (defcustom rpn-lsp-settings nil
   "Settings for rpn-lsp, sent as initializationOptions.
 A plist, e.g. (:angleUnit \"degrees\" :precision 10 :inlayHints
-\(:maxItems 4)), sent under \"rpn\".  nil sends none: the server's
-defaults apply.  Read when eglot or lsp-mode starts the server
-\(\\[eglot] or `lsp-workspace-restart'; `eglot-reconnect' reuses the
-old command line)."
+\(:maxItems 4) :display (:notation \"fixed\" :decimals 2 :grouping t)),
+sent under \"rpn\".  :display says how values are written: :notation
+\"auto\", \"fixed\", \"scientific\" or \"engineering\"; :decimals 0 to 15
+\(digits after the point); :grouping t for commas between thousands
+\(:json-false for none).  nil sends none: the server's defaults apply.
+Read when eglot or lsp-mode starts the server (\\[eglot] or
+`lsp-workspace-restart'; `eglot-reconnect' reuses the old command line)."
   :type '(plist :key-type symbol)
   :group 'rpn)
 

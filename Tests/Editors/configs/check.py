@@ -28,7 +28,8 @@ language") and with the builtins table.
   `=2x`, `=`) are no checks and `=dup` keeps what it had; each syntax's check pattern (Vim's
   too) is `=` and that syntax's own number pattern, unchanged.
 - Settings objects: each is a valid `{"rpn": {...}}` of the server's settings and shows the display
-  settings (`display.notation`, `display.decimals`, `display.grouping`, with valid values).
+  settings (`display.notation`, `display.decimals`, `display.grouping`, with valid values); each
+  editor's README lists them.
 - Given the server, each config's settings object, sent the way its client sends it (Helix, Zed,
   LSP4IJ: initializationOptions; Kakoune: the `settings_section` alone; Sublime:
   workspace/didChangeConfiguration), with precision 3 and degrees, changes the inlay hints of
@@ -696,6 +697,9 @@ for editor in ["vim", "helix", "kakoune", "sublime", "zed", "jetbrains", "neovim
     text = readme.read_text(encoding="utf-8") if readme.exists() else ""
     check("`## Groceries`" in text and "Σ 20.5 · 2 values · avg 10.25" in text,
           f"{editor}/README.md says what the editor shows of sections (`## Groceries`, its summary)")
+    missing = [word for word in ("notation", "decimals", "grouping", "engineering") if word not in text]
+    check(not missing, f"{editor}/README.md lists the display settings (notation, decimals, grouping)",
+          f"missing {missing}")
 
 # --- The settings, as each client sends them, reach the server --------------------------------
 
