@@ -44,10 +44,13 @@ names the program instead of \"rpn-lsp\"."
 (defcustom rpn-lsp-settings nil
   "Settings for rpn-lsp, sent as initializationOptions.
 A plist, e.g. (:angleUnit \"degrees\" :precision 10 :inlayHints
-\(:maxItems 4)), sent under \"rpn\".  nil sends none: the server's
-defaults apply.  Read when eglot or lsp-mode starts the server
-\(\\[eglot] or `lsp-workspace-restart'; `eglot-reconnect' reuses the
-old command line)."
+\(:maxItems 4) :display (:notation \"fixed\" :decimals 2 :grouping t)),
+sent under \"rpn\".  :display says how values are written: :notation
+\"auto\", \"fixed\", \"scientific\" or \"engineering\"; :decimals 0 to 15
+\(digits after the point); :grouping t for commas between thousands
+\(:json-false for none).  nil sends none: the server's defaults apply.
+Read when eglot or lsp-mode starts the server (\\[eglot] or
+`lsp-workspace-restart'; `eglot-reconnect' reuses the old command line)."
   :type '(plist :key-type symbol)
   :group 'rpn)
 
@@ -130,12 +133,24 @@ letters, digits 0-9 or `_'.")
   "The name a definition defines (group 1): `hyp' in `: hyp sq swap sq + sqrt ;'.")
 
 (defconst rpn-number-literal-regexp
-  (let ((digits "[0-9]\\(?:_?[0-9]\\)*"))
-    (concat "[-+−]?\\(?:" digits "\\(?:\\.\\(?:" digits "\\)?\\)?"
+  (let* ((digits "[0-9]\\(?:_?[0-9]\\)*")
+         ;; Thousands: one to three digits, then `,' and exactly three, again and again.
+         (grouped (concat "[0-9]\\(?:_?[0-9]\\)\\{0,2\\}"
+                          "\\(?:,[0-9]\\(?:_?[0-9]\\)\\{2\\}\\)+"))
+         (integer (concat "0\\(?:[xX][0-9A-Fa-f]\\(?:_?[0-9A-Fa-f]\\)*"
+                          "\\|[oO][0-7]\\(?:_?[0-7]\\)*"
+                          "\\|[bB][01]\\(?:_?[01]\\)*\\)")))
+    (concat "[-+−]?\\(?:" integer
+            "\\|\\(?:\\(?:" grouped "\\|" digits "\\)"
+            "\\(?:\\.\\(?:" digits "\\)?\\)?"
             "\\|\\." digits "\\)"
-            "\\(?:[eE][-+]?[0-9]+\\)?"))
+            "\\(?:[eE][-+]?[0-9]+\\)?\\)"))
   "A number literal, without token boundaries.
-12, 12.5, .5, 12., −3, 1e3, 2.5E-4, 1_000_000.")
+12, 12.5, .5, 12., −3, 1e3, 2.5E-4, 1_000_000; the whole part grouped
+in thousands, 1,234,567.89 (one to three digits, then groups of
+exactly three, before any point: not 1,5 nor 12,34); integers in hex,
+octal and binary, 0x1F, 0o17, 0b1010 (any case, `_' between two
+digits, no fraction or exponent).")
 
 (defconst rpn-number-regexp
   (concat "\\_<" rpn-number-literal-regexp "\\_>")
@@ -144,7 +159,8 @@ letters, digits 0-9 or `_'.")
 (defconst rpn-check-regexp
   (concat "\\_<\\(=\\)\\(" rpn-number-literal-regexp "\\)\\_>")
   "A check as a whole token: `=' (group 1) and a number literal (group 2).
-=20.5, =0.333, =−2.5, =1.5e3; not =1.5x, =1.2.3 or =2x.")
+=20.5, =0.333, =−2.5, =1.5e3, =1,234.50, =0xFF; not =1.5x, =1.2.3, =2x or
+=1,5.")
 
 (defconst rpn-unicode-whitespace
   '(?\t ?\v ?\f ?\s #x85 #xA0 #x1680 (#x2000 . #x200A)

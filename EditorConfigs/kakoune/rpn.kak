@@ -25,6 +25,9 @@ hook -group lsp-filetype-rpn global BufSetOption filetype=rpn %{
             [rpn-lsp.settings.rpn]
             precision = 15
             angleUnit = "radians"
+            display.notation = "auto"
+            display.decimals = 2
+            display.grouping = false
             inlayHints.enabled = true
             inlayHints.maxItems = 8
         }
@@ -63,8 +66,13 @@ add-highlighter shared/rpn/code/definition regex %{(?<!\S):[^\S\n]+([^\W\d]\w*)(
 add-highlighter shared/rpn/code/function regex %{(?i)(?<!\S)(?:pow|mod|min|max|neg|chs|abs|inv|sqrt|sq|exp|ln|log2|log|asin|acos|atan|sin|cos|tan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean|subtotal)(?=[\s#])} 0:function
 add-highlighter shared/rpn/code/constant regex %{(?i)(?<!\S)(?:pi|π|e)(?=[\s#])} 0:value
 add-highlighter shared/rpn/code/operator regex %{(?<!\S)(?:\*\*|[-+*/^%×÷−√])(?=[\s#])} 0:operator
-add-highlighter shared/rpn/code/number regex %{(?<!\S)[-+−]?(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d+)?(?=[\s#])} 0:value
-# A check `=20.5`: the `=` as an operator, the number after it as a value; the whole token only.
-add-highlighter shared/rpn/code/check regex %{(?<!\S)(=)([-+−]?(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d+)?)(?=[\s#])} 1:operator 2:value
+# A number: an optional sign (`+`, `-`, U+2212), then an integer in hex, octal or binary (`0x1F`,
+# `0o17`, `0b1010`, any case, `_` between two digits), or digits with an optional fraction and
+# exponent whose whole part may be grouped in thousands (`1,234,567.89`: one to three digits,
+# then `,` and exactly three, again and again). Other commas (`1,5`, `12,34`) make no number.
+add-highlighter shared/rpn/code/number regex %{(?<!\S)[-+−]?(?:0(?:[xX][0-9A-Fa-f](?:_?[0-9A-Fa-f])*|[oO][0-7](?:_?[0-7])*|[bB][01](?:_?[01])*)|(?:(?:\d(?:_?\d){0,2}(?:,\d(?:_?\d){2})+|\d(?:_?\d)*)(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d+)?)(?=[\s#])} 0:value
+# A check `=20.5` (`=1,234.50`, `=0xFF`): the `=` as an operator, the number after it as a value;
+# the whole token only.
+add-highlighter shared/rpn/code/check regex %{(?<!\S)(=)([-+−]?(?:0(?:[xX][0-9A-Fa-f](?:_?[0-9A-Fa-f])*|[oO][0-7](?:_?[0-7])*|[bB][01](?:_?[01])*)|(?:(?:\d(?:_?\d){0,2}(?:,\d(?:_?\d){2})+|\d(?:_?\d)*)(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d+)?))(?=[\s#])} 1:operator 2:value
 # A definition's `:` and `;` as keywords.
 add-highlighter shared/rpn/code/keyword regex %{(?<!\S)[:;](?=[\s#])} 0:keyword

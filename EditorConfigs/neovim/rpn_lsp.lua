@@ -10,9 +10,11 @@
 -- in init.lua before this file is sourced, or the environment variable RPN_LSP.
 -- Inlay hints are turned on for `.rpn` buffers; `vim.g.rpn_lsp_inlay_hints = false` keeps them
 -- off (toggle them any time with `:lua vim.lsp.inlay_hint.enable(not vim.lsp.inlay_hint.is_enabled())`).
--- More settings (`precision`, `angleUnit`, `inlayHints.maxItems`) go in `init_options`, in the
--- `{ rpn = { … } }` form (it is merged with this file's):
+-- More settings (`precision`, `angleUnit`, `display`, `inlayHints.maxItems`) go in `init_options`,
+-- in the `{ rpn = { … } }` form (it is merged with this file's):
 --   vim.lsp.config('rpn_lsp', { init_options = { rpn = { angleUnit = 'degrees' } } })
+-- `display` says how values are written: { notation = 'auto' | 'fixed' | 'scientific' |
+-- 'engineering', decimals = 0–15 (default 2), grouping = true | false (commas between thousands) }.
 -- Sections: each heading's summary (`Σ 20.5 · 2 values · avg 10.25`) is a code lens at the end of
 -- the heading's line; `vim.g.rpn_lsp_code_lens = false` leaves it to the server's inlay hint
 -- there instead. Sections and runs of comment lines fold with the server's folding ranges

@@ -10,8 +10,10 @@
 --   vim.g.rpn_lsp_cmd = '/path/to/rpn-lsp'          (or a list: { '/path/to/rpn-lsp', '--stdio' })
 -- before this file is sourced (`let g:rpn_lsp_cmd = '…'` in init.vim), or the environment
 -- variable RPN_LSP. `vim.g.rpn_lsp_inlay_hints = false` keeps inlay hints off on 0.10.
--- Settings (`precision`, `angleUnit`, `inlayHints.maxItems`) go in
--- `vim.g.rpn_lsp_init_options`, e.g. `{ rpn = { angleUnit = 'degrees' } }`.
+-- Settings (`precision`, `angleUnit`, `display`, `inlayHints.maxItems`) go in
+-- `vim.g.rpn_lsp_init_options`, e.g. `{ rpn = { angleUnit = 'degrees' } }`; `display` says how
+-- values are written: { notation = 'auto' | 'fixed' | 'scientific' | 'engineering',
+-- decimals = 0–15 (default 2), grouping = true | false (commas between thousands) }.
 -- Sections: each heading's summary (`Σ 20.5 · 2 values · avg 10.25`) is a code lens at the end of
 -- the heading's line; `vim.g.rpn_lsp_code_lens = false` leaves it to the server's inlay hint
 -- there (0.10). Neovim 0.7–0.10 cannot fold with a server's ranges; on 0.11 this file folds as

@@ -28,6 +28,11 @@ function serverSettings() {
     rpn: {
       precision: config.get('precision', 15),
       angleUnit: config.get('angleUnit', 'radians'),
+      display: {
+        notation: config.get('display.notation', 'auto'),
+        decimals: config.get('display.decimals', 2),
+        grouping: config.get('display.grouping', false),
+      },
       inlayHints: {
         enabled: config.get('inlayHints.enabled', true),
         maxItems: config.get('inlayHints.maxItems', 8),

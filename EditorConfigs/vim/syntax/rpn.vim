@@ -30,13 +30,21 @@ syntax match rpnWordName "\v(\S@<!:[ \t]+)@<=([A-Za-z_]|[^\x01-\x7f×÷−√])(
 syntax match rpnFunction "\v\c\S@<!(pow|mod|min|max|neg|chs|abs|inv|sq|sqrt|exp|ln|log|log2|sin|cos|tan|asin|acos|atan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean|subtotal)(\s|#|$)@="
 syntax match rpnConstant "\v\c\S@<!(pi|π|e)(\s|#|$)@="
 syntax match rpnOperator "\v\S@<!(\*\*|[-+*/^%×÷−√])(\s|#|$)@="
-" Optional sign (`+`, `-`, U+2212), digits with an optional fraction (`12`, `12.5`, `.5`, `12.`),
-" single `_` between two mantissa digits, optional exponent of ASCII sign and digits.
-syntax match rpnNumber "\v\S@<![-+−]?(\d(_?\d)*(\.(\d(_?\d)*)?)?|\.\d(_?\d)*)([eE][-+]?\d+)?(\s|#|$)@="
-" A check: `=` and a number literal, the whole token (`=20.5`, `=−2.5`, `=1.5e3`; not `=1.5x` nor
-" `=1.2.3`). The `=` is rpnCheckSign, the number after it rpnCheckValue.
-syntax match rpnCheckSign "\v\S@<!\=([-+−]?(\d(_?\d)*(\.(\d(_?\d)*)?)?|\.\d(_?\d)*)([eE][-+]?\d+)?(\s|#|$))@=" nextgroup=rpnCheckValue
-syntax match rpnCheckValue contained "\v[-+−]?(\d(_?\d)*(\.(\d(_?\d)*)?)?|\.\d(_?\d)*)([eE][-+]?\d+)?(\s|#|$)@="
+" A number: an optional sign (`+`, `-`, U+2212), then either
+"   - an integer in hex, octal or binary: `0x1F`, `0o17`, `0b1010` (prefix and hex digits in
+"     either case), a single `_` between two digits (`0xFF_FF`); no fraction, no exponent;
+"   - or digits with an optional fraction (`12`, `12.5`, `.5`, `12.`), a single `_` between two
+"     mantissa digits, and an optional exponent of ASCII sign and digits. The whole part may be
+"     grouped in thousands with commas: one to three digits, then `,` and exactly three digits,
+"     again and again (`1,234,567.89`); any other comma (`1,5`, `12,34`, `1,000,00`, `,5`, or
+"     one after the point) makes no number.
+" Groups are `%(…)`: Vim has only nine capturing groups for a pattern.
+syntax match rpnNumber "\v\S@<![-+−]?%(0%([xX][0-9A-Fa-f]%(_?[0-9A-Fa-f])*|[oO][0-7]%(_?[0-7])*|[bB][01]%(_?[01])*)|%(%(\d%(_?\d){,2}%(,\d%(_?\d){2})+|\d%(_?\d)*)%(\.%(\d%(_?\d)*)?)?|\.\d%(_?\d)*)%([eE][-+]?\d+)?)(\s|#|$)@="
+" A check: `=` and a number literal, the whole token (`=20.5`, `=−2.5`, `=1.5e3`, `=1,234.50`,
+" `=0xFF`; not `=1.5x`, `=1.2.3` nor `=1,5`). The `=` is rpnCheckSign, the number after it
+" rpnCheckValue.
+syntax match rpnCheckSign "\v\S@<!\=([-+−]?%(0%([xX][0-9A-Fa-f]%(_?[0-9A-Fa-f])*|[oO][0-7]%(_?[0-7])*|[bB][01]%(_?[01])*)|%(%(\d%(_?\d){,2}%(,\d%(_?\d){2})+|\d%(_?\d)*)%(\.%(\d%(_?\d)*)?)?|\.\d%(_?\d)*)%([eE][-+]?\d+)?)(\s|#|$))@=" nextgroup=rpnCheckValue
+syntax match rpnCheckValue contained "\v[-+−]?%(0%([xX][0-9A-Fa-f]%(_?[0-9A-Fa-f])*|[oO][0-7]%(_?[0-7])*|[bB][01]%(_?[01])*)|%(%(\d%(_?\d){,2}%(,\d%(_?\d){2})+|\d%(_?\d)*)%(\.%(\d%(_?\d)*)?)?|\.\d%(_?\d)*)%([eE][-+]?\d+)?)(\s|#|$)@="
 
 " A definition's `:` and `;`, each a token of its own (`4:` and `x;` are unknown words).
 syntax match rpnDefinition "\v\S@<![:;](\s|#|$)@="

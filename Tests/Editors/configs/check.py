@@ -27,6 +27,9 @@ language") and with the builtins table.
   scopes are meta.check, keyword.operator.check and constant.numeric; near-misses (`=1.5x`,
   `=2x`, `=`) are no checks and `=dup` keeps what it had; each syntax's check pattern (Vim's
   too) is `=` and that syntax's own number pattern, unchanged.
+- Settings objects: each is a valid `{"rpn": {...}}` of the server's settings and shows the display
+  settings (`display.notation`, `display.decimals`, `display.grouping`, with valid values); each
+  editor's README lists them.
 - Given the server, each config's settings object, sent the way its client sends it (Helix, Zed,
   LSP4IJ: initializationOptions; Kakoune: the `settings_section` alone; Sublime:
   workspace/didChangeConfiguration), with precision 3 and degrees, changes the inlay hints of
@@ -127,8 +130,17 @@ def check_rpn_settings(settings, what):
     inner = dig(settings, "rpn")
     if not check(isinstance(inner, dict), f"{what}: settings are {{\"rpn\": {{...}}}}", repr(settings)):
         return
-    unknown = set(inner) - {"precision", "angleUnit", "inlayHints"}
+    unknown = set(inner) - {"precision", "angleUnit", "display", "inlayHints"}
     check(not unknown, f"{what}: only the server's settings keys", f"unknown {sorted(unknown)}")
+    display = inner.get("display")
+    if check(isinstance(display, dict) and set(display) == {"notation", "decimals", "grouping"},
+             f"{what}: shows the display settings (display.notation, display.decimals, display.grouping)",
+             repr(display)):
+        check(display["notation"] in ("auto", "fixed", "scientific", "engineering"),
+              f"{what}: display.notation is auto, fixed, scientific or engineering", repr(display["notation"]))
+        check(type(display["decimals"]) is int and 0 <= display["decimals"] <= 15, f"{what}: display.decimals is 0–15",
+              repr(display["decimals"]))
+        check(type(display["grouping"]) is bool, f"{what}: display.grouping is true or false", repr(display["grouping"]))
     if "precision" in inner:
         value = inner["precision"]
         check(type(value) is int and 1 <= value <= 17, f"{what}: precision is 1–17", repr(value))
@@ -217,6 +229,25 @@ TOKENS = [
     ("=007", "check"),
     ("=1.2.3", None), ("=1.5x", None), ("=1e3.5", None), ("=--3", None), ("=1__0", None), ("==5", None),
     ("=5=", None), ("=1e", None), ("=.", None),
+    # Thousands grouped with commas: one to three digits, then groups of exactly three, before any
+    # point (`_` still only between two digits); any other comma makes no number.
+    ("1,234,567.89", "number"), ("-1,000", "number"), ("−1,000", "number"), ("+1,000", "number"),
+    ("1,234.", "number"), ("999,999", "number"), ("1,234e3", "number"), ("1,234.5_6", "number"), ("0,001", "number"),
+    ("1_2,345", "number"),
+    ("1,5", None), ("12,34", None), ("1,,000", None), (",5", None), ("1,000,00", None), ("1234,567", None),
+    ("1,234.5,6", None), ("1,_000", None), ("1_,000", None), ("1,", None), ("1,2345", None), (".5,000", None),
+    # Integers in hex, octal and binary: prefix and hex digits in any case, a sign, `_` between two
+    # digits; no fraction, no exponent.
+    ("0x1F", "number"), ("0X1f", "number"), ("0o17", "number"), ("0O17", "number"), ("0b1010", "number"),
+    ("0B1010", "number"), ("-0xFF", "number"), ("−0xFF", "number"), ("+0o7", "number"), ("0xFF_FF", "number"),
+    ("0b1010_1010", "number"), ("0xdead_BEEF", "number"), ("0x1e3", "number"),
+    ("0x", None), ("0xG", None), ("0b102", None), ("0x1p3", None), ("0o8", None), ("0x_FF", None), ("0xFF_", None),
+    ("0xF__F", None), ("00x1F", None), ("0x1F.5", None), ("0xFFz", None), ("0b1e3", None), ("0x1F,000", None),
+    ("--0x1", None), ("0x-1", None),
+    ("=1,234.50", "check"), ("=-1,000", "check"), ("=−1,000", "check"), ("=0xFF", "check"), ("=−0b1010", "check"),
+    ("=0o17", "check"), ("=0XFF_FF", "check"), ("=1,000e3", "check"),
+    ("=1,5", None), ("=0xG", None), ("=0x", None), ("=12,34", None), ("=0b102", None), ("=,5", None),
+    ("=1,000,00", None), ("=0x1F.5", None),
     ("_tmp", "variable"), ("E3", "variable"), ("é", "variable"), ("x2", "variable"),
     ("=rate", "store"), ("=é", "store"), ("=_x1", "store"),
     ("DUP", "function"), ("Sqrt", "function"), ("log2", "function"), ("mean", "function"), ("chs", "function"),
@@ -666,6 +697,9 @@ for editor in ["vim", "helix", "kakoune", "sublime", "zed", "jetbrains", "neovim
     text = readme.read_text(encoding="utf-8") if readme.exists() else ""
     check("`## Groceries`" in text and "Σ 20.5 · 2 values · avg 10.25" in text,
           f"{editor}/README.md says what the editor shows of sections (`## Groceries`, its summary)")
+    missing = [word for word in ("notation", "decimals", "grouping", "engineering") if word not in text]
+    check(not missing, f"{editor}/README.md lists the display settings (notation, decimals, grouping)",
+          f"missing {missing}")
 
 # --- The settings, as each client sends them, reach the server --------------------------------
 

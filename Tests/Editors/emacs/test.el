@@ -10,9 +10,11 @@
 ;; Prints one line per check on standard output; exits 0 when all passed, 1 otherwise.
 ;;
 ;; In order: `.rpn' opens in `rpn-mode' (derived from `prog-mode', `#' comments, font-lock for
-;; numbers, operators, constants, stores, checks `=20.5' with their near-misses, and definitions
-;; `: hyp sq swap sq + sqrt ;' whose `:' and `;' are keywords only as tokens of their own, and
-;; headings `## Groceries' in `rpn-heading'); the sample's sections in `imenu' and folded by
+;; numbers (thousands commas `1,234.50', hex, octal and binary `0x1F', and what is no number:
+;; `1,5', `0xG'), operators, constants, stores, checks `=20.5' with their near-misses, and
+;; definitions `: hyp sq swap sq + sqrt ;' whose `:' and `;' are keywords only as tokens of their
+;; own, and headings `## Groceries' in `rpn-heading'; a `# rpn:' settings line stays a comment);
+;; the sample's sections in `imenu' and folded by
 ;; `outline-minor-mode';
 ;; `eglot-ensure' connects once a command has run
 ;; (in batch mode that is `post-command-hook', run by hand), in a transient project (single-file
@@ -424,6 +426,19 @@ EXPECTED are not checked."
                             what token line)
                     (format "faces %S, then %S" sign value))))
 
+(defun rpn-test-check-token-faces (line face what)
+  "Every whitespace-separated token on LINE has FACE (nil: no face) on every character."
+  (let ((text (rpn-test-line-text line)) (from 0))
+    (while (string-match "[^ \t]+" text from)
+      (let* ((token (match-string 0 text))
+             (beg (rpn-test-pos line (match-beginning 0)))
+             (faces (cl-loop for p from beg below (+ beg (length token))
+                             collect (rpn-test-face-at p))))
+        (setq from (match-end 0))
+        (rpn-test-check (cl-every (lambda (f) (eq f face)) faces)
+                        (format "font-lock: %s %S (line %d) is %s" what token line (or face "unfontified"))
+                        (format "faces %S" faces))))))
+
 (defun rpn-test-check-fontification ()
   (font-lock-ensure)
   (rpn-test-check-face 6 "12.5" 'font-lock-constant-face "a number")
@@ -500,6 +515,29 @@ EXPECTED are not checked."
     (rpn-test-check-face 3 "=20.5x" nil "no check: the token goes on")
     (rpn-test-check-check-face 3 "=20.5" "right before `#'" 2)
     (rpn-test-check-face 3 "c" 'font-lock-comment-face "the comment after a check")
+    ;; Thousands grouped with commas (one to three digits, then groups of exactly three, before
+    ;; any point) and integers in hex, octal and binary are numbers, as checks too; commas out of
+    ;; place and bad digits make none.
+    (erase-buffer)
+    (insert "1,234,567.89 -1,000 −1,000 +1,000 1,234. 1,234e3 1,234.5_6 0,001 1_2,345\n"
+            "0x1F 0X1f 0o17 0O17 0b1010 0B1010 −0xFF +0o7 0xFF_FF 0b1010_1010 0xdead_BEEF 0x1e3\n"
+            "1,5 12,34 1,,000 ,5 1,000,00 1234,567 1,234.5,6 1,_000 1_,000 1, 1,2345 .5,000\n"
+            "0x 0xG 0b102 0x1p3 0o8 0x_FF 0xFF_ 0xF__F 00x1F 0x1F.5 0xFFz 0b1e3 0x1F,000 0x-1\n"
+            "=1,234.50 =-1,000 =−1,000 =0xFF =−0b1010 =0o17 =0XFF_FF =1,000e3\n"
+            "=1,5 =0xG =0x =12,34 =0b102 =,5 =1,000,00 =0x1F.5\n"
+            "# rpn: notation=fixed decimals=2 grouping=true\n")
+    (font-lock-ensure)
+    (rpn-test-check-token-faces 1 'font-lock-constant-face "a number grouped in thousands")
+    (rpn-test-check-token-faces 2 'font-lock-constant-face "an integer in hex, octal or binary")
+    (rpn-test-check-token-faces 3 nil "a comma out of place: no number")
+    (rpn-test-check-token-faces 4 nil "a bad hex, octal or binary literal: no number")
+    (dolist (token '("=1,234.50" "=-1,000" "=−1,000" "=0xFF" "=−0b1010" "=0o17" "=0XFF_FF" "=1,000e3"))
+      (rpn-test-check-check-face 5 token "a check"))
+    (rpn-test-check-token-faces 6 nil "no check (an invalid store)")
+    ;; A settings line is a plain comment: only those above the first token apply, which
+    ;; font-lock's line-by-line rules cannot tell.
+    (rpn-test-check-face 7 "rpn: notation=fixed decimals=2 grouping=true" 'font-lock-comment-face
+                         "a settings line's text")
     ;; Definitions: `:' and `;' keywords, the name after `:' a function's name (a builtin's
     ;; keeps its face: it cannot be defined); a use is a name, as a variable's is.
     (erase-buffer)

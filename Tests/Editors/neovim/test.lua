@@ -23,6 +23,9 @@
 -- with apply and a filter; its menu on 0.7), then every check removed by a resolved source action.
 -- Then, in a third buffer, a defined word: hover on its name and on a use (its effect, the line
 -- it is defined on), its effect inlay hint after `;`, definition, and rename through the client.
+-- Then, in a buffer of its own, numbers grouped in thousands (`1,234.50`) and in hex, octal and
+-- binary (`0xFF`), alone and as checks: semantic tokens (raw, and drawn on 0.9+) say `number`;
+-- `1,5` and `0xG` are invalid-number errors.
 -- Last, in a fourth buffer, sections: each heading's summary as a code lens (raw, and through
 -- vim.lsp.codelens where the config shows lenses, following an edit), or as an inlay hint at the
 -- heading's end; the folding ranges (raw, and vim.lsp.foldexpr's folds where the config folds,
@@ -778,9 +781,10 @@ local function decode_tokens(data, legend)
   return tokens
 end
 
-local function raw_token_problems(bufnr, tokens, only_line)
+-- `expectations` defaults to the sample's (semantic_expectations).
+local function raw_token_problems(bufnr, tokens, only_line, expectations)
   local problems = {}
-  for _, e in ipairs(semantic_expectations) do
+  for _, e in ipairs(expectations or semantic_expectations) do
     if only_line == nil or e[1] == only_line then
       local start, stop = expectation_bytes(bufnr, e)
       local text = line_text(bufnr, e[1])
@@ -806,9 +810,9 @@ local function raw_token_problems(bufnr, tokens, only_line)
   return problems
 end
 
-local function ui_token_problems(bufnr)
+local function ui_token_problems(bufnr, expectations)
   local problems = {}
-  for _, e in ipairs(semantic_expectations) do
+  for _, e in ipairs(expectations or semantic_expectations) do
     local start, stop = expectation_bytes(bufnr, e)
     local found
     for _, t in ipairs(vim.lsp.semantic_tokens.get_at_pos(bufnr, e[1], start) or {}) do
@@ -831,10 +835,10 @@ end
 -- What the highlighter drew: vim.inspect_pos lists the semantic-token extmarks at a position
 -- (@lsp.type.TYPE.rpn, @lsp.mod.MODIFIER.rpn). Extmarks exist for drawn lines only, so each
 -- line is brought into view and redrawn first.
-local function drawn_token_problems(bufnr)
+local function drawn_token_problems(bufnr, expectations)
   local problems = {}
   local win = api.nvim_get_current_win()
-  for _, e in ipairs(semantic_expectations) do
+  for _, e in ipairs(expectations or semantic_expectations) do
     local start, stop = expectation_bytes(bufnr, e)
     api.nvim_win_set_cursor(win, { e[1] + 1, start })
     vim.cmd('redraw')
@@ -1361,6 +1365,60 @@ local function check_words(sample_bufnr)
   vim.cmd('buffer ' .. sample_bufnr)
 end
 
+-- Numbers in the spellings beyond plain decimals, in a buffer of their own (numbers.rpn): thousands
+-- grouped with commas and integers in hex, octal and binary, alone and as checks (which pass);
+-- then two written wrongly. Neovim colours .rpn only through the server's semantic tokens.
+local numbers_lines = { '1,234.50 =1,234.50', '0xFF =255 =0xFF', '−0b1010 0o17 0X1f 1_2,345', '1,5 0xG' }
+local numbers_expectations = {
+  { 0, '1,234.50', 1, 'number', '' },
+  { 0, '=', 1, 'operator', '' },
+  { 0, '1,234.50', 2, 'number', '' },
+  { 1, '0xFF', 1, 'number', '' },
+  { 1, '=', 2, 'operator', '' },
+  { 1, '0xFF', 2, 'number', '' },
+  { 2, '−0b1010', 1, 'number', '' },
+  { 2, '0o17', 1, 'number', '' },
+  { 2, '0X1f', 1, 'number', '' },
+  { 2, '1_2,345', 1, 'number', '' },
+}
+
+local function check_numbers(sample_bufnr, client)
+  vim.fn.writefile(numbers_lines, 'numbers.rpn')
+  vim.cmd('edit numbers.rpn')
+  local bufnr = api.nvim_get_current_buf()
+  local attached = vim.wait(TIMEOUT, function()
+    return clients_of(bufnr)[1] ~= nil
+  end, 20)
+  if not check(attached, 'rpn-lsp attaches to a buffer of grouped and hex numbers (numbers.rpn)', 'no rpn_lsp client on it') then
+    vim.cmd('buffer ' .. sample_bufnr)
+    return
+  end
+  local ERROR = vim.diagnostic.severity.ERROR
+  check_diagnostics(bufnr, {
+    { lnum = 3, col = 0, end_col = 3, code = 'invalid-number', severity = ERROR },
+    { lnum = 3, col = 4, end_col = 7, code = 'invalid-number', severity = ERROR },
+  }, 'numbers.rpn: 1,234.50, 0xFF, −0b1010 and their checks are numbers; 1,5 and 0xG are not')
+  local legend = client.server_capabilities.semanticTokensProvider
+  legend = type(legend) == 'table' and legend.legend
+  local result, err = request(bufnr, 'textDocument/semanticTokens/full', { textDocument = { uri = vim.uri_from_bufnr(bufnr) } })
+  if check(legend and result ~= nil and type(result.data) == 'table', 'numbers.rpn: textDocument/semanticTokens/full answered',
+      err or show(result)) then
+    local problems = raw_token_problems(bufnr, decode_tokens(result.data, legend), nil, numbers_expectations)
+    check(#problems == 0, string.format('numbers.rpn: grouped, hex, octal and binary numbers are `number` tokens, a check\'s `=` an `operator` (%d tokens, %s positions)',
+      #numbers_expectations, expected_encoding), table.concat(problems, '; '))
+  end
+  if vim.lsp.semantic_tokens and vim.lsp.semantic_tokens.get_at_pos and vim.inspect_pos then
+    vim.wait(CLIENT_WAIT, function()
+      return #drawn_token_problems(bufnr, numbers_expectations) == 0
+    end, 50)
+    local problems = drawn_token_problems(bufnr, numbers_expectations)
+    check(#problems == 0, 'numbers.rpn: the highlighter draws them as @lsp.type.number.rpn (and the `=` as @lsp.type.operator.rpn)',
+      table.concat(problems, '; '))
+  end
+  vim.cmd('buffer ' .. sample_bufnr)
+  vim.cmd('bwipeout! ' .. bufnr)
+end
+
 -- Whether the server puts sections' summaries in inlay hints: a config that shows them as code
 -- lenses turns those hints off (inlayHints.sections false in its init_options).
 local function section_hints_on(client)
@@ -1773,6 +1831,7 @@ local function run()
   check_quick_fix(bufnr, client, formatted, sample_diagnostics)
   check_failing_check_fix(bufnr)
   check_words(bufnr)
+  check_numbers(bufnr, client)
   check_sections(bufnr, client)
 
   -- The server stops when asked (shutdown + exit).

@@ -11,14 +11,16 @@
 "
 " In order: filetype detection (ftdetect) and the comment settings (ftplugin) on the sample and
 " on a new file; the syntax groups of tokens in the sample and of tricky tokens (whole-token
-" rule, every spelling of a number, non-numbers); sourcing rpn-vim-lsp.vim and
+" rule, every spelling of a number: thousands commas `1,234.50`, hex, octal and binary `0x1F`
+" `0o17` `0b1010`; non-numbers such as `1,5` and `0xG`); sourcing rpn-vim-lsp.vim and
 " rpn-yegappan-lsp.vim without their plugins (no error, nothing registered); then, with stand-ins
 " for lsp#register_server, LspAddServer and LspOptionsSet, what each file registers when its
 " plugin's setup event fires. Checks (`=20.5`, in the sample and alone) get groups of their own
-" for the `=` and the number, linked to Operator and Number; their near-misses (`=1.5x`, `=2x`,
-" `=`) keep no colour. Definitions (`: hyp sq swap sq + sqrt ;`, in the sample and in tricky
-" lines): `:` and `;` are rpnDefinition (Keyword) only as tokens of their own, the name after `:`
-" rpnWordName (Function) unless it is a builtin's, and a use of the word a name (rpnVariable).
+" for the `=` and the number (`=1,234.50`, `=0xFF` too), linked to Operator and Number; their
+" near-misses (`=1.5x`, `=2x`, `=`, `=1,5`, `=0xG`) keep no colour. Definitions (`: hyp sq swap
+" sq + sqrt ;`, in the sample and in tricky lines): `:` and `;` are rpnDefinition (Keyword) only
+" as tokens of their own, the name after `:` rpnWordName (Function) unless it is a builtin's, and
+" a use of the word a name (rpnVariable).
 " Headings (a line holding only a comment that starts with `##`) are rpnHeading (Title); after a
 " token, `##` starts a plain comment.
 
@@ -198,6 +200,17 @@ let s:tricky = [
       \ ['subtotal', 'rpnFunction'], ['SubTotal', 'rpnFunction'], ['subtotals', 'rpnVariable'],
       \ [':', 'rpnDefinition'], [';', 'rpnDefinition'], ['4:', ''], ['x;', ''], [':x', ''], [';x', ''],
       \ ['::', ''], [';;', ''], [':;', ''],
+      \ ['1,234,567.89', 'rpnNumber'], ['-1,000', 'rpnNumber'], ['−1,000', 'rpnNumber'], ['+1,000', 'rpnNumber'],
+      \ ['1,234.', 'rpnNumber'], ['999,999', 'rpnNumber'], ['1,234e3', 'rpnNumber'], ['1,234.5_6', 'rpnNumber'],
+      \ ['0,001', 'rpnNumber'], ['1_2,345', 'rpnNumber'],
+      \ ['1,5', ''], ['12,34', ''], ['1,,000', ''], [',5', ''], ['1,000,00', ''], ['1234,567', ''],
+      \ ['1,234.5,6', ''], ['1,_000', ''], ['1_,000', ''], ['1,', ''], ['1,2345', ''], ['.5,000', ''],
+      \ ['0x1F', 'rpnNumber'], ['0X1f', 'rpnNumber'], ['0o17', 'rpnNumber'], ['0O17', 'rpnNumber'],
+      \ ['0b1010', 'rpnNumber'], ['0B1010', 'rpnNumber'], ['-0xFF', 'rpnNumber'], ['−0xFF', 'rpnNumber'],
+      \ ['+0o7', 'rpnNumber'], ['0xFF_FF', 'rpnNumber'], ['0b1010_1010', 'rpnNumber'], ['0xdead_BEEF', 'rpnNumber'],
+      \ ['0x1e3', 'rpnNumber'],
+      \ ['0x', ''], ['0xG', ''], ['0b102', ''], ['0x1p3', ''], ['0o8', ''], ['0x_FF', ''], ['0xFF_', ''],
+      \ ['0xF__F', ''], ['00x1F', ''], ['0x1F.5', ''], ['0xFFz', ''], ['0b1e3', ''], ['0x1F,000', ''], ['0x-1', ''],
       \ ]
 new
 setfiletype rpn
@@ -227,6 +240,12 @@ let s:checks = [
       \ ['=2.5E-4', 'rpnCheckSign', 'rpnCheckValue'], ['=1_000', 'rpnCheckSign', 'rpnCheckValue'],
       \ ['=.5', 'rpnCheckSign', 'rpnCheckValue'], ['=12.', 'rpnCheckSign', 'rpnCheckValue'],
       \ ['=007', 'rpnCheckSign', 'rpnCheckValue'],
+      \ ['=1,234.50', 'rpnCheckSign', 'rpnCheckValue'], ['=-1,000', 'rpnCheckSign', 'rpnCheckValue'],
+      \ ['=−1,000', 'rpnCheckSign', 'rpnCheckValue'], ['=0xFF', 'rpnCheckSign', 'rpnCheckValue'],
+      \ ['=−0b1010', 'rpnCheckSign', 'rpnCheckValue'], ['=0o17', 'rpnCheckSign', 'rpnCheckValue'],
+      \ ['=0XFF_FF', 'rpnCheckSign', 'rpnCheckValue'], ['=1,000e3', 'rpnCheckSign', 'rpnCheckValue'],
+      \ ['=1,5', '', ''], ['=0xG', '', ''], ['=0x', '', ''], ['=12,34', '', ''], ['=0b102', '', ''],
+      \ ['=,5', '', ''], ['=1,000,00', '', ''], ['=0x1F.5', '', ''],
       \ ['=2x', '', ''], ['=', '', ''], ['=1.2.3', '', ''], ['=1.5x', '', ''], ['=1e3.5', '', ''],
       \ ['=--3', '', ''], ['=1__0', '', ''], ['==5', '', ''], ['=5=', '', ''], ['=1e', '', ''],
       \ ['=dup', 'rpnStore', 'rpnStore'], ['=rate', 'rpnStore', 'rpnStore'],

@@ -7,7 +7,8 @@ Run by run.sh beside it, which installs onigurumacffi (Oniguruma, the regex engi
 TextMate tokenizer) first. What is checked, in order:
 
  1. manifest     package.json, language-configuration.json and the grammar are valid JSON with
-                 the fields VS Code and vsce require; the settings mirror the server's.
+                 the fields VS Code and vsce require; the settings mirror the server's
+                 (rpn.display.notation, .decimals and .grouping among them).
  2. grammar      the grammar uses only `match` rules (with `captures`) and `include`s of its
                  repository, so that the tokenizer below is faithful; its operator and constant
                  alternations (and the builtins a definition cannot name) are exactly the
@@ -20,8 +21,9 @@ TextMate tokenizer) first. What is checked, in order:
                  tokens of their own), and for every builtin spelling.
  4. extension.js `node --check`, then activate()/deactivate() under stand-ins for the `vscode`
                  and `vscode-languageclient/node` modules: the server options, document selector,
-                 initializationOptions and configurationSection it gives the client, how it
-                 finds the binary, and the error it shows when the binary is missing.
+                 initializationOptions (the display settings too) and configurationSection it
+                 gives the client, how it finds the binary, and the error it shows when the
+                 binary is missing.
  5. server       (with --server) rpn-lsp started as vscode-languageclient starts it (the command
                  extension.js chose, plus the `--stdio` the client appends), with a VS Code-like
                  initialize (utf-16 only, no root) and extension.js's initializationOptions:
@@ -30,6 +32,8 @@ TextMate tokenizer) first. What is checked, in order:
                  (a check: its `=` an operator, its value a number, in both; a definition's
                  `:` and `;` keywords and its name a function's declaration; a use of a word is
                  a name to the grammar, which cannot tell a word from a variable);
+                 the numbers written wrongly that the grammar leaves uncoloured (`1,5`, `0xG`)
+                 must each be an error to the server (a diagnostic over the token);
                  its inlay hints must follow the settings, from initializationOptions and from
                  didChangeConfiguration {"settings": {"rpn": …}} as the client sends it.
                  Sections, with the capabilities VS Code declares: each heading's summary as a
@@ -50,6 +54,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import unicodedata
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -201,6 +206,9 @@ def check_manifest():
         "rpn.server.path": {"type": "string", "default": "rpn-lsp"},
         "rpn.precision": {"type": "integer", "default": 15, "minimum": 1, "maximum": 17},
         "rpn.angleUnit": {"type": "string", "default": "radians", "enum": ["radians", "degrees"]},
+        "rpn.display.notation": {"type": "string", "default": "auto", "enum": ["auto", "fixed", "scientific", "engineering"]},
+        "rpn.display.decimals": {"type": "integer", "default": 2, "minimum": 0, "maximum": 15},
+        "rpn.display.grouping": {"type": "boolean", "default": False},
         "rpn.inlayHints.enabled": {"type": "boolean", "default": True},
         "rpn.inlayHints.maxItems": {"type": "integer", "default": 8, "minimum": 1},
         "rpn.inlayHints.sections": {"type": "boolean", "default": True},
@@ -213,6 +221,10 @@ def check_manifest():
         check(got is not None and not wrong and (got.get("description") or got.get("markdownDescription")),
               f"setting {key}: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in want.items()),
               f"got {json.dumps(got)}" if got is not None else "missing")
+    notation = props.get("rpn.display.notation") or {}
+    descriptions = notation.get("enumDescriptions") or notation.get("markdownEnumDescriptions") or []
+    check(len(descriptions) == len(notation.get("enum") or [None]) and all(descriptions),
+          "setting rpn.display.notation describes each of its values (enumDescriptions)", repr(descriptions))
     extra = sorted(set(props) - set(expected) - {"rpn.trace.server"})
     check(not extra, "no settings beyond the server's, rpn.server.path and rpn.trace.server", repr(extra))
     restricted = dig(pkg, "capabilities", "untrustedWorkspaces", "restrictedConfigurations") or []
@@ -502,6 +514,27 @@ EXPECTED_LINES = [
      [(word, BAD_STORE) for word in "=2x = =1.2.3 =1.5x =1e3.5 =--3 =1__0 ==5 =5= =1e =. =1_ =١٢".split()]),
     ("=dup =rate a=5 20.5=",
      [("=dup", RESERVED), ("=", STORE_EQ), ("rate", STORE), ("a=5", NONE), ("20.5=", NONE)]),
+    # Thousands grouped with commas (one to three digits, then groups of exactly three, before any
+    # point), and integers in hex, octal and binary (any case, a sign, `_` between two digits).
+    ("1,234,567.89 -1,000 −1,000 +1,000 1,234. 999,999 1,234e3 1,234.5_6 0,001 1_2,345",
+     [(word, NUM) for word in "1,234,567.89 -1,000 −1,000 +1,000 1,234. 999,999 1,234e3 1,234.5_6 0,001 1_2,345".split()]),
+    ("0x1F 0X1f 0o17 0O17 0b1010 0B1010 -0xFF −0xFF +0o7 0xFF_FF 0b1010_1010 0xdead_BEEF 0x1e3",
+     [(word, NUM) for word in "0x1F 0X1f 0o17 0O17 0b1010 0B1010 -0xFF −0xFF +0o7 0xFF_FF 0b1010_1010 0xdead_BEEF 0x1e3".split()]),
+    ("=1,234.50 =-1,000 =−1,000 =0xFF =−0b1010 =0o17 =0XFF_FF =1,000e3 # checks",
+     [piece for value in ["1,234.50", "-1,000", "−1,000", "0xFF", "−0b1010", "0o17", "0XFF_FF", "1,000e3"]
+      for piece in (("=", CHECK_EQ), (value, CHECK_NUM))] + [("#", COMMENT_MARK), (" checks", COMMENT)]),
+    # Numbers written wrongly (INVALID_NUMBERS: the server marks each with a diagnostic) are no
+    # numbers to the grammar; as checks, invalid stores.
+    ("1,5 12,34 1,,000 ,5 1,000,00 1234,567 1,234.5,6 1,_000 1_,000 1, 1,2345 .5,000",
+     [(word, NONE) for word in "1,5 12,34 1,,000 ,5 1,000,00 1234,567 1,234.5,6 1,_000 1_,000 1, 1,2345 .5,000".split()]),
+    ("0x 0xG 0b102 0x1p3 0o8 0x_FF 0xFF_ 0xF__F 00x1F 0x1F.5 0xFFz 0b1e3 0x1F,000 0x-1",
+     [(word, NONE) for word in "0x 0xG 0b102 0x1p3 0o8 0x_FF 0xFF_ 0xF__F 00x1F 0x1F.5 0xFFz 0b1e3 0x1F,000 0x-1".split()]),
+    ("=1,5 =0xG =0x =12,34 =0b102 =,5 =1,000,00 =0x1F.5",
+     [(word, BAD_STORE) for word in "=1,5 =0xG =0x =12,34 =0b102 =,5 =1,000,00 =0x1F.5".split()]),
+    # A settings line is a comment to the grammar, wherever it stands: only those above the first
+    # token apply, which a grammar of single-line rules cannot tell.
+    ("# rpn: notation=fixed decimals=2 grouping=true",
+     [("#", COMMENT_MARK), (" rpn: notation=fixed decimals=2 grouping=true", COMMENT)]),
     # Definitions: `:` and `;` keywords, the name after `:` a function's name; a use is a name.
     (": hyp sq swap sq + sqrt ;",
      [(":", DEF), ("hyp", DEF_NAME), ("sq", FN), ("swap", FN), ("sq", FN), ("+", OP), ("sqrt", FN), (";", DEF)]),
@@ -532,8 +565,16 @@ EXPECTED_LINES = [
     ("1 2 ## total", [("1", NUM), ("2", NUM), ("#", COMMENT_MARK), ("# total", COMMENT)]),
     ("# a comment that mentions ## is no heading", [("#", COMMENT_MARK), (" a comment that mentions ## is no heading", COMMENT)]),
 ]
+# Lines of numbers written wrongly: the server's semantic tokens colour each as a number (its
+# diagnostic says what is wrong), the grammar leaves it uncoloured. Checked against the server's
+# diagnostics instead (an error over each token).
+INVALID_NUMBERS = [
+    "1,5 12,34 1,,000 ,5 1,000,00 1234,567 1,234.5,6 1,_000 1_,000 1, 1,2345 .5,000",
+    "0x 0xG 0b102 0x1p3 0o8 0x_FF 0xFF_ 0xF__F 00x1F 0x1F.5 0xFFz 0b1e3 0x1F,000 0x-1",
+    "=1,5 =0xG =0x =12,34 =0b102 =,5 =1,000,00 =0x1F.5",
+]
 # Lines of EXPECTED_LINES left out of the comparison with the server's semantic tokens.
-GRAMMAR_ONLY = {": dup 2 * ; : PI ; : π ; : Lastx ;", ": 12 ; : =x ; : ; : 4+ ; :#c"}
+GRAMMAR_ONLY = {": dup 2 * ; : PI ; : π ; : Lastx ;", ": 12 ; : =x ; : ; : 4+ ; :#c", *INVALID_NUMBERS}
 
 
 def check_tokenizer(tokenizer, symbolic, constants, named):
@@ -707,7 +748,8 @@ def run_harness(scenario, env_path, home=None):
     return json.loads(proc.stdout)
 
 
-DEFAULT_INIT = {"rpn": {"precision": 15, "angleUnit": "radians",
+DEFAULT_DISPLAY = {"notation": "auto", "decimals": 2, "grouping": False}
+DEFAULT_INIT = {"rpn": {"precision": 15, "angleUnit": "radians", "display": DEFAULT_DISPLAY,
                         "inlayHints": {"enabled": True, "maxItems": 8, "sections": True}}}
 
 
@@ -776,17 +818,19 @@ def check_extension_js(scratch):
         check([e[0] for e in report["events"] if e[0] in ("new", "start", "stop")] == ["new", "start", "stop"],
               "activate starts the client, deactivate stops it", json.dumps(report["events"]))
         check(report["commands"] == ["rpn.restartServer"], "the command rpn.restartServer is registered", repr(report["commands"]))
-        want = {"rpn": {"server": {"path": "rpn-lsp"}, "precision": 15, "angleUnit": "radians",
+        want = {"rpn": {"server": {"path": "rpn-lsp"}, "precision": 15, "angleUnit": "radians", "display": DEFAULT_DISPLAY,
                         "inlayHints": {"enabled": True, "maxItems": 8, "sections": True}, "trace": {"server": "off"}}}
         check(report["didChangeConfiguration"]["settings"] == want,
               "the rpn section as the client would send it in didChangeConfiguration", json.dumps(report["didChangeConfiguration"]))
 
     settings = {"rpn.precision": 4, "rpn.angleUnit": "degrees", "rpn.inlayHints.enabled": False, "rpn.inlayHints.maxItems": 3,
-                "rpn.inlayHints.sections": False}
+                "rpn.inlayHints.sections": False, "rpn.display.notation": "engineering", "rpn.display.decimals": 4,
+                "rpn.display.grouping": True}
     report = scenario("activate with settings", settings)
     if report is not None and report["clients"]:
         got = report["clients"][0]["initializationOptions"]
         check(got == {"rpn": {"precision": 4, "angleUnit": "degrees",
+                              "display": {"notation": "engineering", "decimals": 4, "grouping": True},
                               "inlayHints": {"enabled": False, "maxItems": 3, "sections": False}}},
               "initializationOptions follow the user's rpn.* settings", json.dumps(got))
 
@@ -1043,6 +1087,38 @@ def compare_semantic_tokens(session, tokenizer, legend, uri, lines, what):
     session.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
 
 
+def check_invalid_numbers(session):
+    """Every token of INVALID_NUMBERS, which the grammar leaves uncoloured (or an invalid store),
+    is an error to the server: a diagnostic over exactly that token."""
+    uri = "file:///tmp/vscode-invalid-numbers.rpn"
+    session.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "rpn", "version": 1,
+                                                             "text": "\n".join(INVALID_NUMBERS) + "\n"}})
+    published = None
+    for _ in range(20):
+        # A request in between: the server publishes what it evaluated before answering.
+        session.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})
+        found = [n["params"]["diagnostics"] for n in session.notifications
+                 if n.get("method") == "textDocument/publishDiagnostics" and dig(n, "params", "uri") == uri]
+        if found:
+            published = found[-1]
+            break
+        time.sleep(0.1)
+    missing, codes = [], set()
+    for n, line in enumerate(INVALID_NUMBERS):
+        for token in re.finditer("[^" + WHITE_SPACE + "]+", line):
+            span = (n, utf16(line, token.start()), n, utf16(line, token.end()))
+            errors = [d for d in published or [] if d.get("severity") == 1 and span == (
+                d["range"]["start"]["line"], d["range"]["start"]["character"],
+                d["range"]["end"]["line"], d["range"]["end"]["character"])]
+            codes.update(d.get("code") for d in errors)
+            if not errors:
+                missing.append(token.group())
+    check(published is not None and not missing,
+          f"numbers written wrongly, uncoloured by the grammar, are each an error to the server ({sorted(map(str, codes))})",
+          f"no error over {missing}" if published is not None else "no publishDiagnostics for the document")
+    session.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+
 HINT_TAPE = ["2 3 /", "1 2 3 4 5 6 7 8 9 10", "90 sin"]
 
 
@@ -1062,7 +1138,7 @@ def check_server(server, chosen, tokenizer):
     # command is the real server in place of the stand-in binary extension.js found on PATH.
     args = (chosen["serverOptions"]["args"] if chosen else []) + ["--stdio"]
     init = chosen["initializationOptions"] if chosen else DEFAULT_INIT
-    section_value = {"server": {"path": "rpn-lsp"}, "precision": 3, "angleUnit": "degrees",
+    section_value = {"server": {"path": "rpn-lsp"}, "precision": 3, "angleUnit": "degrees", "display": dict(DEFAULT_DISPLAY),
                      "inlayHints": {"enabled": True, "maxItems": 3}, "trace": {"server": "off"}}
     session = LspSession([server] + args, section_value)
     try:
@@ -1093,6 +1169,7 @@ def check_server(server, chosen, tokenizer):
             sample = open(SAMPLE, encoding="utf-8").read().splitlines()
             compare_semantic_tokens(session, tokenizer, legend, "file:///tmp/vscode-sample.rpn", with_stores(sample),
                                     "EditorConfigs/sample.rpn")
+        check_invalid_numbers(session)
 
         uri = "untitled:Untitled-1"
         session.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "rpn", "version": 1,
