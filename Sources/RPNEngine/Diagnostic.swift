@@ -58,7 +58,8 @@ package indirect enum Problem: Equatable, Sendable {
   /// The result was infinite.
   case overflow(word: String, operands: [Double])
   /// `storedLaterOnLine` (0-based) is filled in by the document, which alone sees lines below.
-  case unknownWord(word: String, suggestion: Suggestion?, storedLaterOnLine: Int?)
+  /// `suggestions` best first.
+  case unknownWord(word: String, suggestions: [Suggestion], storedLaterOnLine: Int?)
   case invalidNumber(literal: String, problem: NumberProblem)
   case invalidName(token: String, reason: InvalidName)
   /// A check `=written` whose value is not the top's to the `decimals` places it was written to.
@@ -145,13 +146,16 @@ package indirect enum Problem: Equatable, Sendable {
     case .overflow(let word, let operands):
       let of = operands.isEmpty ? "" : " of " + operands.map(show).joined(separator: " and ")
       return "`\(word)`\(of) overflows: the result is beyond ±1.79769313486232e+308"
-    case .unknownWord(let word, let suggestion, let storedLaterOnLine):
+    case .unknownWord(let word, let suggestions, let storedLaterOnLine):
       var message = "unknown word `\(Self.shorten(word))`"
       if let line = storedLaterOnLine {
         message +=
           ": `\(Self.shorten(word))` is stored later, on line \(line + 1); a variable can be used only below its store"
-      } else if let suggestion {
-        message += "; did you mean `\(suggestion.replacement)`?"
+      } else if !suggestions.isEmpty {
+        let quoted = suggestions.map { "`\($0.replacement)`" }
+        let listed =
+          quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+        message += "; did you mean \(listed)?"
       }
       return message
     case .invalidNumber(let literal, let problem):
@@ -263,9 +267,9 @@ package indirect enum Problem: Equatable, Sendable {
 
 /// A correction for an unknown word.
 package enum Suggestion: Equatable, Sendable {
-  /// A close operator, constant or visible variable (edit distance ≤ 2).
+  /// A close operator, constant, visible variable or word (edit distance ≤ 2).
   case word(String)
-  /// The token split into valid tokens: `4+` → `4 +`.
+  /// The token as two valid tokens: `4+` → `4 +`, or operand first, `ln2` → `2 ln`.
   case split([String])
 
   /// The text that would replace the unknown word.

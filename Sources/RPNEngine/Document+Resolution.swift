@@ -72,7 +72,7 @@ extension Document {
   /// Fills in where an unknown word is stored or defined further down, if it is: that depends on
   /// the lines below, which the evaluation of this line cannot see, so it is looked up when read.
   func resolveStoredLater(_ diagnostic: Diagnostic, line: Int) -> Diagnostic {
-    guard case .unknownWord(let word, let suggestion, _) = diagnostic.problem, let name = names.id(word) else {
+    guard case .unknownWord(let word, let suggestions, _) = diagnostic.problem, let name = names.id(word) else {
       return diagnostic
     }
     var diagnostic = diagnostic
@@ -80,7 +80,7 @@ extension Document {
       diagnostic.problem =
         later.isWord
         ? .definedLater(word: word, line: later.line)
-        : .unknownWord(word: word, suggestion: suggestion, storedLaterOnLine: later.line)
+        : .unknownWord(word: word, suggestions: suggestions, storedLaterOnLine: later.line)
     }
     return diagnostic
   }

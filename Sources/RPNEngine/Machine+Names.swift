@@ -25,14 +25,14 @@ extension Machine {
 
   /// The names of every visible variable and word, for suggestions: kept until the next binding,
   /// so that a line of many unknown words walks the list of bindings once.
-  mutating func visibleNames() -> [String] {
+  mutating func visibleNames() -> [VisibleName] {
     if let cached = visibleNamesCache { return cached }
-    let names = collectVisibleNames().sorted()
+    let names = collectVisibleNames().sorted { $0.name < $1.name }
     visibleNamesCache = names
     return names
   }
 
-  private func collectVisibleNames() -> [String] {
+  private mutating func collectVisibleNames() -> [VisibleName] {
     var visible = Set<Int32>()
     var index = envHead
     while index >= 0 {
@@ -42,7 +42,10 @@ extension Machine {
     for (name, value) in variables {
       if value.bitPattern == Self.unbound.bitPattern { visible.remove(name) } else { visible.insert(name) }
     }
-    return visible.compactMap { $0 >= 0 && names.names[Int($0)] != Self.sectionBaseName ? names.names[Int($0)] : nil }
+    return visible.compactMap { id in
+      guard id >= 0, names.names[Int(id)] != Self.sectionBaseName, let value = value(of: id) else { return nil }
+      return VisibleName(names.names[Int(id)], isWord: Binding.word(in: value) != nil)
+    }
   }
 
   mutating func store(_ newValue: Double, in name: Int32) {
@@ -75,18 +78,18 @@ extension Machine {
     value(of: names.id(Self.sectionBaseName) ?? -1).map { Int($0) } ?? 0
   }
 
-  /// An unknown word's problem, with its suggestion. Suggestions are remembered until the names
-  /// visible change (a tape repeating one unknown word computes it once), at most 1,024 of them.
+  /// An unknown word's problem, with its suggestions. They are remembered until the names
+  /// visible change (a tape repeating one unknown word computes them once), for at most 1,024 words.
   mutating func unknownWord(_ word: String) -> Problem {
     if visibleNamesCache == nil { suggestions.removeAll(keepingCapacity: true) }
-    let suggestion: Suggestion?
+    let found: [Suggestion]
     if let known = suggestions[word] {
-      suggestion = known
+      found = known
     } else {
-      suggestion = Suggestions.suggest(for: word, visibleVariables: visibleNames())
+      found = Suggestions.suggest(for: word, visibleNames: visibleNames())
       if suggestions.count >= 1_024 { suggestions.removeAll(keepingCapacity: true) }
-      suggestions[word] = suggestion
+      suggestions[word] = found
     }
-    return .unknownWord(word: word, suggestion: suggestion, storedLaterOnLine: nil)
+    return .unknownWord(word: word, suggestions: found, storedLaterOnLine: nil)
   }
 }

@@ -46,9 +46,9 @@ struct Machine {
   var saveFloor = 0
   var undo: [(slot: Int, value: Double)] = []
   /// `visibleNames()` since the last binding or restart.
-  var visibleNamesCache: [String]?
+  var visibleNamesCache: [VisibleName]?
   /// Suggestions for unknown words, valid while `visibleNamesCache` is.
-  var suggestions: [String: Suggestion?] = [:]
+  var suggestions: [String: [Suggestion]] = [:]
   /// Steps run inside words since the machine was made (what the cost limit bounds).
   var wordSteps = 0
   /// The words running, innermost last, with the next step of each.

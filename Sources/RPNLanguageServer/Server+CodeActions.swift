@@ -84,7 +84,8 @@ extension Server {
         let title: String
         let edit: LineEdit
         switch diagnostic.problem {
-        case .unknownWord(let word, let suggestion?, nil):
+        case .unknownWord(let word, let suggestions, nil) where !suggestions.isEmpty:
+          let suggestion = suggestions[0]
           switch suggestion {
           case .word(let replacement): title = "Replace `\(word)` with `\(replacement)`"
           case .split: title = "Split `\(word)` into `\(suggestion.replacement)`"

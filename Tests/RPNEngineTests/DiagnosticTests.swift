@@ -10,14 +10,14 @@ private func only(_ source: String, angleUnit: AngleUnit = .radians) throws -> D
   return all[0].diagnostic
 }
 
-/// The suggestion of the only diagnostic, which must be an unknown word.
-private func suggestion(_ source: String) throws -> Suggestion? {
+/// The suggestions of the only diagnostic, which must be an unknown word, best first.
+private func suggestions(_ source: String) throws -> [Suggestion] {
   let diagnostic = try only(source)
-  guard case .unknownWord(_, let suggestion, _) = diagnostic.problem else {
+  guard case .unknownWord(_, let suggestions, _) = diagnostic.problem else {
     Issue.record("\(source.debugDescription): \(diagnostic.code.rawValue), not unknown-word")
-    return nil
+    return []
   }
-  return suggestion
+  return suggestions
 }
 
 /// One diagnostic code: a source with exactly one diagnostic, and what the spec says of it.
@@ -192,22 +192,40 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
     ("5 =Total total", "Total"), ("5 =budget budgt", "budget"), ("1 =velocity\nvelocty", "velocity"),
   ])
   func suggestsACloseWord(_ source: String, _ word: String) throws {
-    #expect(try suggestion(source) == .word(word))
+    #expect(try suggestions(source).first == .word(word))
     #expect(try only(source).message.contains("`\(word)`"))
   }
 
-  /// `sqr` is one edit from both `sq` and `sqrt`; either is a fine suggestion.
-  @Test func suggestsForSqr() throws {
-    let found = try suggestion("sqr")
-    #expect(found == .word("sq") || found == .word("sqrt"))
+  /// Several suggestions, best first: nearer spellings, then the longer shared beginning (`sqr`
+  /// is one edit from `sq` and `sqrt`, and `sqrt` shares more); splits only where the right part
+  /// is an operation; an operation glued to its number is offered operand first. Never an
+  /// operator before its operand (`ln 2`, `sin e`) or two glued values (`pi e`).
+  @Test(arguments: [
+    ("sqr", ["sqrt", "sq"]), ("su", ["sum", "sq"]), ("pie", ["pi"]), ("sine", ["sin"]),
+    ("ln2", ["2 ln"]), ("sqrt2", ["2 sqrt"]), ("SIN30", ["30 SIN"]), ("4+", ["4 +"]),
+    ("3dup", ["3 dup"]), ("dup+", ["dup +"]), ("5 =x x*", ["x *", "**"]), ("5 =x 2x", []),
+    (": f 2 * ;\n3f", ["3 f"]), ("5 =f 3f", []),
+  ])
+  func ranksSuggestions(_ source: String, _ expected: [String]) throws {
+    let found = try suggestions(source)
+    #expect(found.map(\.replacement) == expected, "\(source.debugDescription)")
+    let message = try only(source).message
+    if expected.count == 2 {
+      #expect(message.hasSuffix("; did you mean `\(expected[0])` or `\(expected[1])`?"), "\(message)")
+    }
+  }
+
+  @Test func listsUpToFourSuggestions() throws {
+    let message = try only("1 =ab 2 =ac 3 =ad 4 =ae af").message
+    #expect(message == "unknown word `af`; did you mean `ab`, `ac`, `ad` or `ae`?")
   }
 
   @Test(arguments: [
     ("4+", ["4", "+"]), ("3dup", ["3", "dup"]), ("dup+", ["dup", "+"]), ("1 2+", ["2", "+"]),
-    ("5 =x 2x", ["2", "x"]), ("2.5*", ["2.5", "*"]), ("1 -3sqrt", ["-3", "sqrt"]),
+    ("5 =x x*", ["x", "*"]), ("2.5*", ["2.5", "*"]), ("1 -3sqrt", ["-3", "sqrt"]),
   ])
   func suggestsASplit(_ source: String, _ parts: [String]) throws {
-    #expect(try suggestion(source) == .split(parts))
+    #expect(try suggestions(source).first == .split(parts))
     #expect(try only(source).message.contains("`\(parts.joined(separator: " "))`"))
   }
 
@@ -215,7 +233,7 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
     "zzz", "qqqq", "budgt\n5 =budget", "5 =total TOTAL",
   ])
   func suggestsNothingFar(_ source: String) throws {
-    #expect(try suggestion(source) == nil)
+    #expect(try suggestions(source).isEmpty)
     #expect(try !only(source).message.contains("did you mean"))
   }
 

@@ -20,7 +20,7 @@ import Testing
     [(word: String, line: Int, utf8: (Int, Int), utf16: (Int, Int), replacement: String, fixed: String)] = [
       ("ratr", 1, (0, 4), (0, 4), "rate", "3 =rate 2 =x\nrate sqr dupp\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n"),
       // `sq` and `sqrt` are both one edit away; the engine picks the first in SPEC §1.3's order.
-      ("sqr", 1, (5, 8), (5, 8), "sq", "3 =rate 2 =x\nratr sq dupp\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n"),
+      ("sqr", 1, (5, 8), (5, 8), "sqrt", "3 =rate 2 =x\nratr sqrt dupp\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n"),
       ("dupp", 1, (9, 13), (9, 13), "dup", "3 =rate 2 =x\nratr sqr dup\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n"),
       ("4+", 2, (9, 11), (5, 7), "4 +", "3 =rate 2 =x\nratr sqr dupp\n😀 √ 4 + 3dup swpa\nrata later 1 =later =rata\n"),
       (
