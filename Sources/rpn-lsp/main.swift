@@ -91,6 +91,17 @@ default:
   if let first = arguments.first, !first.hasPrefix("-") {
     fail("unknown command '\(first)' (see rpn-lsp --help)")
   }
+  // Editors pass flags of their own, so an unknown one does not stop the server; but a person who
+  // mistyped one (`--verison`) should not wait on a silent server.
+  for flag in arguments where flag != "--stdio" {
+    emit("rpn-lsp: ignoring unknown option '\(flag)' and serving LSP (see rpn-lsp --help)\n", to: STDERR_FILENO)
+  }
+  if isatty(STDIN_FILENO) == 1 {
+    emit(
+      "rpn-lsp: serving LSP on standard input and output, as an editor starts it; "
+        + "press Ctrl-D to stop. To try a tape: rpn-lsp eval FILE; for more: rpn-lsp --help\n",
+      to: STDERR_FILENO)
+  }
   status = serve()
 }
 exit(status)
