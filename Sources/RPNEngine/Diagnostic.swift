@@ -115,8 +115,13 @@ package indirect enum Problem: Equatable, Sendable {
   /// A sentence that names the thing and says what would fix it, values in the default display.
   package var message: String { message(display: DisplaySettings()) }
 
-  /// A sentence that names the thing and says what would fix it, values shown in `display`.
+  /// A sentence that names the thing and says what would fix it, values shown in `display`. Text
+  /// from the tape in it has its control characters escaped (`\x1b`).
   package func message(display: DisplaySettings) -> String {
+    ControlCharacters.escaped(unescapedMessage(display: display))
+  }
+
+  private func unescapedMessage(display: DisplaySettings) -> String {
     // A value that the display rounds to zero is shown in full: "`ln` of 0" would blame the
     // wrong value.
     let show = { (value: Double) -> String in
@@ -243,7 +248,7 @@ package indirect enum Problem: Equatable, Sendable {
       var place = path.count > 1 ? "in `\(path[path.count - 1])`" : "in its definition"
       if let line { place += " (line \(line + 1))" }
       return
-        "`\(Self.shorten(word))` failed: \(place), \(inner.message(display: display)); the stack is as it was before "
+        "`\(Self.shorten(word))` failed: \(place), \(inner.unescapedMessage(display: display)); the stack is as it was before "
         + "`\(Self.shorten(word))`"
     }
   }

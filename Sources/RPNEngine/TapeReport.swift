@@ -9,7 +9,8 @@ package enum TapeReport {
 
   /// The document with each line's stack label in one column on its right, and each heading's
   /// section summary in the same column. Other lines without tokens are printed unchanged; lines
-  /// with a label lose their trailing whitespace. Lines end in `\n`.
+  /// with a label lose their trailing whitespace. Lines end in `\n`. Control characters of the
+  /// tape are escaped (`\x1b`), so that printing it cannot command the terminal.
   package static func annotated(_ document: Document, display: DisplaySettings = DisplaySettings()) -> String {
     var rows: [(text: String, width: Int, label: String?)] = []
     rows.reserveCapacity(document.lineCount)
@@ -19,7 +20,7 @@ package enum TapeReport {
       summaries[section.headingLine] = section.summary.text { ValueFormat.format($0, display: display) }
     }
     for line in 0..<document.lineCount {
-      var text = document.text(ofLine: line)
+      var text = ControlCharacters.escaped(document.text(ofLine: line))
       if let summary = summaries[line] {
         while let last = text.unicodeScalars.last, Lexer.isWhitespace(last.value) { text.unicodeScalars.removeLast() }
         let width = displayWidth(text)
@@ -60,6 +61,7 @@ package enum TapeReport {
     // A line's diagnostics come in order: count scalars on from the previous one, so that a line
     // of many diagnostics is read once, not once per diagnostic.
     var counted = (line: -1, offset: 0, column: 0)
+    let shownName = ControlCharacters.escaped(fileName)
     return document.diagnostics().map { line, diagnostic in
       if counted.line != line { counted = (line, 0, 0) }
       let offset = max(counted.offset, diagnostic.range.lowerBound)
@@ -68,7 +70,7 @@ package enum TapeReport {
       }
       counted.offset = offset
       return
-        "\(fileName):\(line + 1):\(counted.column + 1): \(diagnostic.severity.rawValue): \(diagnostic.message(display: display)) "
+        "\(shownName):\(line + 1):\(counted.column + 1): \(diagnostic.severity.rawValue): \(diagnostic.message(display: display)) "
         + "[\(diagnostic.code.rawValue)]"
     }
   }

@@ -18,7 +18,7 @@ func emit(_ text: String, to fd: Int32) {
 
 /// Ends the program on a usage or I/O error: the message on standard error, exit status 2.
 func fail(_ message: String) -> Never {
-  emit("rpn-lsp: \(message)\n", to: STDERR_FILENO)
+  emit("rpn-lsp: \(ControlCharacters.escaped(message))\n", to: STDERR_FILENO)
   exit(2)
 }
 
@@ -68,7 +68,7 @@ func runCheck(_ arguments: ArraySlice<String>) -> Int32 {
       for line in lines { emit(line + "\n", to: STDOUT_FILENO) }
       if !lines.isEmpty { status = 1 }
     } catch {
-      emit("rpn-lsp: \(error.message)\n", to: STDERR_FILENO)
+      emit("rpn-lsp: \(ControlCharacters.escaped(error.message))\n", to: STDERR_FILENO)
       unreadable = true
     }
   }
@@ -169,7 +169,7 @@ private func runRewriting(
         emit(result.text, to: STDOUT_FILENO)
       }
     } catch {
-      emit("rpn-lsp: \(error.message)\n", to: STDERR_FILENO)
+      emit("rpn-lsp: \(ControlCharacters.escaped(error.message))\n", to: STDERR_FILENO)
       failed = true
     }
   }

@@ -20,6 +20,8 @@ enum FileError: Error {
   case readOnlyFolder(path: String, folder: String, errno: Int32?)
   /// Rewriting the file would replace its bad bytes with U+FFFD; the first is at `line`, `column` (1-based).
   case notUTF8(path: String, line: Int, column: Int)
+  /// Holds a NUL byte (the first at `offset`): a binary file, not a tape.
+  case notText(path: String, offset: Int)
   /// Larger than a document may be.
   case tooLarge(path: String, limit: Int)
   /// A step of writing the new contents failed with `errno`; the file was left as it was.
@@ -46,6 +48,9 @@ enum FileError: Error {
     case .notUTF8(let path, let line, let column):
       return "cannot rewrite \(path): it is not valid UTF-8 (line \(line), column \(column)), and writing it back "
         + "would replace its bad bytes with U+FFFD; convert it to UTF-8 first (e.g. with iconv); the file is unchanged"
+    case .notText(let path, let offset):
+      return "\(path) is not a text file (it holds a NUL byte, at byte \(offset)): rpn-lsp reads .rpn tapes, "
+        + "which are text; name the tape instead"
     case .tooLarge(let path, let limit):
       return "\(path) is too large: the limit is \(limit) bytes"
     case .cannotWrite(let path, let step, let errno):
@@ -106,6 +111,9 @@ func readFile(_ path: String, forRewriting: Bool = false) throws(FileError) -> F
     }
     bytes.append(contentsOf: chunk[..<n])
   }
+  // A tape is text: a NUL byte means a binary (an executable, an image), whose "lines" would
+  // only print garbage and thousands of diagnostics.
+  if let nul = bytes.firstIndex(of: 0) { throw .notText(path: path, offset: nul) }
   if forRewriting, let (line, column) = firstInvalidUTF8(bytes) {
     throw .notUTF8(path: path, line: line, column: column)
   }

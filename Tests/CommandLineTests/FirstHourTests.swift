@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -49,6 +49,47 @@ import TestSupport
     #expect(result.stdout == "")
     let stdio = try run(["--stdio", "--stdio"], input: "")
     #expect(stdio.stderr == "")
+  }
+
+  /// A file with a NUL byte is a binary, not a tape: every command refuses it, and goes on with
+  /// the other files.
+  @Test func binaryFilesAreRefused() throws {
+    let dir = try directory(with: ["tape.rpn": "1 2 +\n"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x00, 0x31, 0x0A]).write(to: dir.appendingPathComponent("a.out"))
+    let message =
+      "rpn-lsp: a.out is not a text file (it holds a NUL byte, at byte 6): rpn-lsp reads .rpn tapes, "
+      + "which are text; name the tape instead\n"
+    for command in [["eval"], ["format"], ["update"], ["check"], ["format", "--check"], ["update", "--write"]] {
+      let result = try run(command + ["a.out"], in: dir)
+      #expect(result.status == 2, "\(command)")
+      #expect(result.stdout == "", "\(command)")
+      #expect(result.stderr == message, "\(command)")
+    }
+    let both = try run(["check", "a.out", "tape.rpn"], in: dir)
+    #expect(both.status == 2)
+    #expect(both.stderr == message)
+    let piped = try run(["eval", "-"], input: "1\u{0}2\n")
+    #expect(piped.status == 2)
+    #expect(piped.stderr.contains("- is not a text file"))
+  }
+
+  /// A tape's control characters are printed escaped, in the tape and in messages: a tape cannot
+  /// recolour the terminal, move its cursor or retitle its window.
+  @Test func controlCharactersArePrintedEscaped() throws {
+    let tape = "1 2 +\u{1B}[31m\n\u{1B}]0;pwned\u{7} 3 # \u{9B}2J\n\t4\n"
+    let eval = try run(["eval", "-"], input: tape)
+    #expect(eval.status == 0)
+    #expect(
+      eval.stdout
+        == "1 2 +\\x1b[31m" + String(repeating: " ", count: 16) + "[1 2]\n\\x1b]0;pwned\\x07 3 # \\x9b2J  [1 2 3]\n"
+        + "\t4" + String(repeating: " ", count: 24) + "[1 2 3 4]\n")
+    #expect(!eval.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    let check = try run(["check", "-"], input: tape)
+    #expect(
+      check.stdout
+        == "-:1:5: error: unknown word `+\\x1b[31m` [unknown-word]\n"
+        + "-:2:1: error: unknown word `\\x1b]0;pwned\\x07` [unknown-word]\n")
   }
 
   private func readLine(_ handle: FileHandle) throws -> String {

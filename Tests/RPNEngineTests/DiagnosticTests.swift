@@ -271,3 +271,22 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
     #expect(document.diagnostics(inLine: 0).first?.message.contains("stored later") == false)
   }
 }
+
+/// Messages carry tape text with its control characters escaped: shown in a terminal (`check`,
+/// Vim's message line), a tape cannot command it.
+@Suite struct EscapedMessageTests {
+  @Test(arguments: [
+    ("\u{1B}[2J", "unknown word `\\x1b[2J`"), ("a\u{7F}", "unknown word `a\\x7f`"),
+    ("0x\u{1B}", "`0x\\x1b`: `\\x1b` is not a hexadecimal digit (0-9 and A-F)"),
+    ("\u{9B}31m", "unknown word `\\x9b31m`"),
+  ])
+  func controlCharactersAreEscaped(_ source: String, _ message: String) throws {
+    let document = try Document(text: source)
+    #expect(document.diagnostics().map(\.diagnostic.message) == [message])
+  }
+
+  @Test func escapingLeavesOtherTextAlone() {
+    #expect(ControlCharacters.escaped("a\tb é 😀 \u{A0}") == "a\tb é 😀 \u{A0}")
+    #expect(ControlCharacters.escaped("\u{0}\u{1F}\u{80}\u{9F}") == "\\x00\\x1f\\x80\\x9f")
+  }
+}
