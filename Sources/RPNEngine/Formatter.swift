@@ -5,9 +5,15 @@
 /// would join two line breaks into one). Tokens,
 /// comment text, blank lines and line endings stay as written, so no stack label or diagnostic
 /// can change: tokens are split only at whitespace and `#`, and only whitespace moves.
+///
+/// Trailing comments that were aligned stay aligned (as gofmt keeps them): consecutive lines
+/// with tokens and a trailing comment that starts at the same column (in terminal columns, as
+/// `eval` counts them) get their comments in one column again, one space after the longest
+/// line's tokens.
 package enum Formatter {
-  /// A line's formatted text, or nil when it is formatted already.
-  package static func format(line bytes: UnsafeBufferPointer<UInt8>) -> String? {
+  /// A line's formatted text, or nil when it is formatted already. With `commentColumn`, a
+  /// trailing comment starts at that column (at least one space after the tokens).
+  package static func format(line bytes: UnsafeBufferPointer<UInt8>, commentColumn: Int? = nil) -> String? {
     let (tokens, commentStart) = Lexer.tokens(of: bytes)
     var formatted: [UInt8] = []
     formatted.reserveCapacity(bytes.count)
@@ -16,7 +22,10 @@ package enum Formatter {
       formatted.append(contentsOf: bytes[token.range])
     }
     if let commentStart {
-      if !formatted.isEmpty { formatted.append(0x20) }
+      if !formatted.isEmpty {
+        let width = commentColumn.map { $0 - TapeReport.displayWidth(String(decoding: formatted, as: UTF8.self)) }
+        formatted.append(contentsOf: repeatElement(0x20, count: max(1, width ?? 1)))
+      }
       formatted.append(contentsOf: bytes[commentStart...])
       trimTrailingWhitespace(&formatted)
     }
@@ -32,8 +41,9 @@ package enum Formatter {
         return lower..<max(lower, min(document.lineCount, requested.upperBound))
       } ?? 0..<document.lineCount
     var edits: [(line: Int, text: String)] = []
+    var columns = CommentColumns(document)
     for line in range {
-      if let text = format(line: line, of: document) { edits.append((line, text)) }
+      if let text = format(line: line, of: document, columns: &columns) { edits.append((line, text)) }
     }
     return edits
   }
@@ -41,8 +51,9 @@ package enum Formatter {
   /// The whole document formatted, line endings kept.
   package static func format(_ document: Document) -> String {
     var output = ""
+    var columns = CommentColumns(document)
     for line in 0..<document.lineCount {
-      output += format(line: line, of: document) ?? document.text(ofLine: line)
+      output += format(line: line, of: document, columns: &columns) ?? document.text(ofLine: line)
       output += document.terminator(ofLine: line).string
     }
     return output
@@ -51,12 +62,58 @@ package enum Formatter {
   /// One line of a document formatted, or nil when it stays as it is. A whitespace-only line
   /// between a `\r` and a `\n` stays: emptied, its two line breaks would read as one `\r\n`
   /// and the lines below would move up (keeping every line wins over trimming that one).
-  private static func format(line: Int, of document: Document) -> String? {
-    guard let text = document.withUTF8(ofLine: line, { format(line: $0) }) else { return nil }
+  private static func format(line: Int, of document: Document, columns: inout CommentColumns) -> String? {
+    let column = columns.column(ofLine: line)
+    guard let text = document.withUTF8(ofLine: line, { format(line: $0, commentColumn: column) }) else { return nil }
     if text.isEmpty, line > 0, document.terminator(ofLine: line - 1) == .cr, document.terminator(ofLine: line) == .lf {
       return nil
     }
     return text
+  }
+
+  /// The column of each aligned trailing comment, found run by run: each run is read once, so
+  /// that formatting stays linear in the document.
+  private struct CommentColumns {
+    let document: Document
+    /// The last run found: its lines and the column its comments go to.
+    var run: (lines: Range<Int>, column: Int?) = (0..<0, nil)
+
+    init(_ document: Document) { self.document = document }
+
+    /// Where a line's trailing comment goes when it belongs to an aligned run; nil otherwise.
+    mutating func column(ofLine line: Int) -> Int? {
+      if !run.lines.contains(line) {
+        guard let here = layout(ofLine: line) else { return nil }
+        var start = line
+        while start > 0, let above = layout(ofLine: start - 1), above.comment == here.comment { start -= 1 }
+        var end = line + 1
+        var widest = here.tokens
+        for k in start..<line { widest = max(widest, layout(ofLine: k)?.tokens ?? 0) }
+        while end < document.lineCount, let below = layout(ofLine: end), below.comment == here.comment {
+          widest = max(widest, below.tokens)
+          end += 1
+        }
+        run = (start..<end, end - start >= 2 ? widest + 1 : nil)
+      }
+      return run.column
+    }
+
+    /// A line with tokens and a trailing comment: the width of its tokens formatted, and the
+    /// column its comment starts at as written. Nil for any other line.
+    private func layout(ofLine line: Int) -> (tokens: Int, comment: Int)? {
+      document.withUTF8(ofLine: line) { bytes -> (tokens: Int, comment: Int)? in
+        let (tokens, commentStart) = Lexer.tokens(of: bytes)
+        guard let commentStart, !tokens.isEmpty else { return nil }
+        var width = tokens.count - 1
+        for token in tokens {
+          width += TapeReport.displayWidth(
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self))
+        }
+        let column = TapeReport.displayWidth(
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[..<commentStart]), as: UTF8.self))
+        return (width, column)
+      }
+    }
   }
 
   private static func trimTrailingWhitespace(_ bytes: inout [UInt8]) {
