@@ -150,7 +150,7 @@ package indirect enum Problem: Equatable, Sendable {
       return "`\(word)` of \(of) is not a real number"
     case .overflow(let word, let operands):
       let of = operands.isEmpty ? "" : " of " + operands.map(show).joined(separator: " and ")
-      return "`\(word)`\(of) overflows: the result is beyond ±1.79769313486232e+308"
+      return "`\(word)`\(of) overflows: the result is beyond ±1.7976931348623157e+308, the largest double"
     case .unknownWord(let word, let suggestions, let storedLaterOnLine):
       var message = "unknown word `\(Self.shorten(word))`"
       if let line = storedLaterOnLine {
@@ -167,7 +167,7 @@ package indirect enum Problem: Equatable, Sendable {
       let shown = Self.shorten(literal)
       switch problem {
       case .outOfRange:
-        return "number `\(shown)` is out of the range of a double (±1.79769313486232e+308)"
+        return "number `\(shown)` is out of the range of a double (±1.7976931348623157e+308)"
       case .misplacedComma:
         let body = literal.hasPrefix("=") ? String(literal.dropFirst()) : literal
         let readings = NumberLiteral.readings(ofMisplacedComma: body).map { "`\($0)`" }

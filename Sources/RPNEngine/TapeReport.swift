@@ -9,44 +9,50 @@ package enum TapeReport {
 
   /// The document with each line's stack label in one column on its right, and each heading's
   /// section summary in the same column. Other lines without tokens are printed unchanged; lines
-  /// with a label lose their trailing whitespace. Lines end in `\n`. Control characters of the
+  /// with a label lose their trailing whitespace. A line with diagnostics is marked with `! `
+  /// before its label (the other labels move two columns right, to stay in one column). Lines
+  /// end in `\n`. Control characters of the
   /// tape are escaped (`\x1b`), so that printing it cannot command the terminal.
   package static func annotated(_ document: Document, display: DisplaySettings = DisplaySettings()) -> String {
-    var rows: [(text: String, width: Int, label: String?)] = []
+    var rows: [(text: String, width: Int, label: String?, marked: Bool)] = []
     rows.reserveCapacity(document.lineCount)
     var widest = 0
     var summaries: [Int: String] = [:]
     for section in document.sections() {
       summaries[section.headingLine] = section.summary.text { ValueFormat.format($0, display: display) }
     }
+    var marked = Set(document.diagnostics().map(\.line))
     for line in 0..<document.lineCount {
       var text = ControlCharacters.escaped(document.text(ofLine: line))
+      let label: String?
       if let summary = summaries[line] {
-        while let last = text.unicodeScalars.last, Lexer.isWhitespace(last.value) { text.unicodeScalars.removeLast() }
-        let width = displayWidth(text)
-        widest = max(widest, width)
-        rows.append((text, width, summary))
-        continue
-      }
-      guard document.hintOffset(ofLine: line) != nil else {
-        rows.append((text, 0, nil))
+        label = summary
+      } else if document.hintOffset(ofLine: line) != nil {
+        label = document.stack(afterLine: line, keepingTop: display.maxItems).label(display: display)
+      } else if marked.contains(line) {
+        label = ""  // a `# rpn:` line with a bad setting: marked, with no label
+      } else {
+        rows.append((text, 0, nil, false))
         continue
       }
       while let last = text.unicodeScalars.last, Lexer.isWhitespace(last.value) { text.unicodeScalars.removeLast() }
       let width = displayWidth(text)
       widest = max(widest, width)
-      let label = document.stack(afterLine: line, keepingTop: display.maxItems)
-        .label(display: display)
-      rows.append((text, width, label))
+      rows.append((text, width, label, marked.remove(line) != nil))
     }
     let column = min(widest, maximumLabelColumn) + 2
+    // Lines with diagnostics get `! ` before their label, and the other labels two spaces more,
+    // so that labels stay in one column.
+    let gutter = rows.contains { $0.marked } ? 2 : 0
     var output = ""
     // A document ending with a line break has an empty last line that is not printed.
     let printed = document.lineCount > 1 && rows.last?.text.isEmpty == true ? rows.dropLast() : rows[...]
     for row in printed {
       output += row.text
       if let label = row.label {
-        output += String(repeating: " ", count: max(2, column - row.width)) + label
+        output += String(repeating: " ", count: max(2, column - row.width))
+        if gutter > 0 { output += row.marked ? (label.isEmpty ? "!" : "! ") : "  " }
+        output += label
       }
       output += "\n"
     }

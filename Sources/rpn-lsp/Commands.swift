@@ -36,31 +36,46 @@ func evaluate(_ contents: FileContents, path: String, _ options: Options) throws
   }
 }
 
-/// `eval FILE|-`: the tape with its stack labels on standard output, diagnostics on standard error.
+/// The command line's files, folders expanded to the tapes in them; a usage error when there are
+/// none. `-` (standard input) must be the only one.
+func tapeFiles(_ options: Options, for command: Command) -> [String] {
+  guard !options.files.isEmpty else { fail("\(command.rawValue) takes a file, a folder or - (standard input)") }
+  if options.files.contains("-") && options.files.count > 1 { fail("- (standard input) must be the only file") }
+  do { return try expandFolders(options.files) } catch { fail(error.message) }
+}
+
+/// `eval FILE…`: each tape with its stack labels on standard output (under a `==> FILE <==`
+/// line when there are several), diagnostics on standard error.
 func runEval(_ arguments: ArraySlice<String>) -> Int32 {
   let options: Options
   do { options = try parseOptions(arguments, for: .eval) } catch { fail(error.message) }
-  guard options.files.count == 1, let path = options.files.first else {
-    fail("eval takes one file (or - for standard input)")
+  let files = tapeFiles(options, for: .eval)
+  var failed = false
+  for (index, path) in files.enumerated() {
+    do throws(FileError) {
+      if standardOutputIs(path) { throw .outputIsInput(path: path) }
+      let document = try loadDocument(path, options)
+      let display = document.display(over: DisplaySettings())
+      let header = files.count > 1 ? (index > 0 ? "\n" : "") + "==> \(ControlCharacters.escaped(path)) <==\n" : ""
+      emit(header + TapeReport.annotated(document, display: display), to: STDOUT_FILENO)
+      for line in TapeReport.diagnosticLines(document, fileName: path, display: display) {
+        emit(line + "\n", to: STDERR_FILENO)
+      }
+    } catch {
+      emit("rpn-lsp: \(ControlCharacters.escaped(error.message))\n", to: STDERR_FILENO)
+      failed = true
+    }
   }
-  let document: Document
-  do { document = try loadDocument(path, options) } catch { fail(error.message) }
-  let display = document.display(over: DisplaySettings())
-  emit(TapeReport.annotated(document, display: display), to: STDOUT_FILENO)
-  for line in TapeReport.diagnosticLines(document, fileName: path, display: display) {
-    emit(line + "\n", to: STDERR_FILENO)
-  }
-  return 0
+  return failed ? 2 : 0
 }
 
 /// `check FILE…`: one line per diagnostic on standard output; 1 when there are any.
 func runCheck(_ arguments: ArraySlice<String>) -> Int32 {
   let options: Options
   do { options = try parseOptions(arguments, for: .check) } catch { fail(error.message) }
-  guard !options.files.isEmpty else { fail("check takes at least one file (or - for standard input)") }
   var status: Int32 = 0
   var unreadable = false
-  for path in options.files {
+  for path in tapeFiles(options, for: .check) {
     do {
       let document = try loadDocument(path, options)
       let lines = TapeReport.diagnosticLines(
@@ -131,24 +146,25 @@ private func runRewriting(
 ) -> Int32 {
   let options: Options
   do { options = try parseOptions(arguments, for: command) } catch { fail(error.message) }
-  let files = options.files
   let name = command.rawValue
-  guard !files.isEmpty else { fail("\(name) takes a file (or - for standard input)") }
   if options.checkOnly && options.write {
     fail("--check and --write exclude each other: --check only reports the files --write would change")
   }
-  if files.contains("-") {
-    guard files.count == 1 else { fail("- (standard input) must be the only file") }
-    guard !options.write else { fail("--write cannot rewrite standard input: leave it out to print the result") }
+  if options.write && options.files.contains("-") {
+    fail("--write cannot rewrite standard input: leave it out to print the result")
   }
+  let files = tapeFiles(options, for: command)
   guard files.count == 1 || options.checkOnly || options.write else {
-    fail("\(name) prints one file: name one, or add --write or --check to do several")
+    fail(
+      "\(name) prints one tape, and \(options.files.joined(separator: " ")) names \(files.count): add --write to "
+        + "rewrite each in place, or --check to list those that would change")
   }
   var status: Int32 = 0
   var failed = false
   var rewritten = 0
   for path in files {
     do throws(FileError) {
+      if !options.checkOnly && !options.write && standardOutputIs(path) { throw .outputIsInput(path: path) }
       // Only a file that is written back must be valid UTF-8: printing shows U+FFFD for bad bytes.
       let contents = try readFile(path, forRewriting: options.write)
       let result = rewrite(try evaluate(contents, path: path, options), options)

@@ -22,6 +22,10 @@ enum FileError: Error {
   case notUTF8(path: String, line: Int, column: Int)
   /// Holds a NUL byte (the first at `offset`): a binary file, not a tape.
   case notText(path: String, offset: Int)
+  /// A folder named on the command line holds no `.rpn` file.
+  case noTapes(folder: String)
+  /// Standard output is the file itself, which the shell emptied before the command ran.
+  case outputIsInput(path: String)
   /// Larger than a document may be.
   case tooLarge(path: String, limit: Int)
   /// A step of writing the new contents failed with `errno`; the file was left as it was.
@@ -51,6 +55,11 @@ enum FileError: Error {
     case .notText(let path, let offset):
       return "\(path) is not a text file (it holds a NUL byte, at byte \(offset)): rpn-lsp reads .rpn tapes, "
         + "which are text; name the tape instead"
+    case .noTapes(let folder):
+      return "\(folder) is a folder with no .rpn file in it (or in its subfolders); name the tapes instead"
+    case .outputIsInput(let path):
+      return "standard output is \(path) itself: the shell emptied the file before rpn-lsp could read it. "
+        + "Restore it (from a backup or version control), then rewrite it in place with --write"
     case .tooLarge(let path, let limit):
       return "\(path) is too large: the limit is \(limit) bytes"
     case .cannotWrite(let path, let step, let errno):
@@ -145,4 +154,63 @@ func firstInvalidUTF8(_ bytes: [UInt8]) -> (line: Int, column: Int)? {
       afterCarriageReturn = scalar == "\r"
     }
   }
+}
+
+/// The tapes the arguments name: each file as given, and for each folder the `.rpn` files in it
+/// and in its subfolders (hidden ones left out), in sorted order. A folder with none is an error
+/// that says so. `-` (standard input) stays as it is.
+func expandFolders(_ paths: [String]) throws(FileError) -> [String] {
+  var files: [String] = []
+  for path in paths {
+    var info = stat()
+    guard path != "-", stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+      files.append(path)
+      continue
+    }
+    let found = tapes(inFolder: path)
+    guard !found.isEmpty else { throw .noTapes(folder: path) }
+    files += found
+  }
+  return files
+}
+
+/// The `.rpn` files under a folder, sorted, hidden files and folders left out; symbolic links to
+/// folders are not followed (a link cycle would never end).
+private func tapes(inFolder folder: String) -> [String] {
+  guard let handle = opendir(folder) else { return [] }
+  defer { closedir(handle) }
+  var names: [String] = []
+  while let entry = readdir(handle) {
+    let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+      tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
+        String(cString: $0)
+      }
+    }
+    if !name.hasPrefix(".") { names.append(name) }
+  }
+  var files: [String] = []
+  let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+  for name in names.sorted() {
+    let path = prefix + name
+    var info = stat()
+    guard lstat(path, &info) == 0 else { continue }
+    if info.st_mode & S_IFMT == S_IFDIR {
+      files += tapes(inFolder: path)
+    } else if name.hasSuffix(".rpn") {
+      files.append(path)
+    }
+  }
+  return files
+}
+
+/// Whether standard output is the file at `path` itself (`format tape.rpn > tape.rpn`): the shell
+/// emptied it before the command ran, so what was read is not the tape.
+func standardOutputIs(_ path: String) -> Bool {
+  guard path != "-" else { return false }
+  var output = stat()
+  var input = stat()
+  guard fstat(STDOUT_FILENO, &output) == 0, output.st_mode & S_IFMT == S_IFREG, stat(path, &input) == 0 else {
+    return false
+  }
+  return output.st_dev == input.st_dev && output.st_ino == input.st_ino
 }

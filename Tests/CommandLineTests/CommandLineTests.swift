@@ -49,11 +49,12 @@ func expectUsageErrors(
 
 /// Runs `rpn-lsp` with `arguments` in `directory`, feeding it `input` on standard input; kills
 /// it and throws when it has not finished within `timeout`.
-func run(_ arguments: [String], in directory: URL? = nil, input: String = "", timeout: TimeInterval = 20) throws
-  -> Run
-{
+func run(
+  _ arguments: [String], in directory: URL? = nil, input: String = "", timeout: TimeInterval = 20,
+  executable: URL? = nil
+) throws -> Run {
   let process = Process()
-  process.executableURL = try serverBinary()
+  process.executableURL = try executable ?? serverBinary()
   process.arguments = arguments
   if let directory { process.currentDirectoryURL = directory }
   let stdin = Pipe()
@@ -110,17 +111,18 @@ private let lunch = """
 
   """
 
+/// `zzz` has a diagnostic: its label is marked `! `, and the others move two columns to stay in line.
 private let lunchTape = """
   # lunch split
-  12.50 =lunch  [12.5]
-  8 =coffee     [12.5 8]
+  12.50 =lunch    [12.5]
+  8 =coffee       [12.5 8]
 
-  +   # total   [20.5]
-  3 /           [6.83333333333333]
+  +   # total     [20.5]
+  3 /             [6.83333333333333]
     # an indented note
-  =café         [6.83333333333333]
-  =日本         [6.83333333333333]
-  zzz           [6.83333333333333]
+  =café           [6.83333333333333]
+  =日本           [6.83333333333333]
+  zzz           ! [6.83333333333333]
 
   """
 
@@ -266,7 +268,7 @@ private let mistakes = "1 2 +\n2 =é 😀 zzz\n1 0 /\n  -1 sqrt # ☕\ne\u{301} 
   @Test func evalShowsMistakesOnStandardError() throws {
     let result = try run(["eval", "-"], input: "1 +\n")
     #expect(result.status == 0)
-    #expect(result.stdout == "1 +  [1]\n")
+    #expect(result.stdout == "1 +  ! [1]\n")
     #expect(result.stderr == "-:1:3: warning: `+` needs 2 values but the stack holds only 1 [stack-underflow]\n")
   }
 
@@ -281,7 +283,7 @@ private let mistakes = "1 2 +\n2 =é 😀 zzz\n1 0 /\n  -1 sqrt # ☕\ne\u{301} 
     defer { try? FileManager.default.removeItem(at: dir) }
     #expect(try run(["eval"], in: dir).status == 2)
     #expect(try run(["eval", "missing.rpn"], in: dir).status == 2)
-    #expect(try run(["eval", "a.rpn", "b.rpn"], in: dir).status == 2)
+    #expect(try run(["eval", "a.rpn", "missing.rpn"], in: dir).status == 2)
     #expect(try run(["eval", "--max-items", "0", "a.rpn"], in: dir).status == 2)
     let missing = try run(["eval", "missing.rpn"], in: dir)
     #expect(missing.stdout == "")

@@ -82,14 +82,100 @@ import Testing
     #expect(eval.status == 0)
     #expect(
       eval.stdout
-        == "1 2 +\\x1b[31m" + String(repeating: " ", count: 16) + "[1 2]\n\\x1b]0;pwned\\x07 3 # \\x9b2J  [1 2 3]\n"
-        + "\t4" + String(repeating: " ", count: 24) + "[1 2 3 4]\n")
+        == "1 2 +\\x1b[31m" + String(repeating: " ", count: 16) + "! [1 2]\n\\x1b]0;pwned\\x07 3 # \\x9b2J  ! [1 2 3]\n"
+        + "\t4" + String(repeating: " ", count: 24) + "  [1 2 3 4]\n")
     #expect(!eval.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     let check = try run(["check", "-"], input: tape)
     #expect(
       check.stdout
         == "-:1:5: error: unknown word `+\\x1b[31m` [unknown-word]\n"
         + "-:2:1: error: unknown word `\\x1b]0;pwned\\x07` [unknown-word]\n")
+  }
+
+  /// Several files, and folders (their `.rpn` files, subfolders included, hidden ones not), for
+  /// every command; `eval` heads each tape with its name.
+  @Test func foldersAndSeveralFiles() throws {
+    let dir = try directory(with: ["a.rpn": "1 2 +\n", "notes.txt": "zz\n"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for folder in ["sub", "sub/deep", ".hidden"] {
+      try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    try Data("zz\n".utf8).write(to: dir.appendingPathComponent("sub/deep/b.rpn"))
+    try Data("4  5\n".utf8).write(to: dir.appendingPathComponent("sub/c.rpn"))
+    try Data("yy\n".utf8).write(to: dir.appendingPathComponent(".hidden/d.rpn"))
+    let check = try run(["check", "."], in: dir)
+    #expect(check.status == 1)
+    #expect(check.stdout == "./sub/deep/b.rpn:1:1: error: unknown word `zz` [unknown-word]\n")
+    let eval = try run(["eval", "a.rpn", "sub"], in: dir)
+    #expect(eval.status == 0)
+    #expect(
+      eval.stdout
+        == "==> a.rpn <==\n1 2 +  [3]\n\n==> sub/c.rpn <==\n4  5  [4 5]\n\n==> sub/deep/b.rpn <==\nzz  ! []\n")
+    let format = try run(["format", "--check", "sub/"], in: dir)
+    #expect(format.status == 1)
+    #expect(format.stderr == "sub/c.rpn: would be reformatted\n")
+    let printed = try run(["format", "sub"], in: dir)
+    #expect(printed.status == 2)
+    #expect(printed.stderr.contains("format prints one tape, and sub names 2: add --write"))
+    try Data().write(to: dir.appendingPathComponent("empty.rpn"))
+    let empty = try run(["check", ".hidden", "sub/deep"], in: dir)
+    #expect(empty.status == 1, "a folder named on its own is searched, even a hidden one")
+    #expect(empty.stdout.hasPrefix(".hidden/d.rpn:1:1: error: unknown word `yy`"))
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("none"), withIntermediateDirectories: true)
+    let none = try run(["eval", "none"], in: dir)
+    #expect(none.status == 2)
+    #expect(
+      none.stderr
+        == "rpn-lsp: none is a folder with no .rpn file in it (or in its subfolders); name the tapes instead\n")
+  }
+
+  /// `format tape.rpn > tape.rpn`: the shell empties the file before the command runs. The
+  /// command says so instead of printing nothing into it as if all were well.
+  @Test func printingIntoTheTapeItselfIsCaught() throws {
+    let dir = try directory(with: ["t.rpn": "1  2\n"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for command in ["format", "eval", "update"] {
+      let result = try runInShell("rpn-lsp \(command) t.rpn > t.rpn", in: dir)
+      #expect(result.status == 2, "\(command)")
+      #expect(result.stderr.contains("standard output is t.rpn itself: the shell emptied the file"), "\(command)")
+      #expect(result.stderr.contains("--write"), "\(command)")
+      try Data("1  2\n".utf8).write(to: dir.appendingPathComponent("t.rpn"))
+    }
+    let other = try runInShell("rpn-lsp format t.rpn > u.rpn && cat u.rpn", in: dir)
+    #expect(other.status == 0)
+    #expect(other.stdout == "1 2\n")
+  }
+
+  /// Lines with diagnostics are marked `! ` before their label, and labels stay in one column.
+  @Test func evalMarksLinesWithDiagnostics() throws {
+    let result = try run(["eval", "-"], input: "# rpn: decimals=x\n1 2 +\n1 0 /\n\n3\n")
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == "# rpn: decimals=x  !\n1 2 +                [3]\n1 0 /              ! [3 1 0]\n\n3                    [3 1 0 3]\n"
+    )
+    let clean = try run(["eval", "-"], input: "1 2 +\n")
+    #expect(clean.stdout == "1 2 +  [3]\n", "no gutter when nothing is wrong")
+  }
+
+  /// The largest double, as the overflow messages cite it, is itself a number the tool reads.
+  @Test func theOverflowLimitCitedIsANumber() throws {
+    let result = try run(["check", "-"], input: "1e308 10 *\n1e999\n")
+    #expect(
+      result.stdout
+        == "-:1:10: warning: `*` of 1e+308 and 10 overflows: the result is beyond ±1.7976931348623157e+308, "
+        + "the largest double [overflow]\n"
+        + "-:2:1: error: number `1e999` is out of the range of a double (±1.7976931348623157e+308) [invalid-number]\n")
+    let limit = try run(["check", "-"], input: "1.7976931348623157e+308 -1.7976931348623157e+308\n")
+    #expect(limit.status == 0, "\(limit.stdout)")
+  }
+
+  /// Runs a shell command line with the binary's folder first on the PATH.
+  private func runInShell(_ command: String, in dir: URL) throws -> Run {
+    let binaryFolder = try serverBinary().deletingLastPathComponent().path
+    return try run(
+      ["sh", "-c", "PATH=\"\(binaryFolder):$PATH\" \(command)"], in: dir,
+      executable: URL(fileURLWithPath: "/usr/bin/env"))
   }
 
   private func readLine(_ handle: FileHandle) throws -> String {

@@ -152,7 +152,7 @@ import Testing
       (["update", "--write", "-"], "--write cannot rewrite standard input"),
       (["update", "-", "a.rpn"], "- (standard input) must be the only file"),
       (["update", "--check", "a.rpn", "-"], "- (standard input) must be the only file"),
-      (["update", "a.rpn", "b.rpn"], "add --write or --check"),
+      (["update", "a.rpn", "b.rpn"], "add --write to rewrite each in place, or --check"),
       (["update", "--check", "--write", "a.rpn"], "--check and --write exclude each other"),
       (["update", "--precision", "3", "a.rpn"], "update does not take --precision"),
       (["update", "--max-items", "3", "a.rpn"], "update does not take --max-items"),

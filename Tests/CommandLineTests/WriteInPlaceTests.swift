@@ -185,7 +185,9 @@ private func chmod(_ url: URL, _ mode: Int) throws {
       at: dir.appendingPathComponent("sub.rpn"), withIntermediateDirectories: false)
     let result = try run([command, "--write", "sub.rpn"], in: dir)
     #expect(result.status == 2)
-    #expect(result.stderr == "rpn-lsp: cannot rewrite sub.rpn: it is a folder; name the .rpn files in it instead\n")
+    #expect(
+      result.stderr
+        == "rpn-lsp: sub.rpn is a folder with no .rpn file in it (or in its subfolders); name the tapes instead\n")
     #expect(try names(in: dir.appendingPathComponent("sub.rpn")) == [])
   }
 
@@ -256,7 +258,7 @@ private func chmod(_ url: URL, _ mode: Int) throws {
     let cases: [(arguments: [String], message: String)] = [
       (["format", "--write", "-"], "--write cannot rewrite standard input"),
       (["format", "-", "a.rpn"], "- (standard input) must be the only file"),
-      (["format", "a.rpn", "b.rpn"], "add --write or --check"),
+      (["format", "a.rpn", "b.rpn"], "add --write to rewrite each in place, or --check"),
       (["format", "--check", "--write", "a.rpn"], "--check and --write exclude each other"),
       (["format", "--precision", "3", "a.rpn"], "format does not take --precision"),
       (["eval", "--write", "a.rpn"], "eval does not take --write"),

@@ -30,12 +30,12 @@ import Testing
         "1:2-1:3 warning stack-underflow: `+` needs 2 values but the stack holds only 1",
         "2:4-2:5 warning division-by-zero: `/` divides by zero",
         "3:9-3:13 warning domain-error: `sqrt` of -4 is undefined: a square root needs a value ≥ 0",
-        "4:9-4:10 warning overflow: `*` of 1e+308 and 10 overflows: the result is beyond ±1.79769313486232e+308",
+        "4:9-4:10 warning overflow: `*` of 1e+308 and 10 overflows: the result is beyond ±1.7976931348623157e+308, the largest double",
         "5:0-5:4 error unknown-word: unknown word `dupp`; did you mean `dup`?",
         "5:5-5:7 error unknown-word: unknown word `4+`; did you mean `4 +`?",
         "5:8-5:12 error unknown-word: unknown word `rate`: `rate` is stored later, on line 8; "
           + "a variable can be used only below its store",
-        "6:0-6:5 error invalid-number: number `1e999` is out of the range of a double (±1.79769313486232e+308)",
+        "6:0-6:5 error invalid-number: number `1e999` is out of the range of a double (±1.7976931348623157e+308)",
         "6:6-6:7 error invalid-name: `=` needs a name after it, like `=total`",
         "6:8-6:11 error invalid-name: `=9x` is not a valid name: a name starts with a letter or `_`, "
           + "followed by letters, digits 0-9 or `_`",

@@ -53,7 +53,7 @@ import Testing
         2, 7, "2:7-2:12",
         "number `1e999`, out of the range of a double\n\nStack before: `[17.5 7 3.14159265358979]`  \n"
           + "Stack after: `[17.5 7 3.14159265358979]`\n\n"
-          + "error [invalid-number]: number `1e999` is out of the range of a double (±1.79769313486232e+308)"
+          + "error [invalid-number]: number `1e999` is out of the range of a double (±1.7976931348623157e+308)"
       ),
       (
         3, 6, "3:6-3:10",
