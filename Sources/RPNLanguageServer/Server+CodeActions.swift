@@ -14,6 +14,8 @@ extension Server {
   /// The quick fixes: an `unknown-word` gets the suggestion (`sqr` → `sq`) or a split (`4+` →
   /// `4 +`); a use before its store gets none (moving the store is the fix, and only the user
   /// knows where). A `check-failed` gets its value updated for the top, in the check's own form.
+  ///
+  /// Checks are written in the document's display (its notation and decimals, without grouping).
   func codeActions(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let found = try openDocument(params)
     let range = try LSPRange.decode(params?["range"], field: "range")
@@ -42,7 +44,7 @@ extension Server {
       if client.codeActionResolvesEdits {
         members.append(("data", ["textDocument": ["uri": .string(found.uri)]]))
       } else {
-        members.append(("edit", workspaceEdit(found.uri, action.edits(document), converter)))
+        members.append(("edit", workspaceEdit(found.uri, action.edits(document, display(of: document)), converter)))
       }
       actions.append(.object(members))
     }
@@ -64,7 +66,8 @@ extension Server {
     }
     let found = try openDocument(data)
     let document = found.open.document
-    members.append(("edit", workspaceEdit(found.uri, action.edits(document), converter(for: document))))
+    let edits = action.edits(document, display(of: document))
+    members.append(("edit", workspaceEdit(found.uri, edits, converter(for: document))))
     return .object(members)
   }
 
@@ -76,6 +79,7 @@ extension Server {
     // A start past its line's end is that end (as LSP clamps positions), so a diagnostic that
     // ends there touches the range.
     let start = converter.clamped(range.start)
+    let display = display(of: document)
     var actions: [JSONValue] = []
     for line in range.start.line...last {
       for diagnostic in document.diagnostics(inLine: line) {
@@ -100,7 +104,7 @@ extension Server {
         actions.append([
           "title": .string(title),
           "kind": .string(CodeActionKind.quickFix.rawValue),
-          "diagnostics": [diagnosticJSON(diagnostic, line: line, converter: converter)],
+          "diagnostics": [diagnosticJSON(diagnostic, line: line, converter: converter, display: display)],
           "isPreferred": true,
           "edit": workspaceEdit(uri, [edit], converter),
         ])
@@ -117,8 +121,9 @@ extension Server {
     var last = min(range.end.line, document.lineCount - 1)
     if range.end.line > range.start.line, range.end.character == 0 { last = min(last, range.end.line - 1) }
     guard range.start.line <= last else { return [] }
+    let display = display(of: document)
     return (range.start.line...last).compactMap { line in
-      guard let edit = document.checkAddition(line: line) else { return nil }
+      guard let edit = document.checkAddition(line: line, display: display) else { return nil }
       return [
         "title": .string("Write the result as a check: \(edit.text.drop { $0 == " " })"),
         "kind": .string(CodeActionKind.refactorRewrite.rawValue),
@@ -169,11 +174,11 @@ private enum CheckSourceAction: CaseIterable {
     }
   }
 
-  /// The edits of the whole document, top to bottom.
-  func edits(_ document: Document) -> [LineEdit] {
+  /// The edits of the whole document, top to bottom; new checks written as `display` shows values.
+  func edits(_ document: Document, _ display: DisplaySettings) -> [LineEdit] {
     switch self {
     case .updateFailing: document.checkUpdates()
-    case .addToEveryLine: document.checkAdditions()
+    case .addToEveryLine: document.checkAdditions(display: display)
     case .removeAll: document.checkRemovals()
     }
   }

@@ -37,13 +37,13 @@ extension Server {
     let depth = scope.depth
 
     var items: [JSONValue] = []
-    let display = settings.display
+    let display = display(of: document)
     for (index, variable) in scope.variables.enumerated() {
       let label = JSONValue.string(variable.name)
       items.append(
         .object([
           ("label", label), ("kind", JSONValue(CompletionItemKind.variable.rawValue)),
-          ("detail", .string(ValueFormat.format(variable.value, precision: display.precision))),
+          ("detail", .string(ValueFormat.format(variable.value, display: display))),
           ("documentation", "variable, stored above"), ("sortText", .string("0a\(Self.padded(index))")),
           ("textEdit", ["range": editRange, "newText": label]),
         ]))

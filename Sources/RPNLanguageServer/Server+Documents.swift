@@ -31,6 +31,12 @@ extension Server {
     PositionConverter(encoding: encoding, document: document)
   }
 
+  /// How a document shows its values: the editor's display settings under the document's
+  /// `# rpn:` lines. Every number the server shows goes through it.
+  func display(of document: Document) -> DisplaySettings {
+    document.display(over: settings.display)
+  }
+
   /// The open document that request parameters name; it throws the error to answer.
   func openDocument(_ params: JSONValue?) throws(ResponseError) -> (uri: String, open: OpenDocument) {
     guard let params, params.isObject else { throw .invalidParams("params must be an object") }
@@ -147,19 +153,23 @@ extension Server {
   /// Every diagnostic of a document, as LSP diagnostics.
   func diagnostics(of document: Document) -> [JSONValue] {
     let converter = converter(for: document)
-    return document.diagnostics().map { line, diagnostic in diagnosticJSON(diagnostic, line: line, converter: converter)
+    let display = display(of: document)
+    return document.diagnostics().map { line, diagnostic in
+      diagnosticJSON(diagnostic, line: line, converter: converter, display: display)
     }
   }
 
-  /// One diagnostic as LSP's `Diagnostic`.
-  func diagnosticJSON(_ diagnostic: Diagnostic, line: Int, converter: PositionConverter) -> JSONValue {
+  /// One diagnostic as LSP's `Diagnostic`, the values in its message shown in `display`.
+  func diagnosticJSON(
+    _ diagnostic: Diagnostic, line: Int, converter: PositionConverter, display: DisplaySettings
+  ) -> JSONValue {
     let severity = diagnostic.severity == .error ? DiagnosticSeverity.error : DiagnosticSeverity.warning
     return [
       "range": converter.range(line: line, utf8Range: diagnostic.range).json,
       "severity": JSONValue(severity.rawValue),
       "code": .string(diagnostic.code.rawValue),
       "source": "rpn",
-      "message": .string(diagnostic.message),
+      "message": .string(diagnostic.message(display: display)),
     ]
   }
 

@@ -1,0 +1,286 @@
+// The display settings end to end: the editor's, a document's `# rpn:` lines over them, and every value the server shows.
+import JSONRPC
+import TestSupport
+import Testing
+
+/// The display settings (`display.notation`, `display.decimals`, `display.grouping`, with
+/// `precision` and `inlayHints.maxItems`) over the built binary's pipes: every number the server
+/// shows follows the document's effective display (inlay hints and their tooltips and check
+/// edits, hover, completion, symbols, code lenses, diagnostic messages pushed and pulled, checks
+/// written by code actions); a document's `# rpn:` lines override the editor's settings, and
+/// editing them refreshes what clients show; a `# rpn:` comment after the first token sets
+/// nothing, and hover says why; hover explains a line's keys and completion offers them and
+/// their values; integers are also shown in hex, octal and binary; a comma out of place gets a
+/// quick fix per reading.
+@Suite(.overPipes) struct DisplaySettingsTests {
+  static let uri = "file:///display.rpn"
+  static let fixedGrouped: JSONValue = ["rpn": ["display": ["notation": "fixed", "decimals": 3, "grouping": true]]]
+  static let refreshing: JSONValue = [
+    "workspace": ["inlayHint": ["refreshSupport": true], "codeLens": ["refreshSupport": true]]
+  ]
+  /// A section with a store, a failing check and a failing `sqrt`: values in labels, summaries,
+  /// symbols and messages.
+  static let rent = "## Rent\n1234.5 =rent\nrent 2 / =1\n-2 sqrt\n"
+
+  /// Inlay hints as `line:character label | tooltip | textEdits`.
+  static func hints(_ client: LSPClient, _ uri: String = uri) throws -> [String] {
+    let result = try client.allInlayHints(uri)
+    return (result.arrayValue ?? []).map { hint in
+      var text = compact(hint: hint)
+      if let tooltip = hint["tooltip"]?.stringValue { text += " | " + tooltip }
+      if let edits = hint["textEdits"]?.arrayValue { text += " | " + compact(edits: edits).joined(separator: ", ") }
+      return text
+    }
+  }
+
+  /// A plain-text hover's text, or "null".
+  static func hover(_ client: LSPClient, _ position: JSONValue, _ uri: String = uri) throws -> String {
+    let result = try client.hover(uri, position)
+    return result == .null ? "null" : result["contents"]?["value"]?.stringValue ?? "no value"
+  }
+
+  /// A hover as `range text`, or "null".
+  static func hoverWithRange(_ client: LSPClient, _ position: JSONValue, _ uri: String = uri) throws -> String {
+    let result = try client.hover(uri, position)
+    guard result != .null else { return "null" }
+    return "\(compact(range: result["range"])) \(result["contents"]?["value"]?.stringValue ?? "no value")"
+  }
+
+  /// The requests the server sent the client, by method, once everything sent so far was handled.
+  static func serverRequests(_ client: LSPClient) throws -> [String] {
+    try client.barrier()
+    return client.serverRequests.compactMap { $0["method"]?.stringValue }
+  }
+
+  // MARK: The editor's settings
+
+  /// The editor's display reaches every value shown: labels, tooltips and the checks that
+  /// hints write, hover, completion, symbols (hierarchical and flat), code lenses, pushed messages.
+  @Test func theEditorsDisplayReachesEveryShownValue() throws {
+    let client = try LSPClient.started(
+      capabilities: ["textDocument": ["documentSymbol": ["hierarchicalDocumentSymbolSupport": true]]],
+      initializationOptions: Self.fixedGrouped)
+    client.open(Self.uri, Self.rent)
+    #expect(
+      try Self.hints(client) == [
+        "0:7 Σ 1,849.750 · 3 values · avg 616.583",
+        "1:12 [1,234.500] | 1: 1,234.500 | 1:12-1:12 → \" =1234.500\"",
+        "2:11 [1,234.500 617.250] | 2: 1,234.500\n1: 617.250",
+        "3:7 [1,234.500 617.250 -2.000] | 3: 1,234.500\n2: 617.250\n1: -2.000 | 3:7-3:7 → \" =-2.000\"",
+      ])
+    #expect(
+      compact(diagnostics: try client.publishedDiagnostics(Self.uri).diagnostics) == [
+        "2:9-2:11 warning check-failed: expected 1, the top is 617.250 (617 to a whole number)",
+        "3:3-3:7 warning domain-error: `sqrt` of -2.000 is undefined: a square root needs a value ≥ 0",
+      ])
+    #expect(
+      try Self.hover(client, position(2, 1))
+        == "variable rent = 1,234.500, stored on line 2\n\nStack before: [1,234.500]\n"
+        + "Stack after: [1,234.500 1,234.500]")
+    let check = try Self.hover(client, position(2, 10))
+    #expect(
+      check
+        == "check =1: the top must be 1 to a whole number\nfails: the top is 617.250 (617 to a whole number)\n\n"
+        + "Stack before: [1,234.500 617.250]\nStack after: [1,234.500 617.250]\n\n"
+        + "warning [check-failed]: expected 1, the top is 617.250 (617 to a whole number)")
+    let items = CompletionTests.items(try client.completion(Self.uri, position(3, 7)))
+    #expect(CompletionTests.item(items, "rent")?["detail"] == "1,234.500")
+    let symbols = try client.request("textDocument/documentSymbol", ["textDocument": textDocument(Self.uri)])
+    #expect(
+      (symbols.arrayValue ?? []).flatMap { SectionTests.describe(symbol: $0) } == [
+        "Rent 3 (Σ 1,849.750 · 3 values · avg 616.583) 0:0-3:7 sel 0:3-0:7",
+        "  rent 13 (1,234.500) 1:7-1:12 sel 1:8-1:12",
+      ])
+    #expect(try SectionTests.lenses(client, uri: Self.uri) == ["0:0-0:7 Σ 1,849.750 · 3 values · avg 616.583"])
+    try client.finish()
+  }
+
+  /// Words show their stacks, the variables their bodies read and the failures inside them in
+  /// the display.
+  @Test func wordHoversFollowTheDisplay() throws {
+    let client = try LSPClient.started(initializationOptions: Self.fixedGrouped)
+    client.open(Self.uri, "1234.5 =r\n: half r 2 / ;\nhalf\n: bad -2 sqrt ;\nbad\n")
+    #expect(
+      try Self.hover(client, position(1, 8))
+        == "variable r = 1,234.500, stored on line 1\n\nIn the body of half: it runs at each use of half, not here")
+    #expect(
+      try Self.hover(client, position(2, 1))
+        == "word half, defined on line 2\n( -- r )\n: half r 2 / ;\n\nStack before: [1,234.500]\n"
+        + "Stack after: [1,234.500 617.250]")
+    let bad = try Self.hover(client, position(4, 1))
+    #expect(
+      bad
+        == "word bad, defined on line 4\n( -- r )\n: bad -2 sqrt ;\n\nStack before: [1,234.500 617.250]\n"
+        + "Stack after: [1,234.500 617.250]\n\nwarning [domain-error]: `bad` failed: in its definition (line 4), "
+        + "`sqrt` of -2.000 is undefined: a square root needs a value ≥ 0; the stack is as it was before `bad`")
+    try client.finish()
+  }
+
+  /// Flat symbols show the value after the name; pulled diagnostics carry the same messages as
+  /// pushed ones; dotted keys work as nested ones.
+  @Test func flatSymbolsAndPulledDiagnosticsFollowTheDisplay() throws {
+    let client = try LSPClient.started(
+      capabilities: ["textDocument": ["diagnostic": [:]]],
+      initializationOptions: ["rpn": ["display.notation": "fixed", "display.decimals": 1, "display.grouping": true]])
+    client.open(Self.uri, Self.rent)
+    let symbols = try client.request("textDocument/documentSymbol", ["textDocument": textDocument(Self.uri)])
+    #expect(
+      (symbols.arrayValue ?? []).map { SectionTests.describe(information: $0, uri: Self.uri) } == [
+        "Rent 3 0:0-3:7", "rent = 1,234.5 13 1:7-1:12 in Rent",
+      ])
+    let report = try client.request("textDocument/diagnostic", ["textDocument": textDocument(Self.uri)])
+    #expect(
+      compact(diagnostics: report["items"]?.arrayValue ?? []) == [
+        "2:9-2:11 warning check-failed: expected 1, the top is 617.2 (617 to a whole number)",
+        "3:3-3:7 warning domain-error: `sqrt` of -2.0 is undefined: a square root needs a value ≥ 0",
+      ])
+    try client.finish()
+  }
+
+  /// A change of the display alone republishes the diagnostics (their messages show values) and
+  /// asks clients that support it to refresh their hints and lenses; a document that pulls is
+  /// asked to pull again.
+  @Test(arguments: [(Self.refreshing, true), ([:] as JSONValue, false)])
+  func aDisplayOnlyChangeRepublishesAndRefreshes(capabilities: JSONValue, refreshes: Bool) throws {
+    let client = try LSPClient.started(capabilities: capabilities)
+    client.open(Self.uri, Self.rent, version: 3)
+    #expect(try client.publishedDiagnostics(Self.uri).diagnostics.count == 2)
+    #expect(try Self.hints(client).first == "0:7 Σ 1849.75 · 3 values · avg 616.583333333333")
+    let before = client.messageCount
+    SettingsTests.configure(client, ["rpn": ["display": ["notation": "scientific", "decimals": 1]]])
+    let published = try client.publishedDiagnostics(Self.uri)
+    #expect(client.messages[before...].contains { $0["method"] == "textDocument/publishDiagnostics" })
+    #expect(published.version == 3)
+    #expect(
+      compact(diagnostics: published.diagnostics) == [
+        "2:9-2:11 warning check-failed: expected 1, the top is 6.2e+02 (617 to a whole number)",
+        "3:3-3:7 warning domain-error: `sqrt` of -2.0e+00 is undefined: a square root needs a value ≥ 0",
+      ])
+    #expect(
+      try Self.serverRequests(client)
+        == (refreshes ? ["workspace/inlayHint/refresh", "workspace/codeLens/refresh"] : []))
+    #expect(
+      try Self.hints(client) == [
+        "0:7 Σ 1.8e+03 · 3 values · avg 6.2e+02",
+        "1:12 [1.2e+03] | 1: 1.2e+03 | 1:12-1:12 → \" =1.2e+03\"",
+        "2:11 [1.2e+03 6.2e+02] | 2: 1.2e+03\n1: 6.2e+02",
+        "3:7 [1.2e+03 6.2e+02 -2.0e+00] | 3: 1.2e+03\n2: 6.2e+02\n1: -2.0e+00 | 3:7-3:7 → \" =-2.0e+00\"",
+      ])
+    #expect(try SectionTests.lenses(client, uri: Self.uri) == ["0:0-0:7 Σ 1.8e+03 · 3 values · avg 6.2e+02"])
+    try client.finish()
+  }
+
+  /// Values of the wrong type or out of range are ignored, nested or dotted; the rest of the
+  /// same update applies.
+  @Test func illTypedDisplaySettingsAreIgnored() throws {
+    let client = try LSPClient.started()
+    client.open(Self.uri, "1234.6 1 3 /\n")
+    let defaults = ["0:12 [1234.6 0.333333333333333]"]
+    for settings: JSONValue in [
+      ["rpn": ["display": ["notation": "Fixed"]]], ["rpn": ["display": ["notation": 1]]],
+      ["rpn": ["display": ["decimals": 16]]], ["rpn": ["display": ["decimals": -1]]],
+      ["rpn": ["display": ["decimals": 2.5]]], ["rpn": ["display": ["decimals": "3"]]],
+      ["rpn": ["display": ["grouping": "true"]]], ["rpn": ["display": ["grouping": 1]]],
+      ["rpn": ["display.notation": "hex"]], ["rpn": ["display.decimals": 99]], ["rpn": ["display": "fixed"]],
+    ] {
+      SettingsTests.configure(client, settings)
+      #expect(compact(hints: try client.allInlayHints(Self.uri)) == defaults, "\(JSONWriter.string(settings))")
+    }
+    SettingsTests.configure(
+      client, ["rpn": ["display": ["notation": "fixed", "decimals": "x", "grouping": true], "display.decimals": 0]])
+    #expect(try Self.hints(client) == ["0:12 [1,235 0] | 2: 1,235\n1: 0 | 0:12-0:12 → \" =0\""])
+    try client.finish()
+  }
+
+  // MARK: `# rpn:` lines
+
+  /// A document's `# rpn:` lines override the editor's settings for that document only, and a
+  /// later change of the editor's settings does not beat them (what they do not set still
+  /// follows the editor). The lenses are not asked to refresh when no document shows them
+  /// differently.
+  @Test func aDocumentsLinesOverrideTheEditor() throws {
+    let client = try LSPClient.started(capabilities: Self.refreshing, initializationOptions: Self.fixedGrouped)
+    let other = "file:///other.rpn"
+    client.open(Self.uri, "# title\n\n# rpn: notation=scientific decimals=1\n## Sum\n1234.5 1 3 /\n")
+    client.open(other, "1234.5 1 3 /\n")
+    #expect(
+      try Self.hints(client) == [
+        "3:6 Σ 1.2e+03 · 2 values · avg 6.2e+02",
+        "4:12 [1.2e+03 3.3e-01] | 2: 1.2e+03\n1: 3.3e-01 | 4:12-4:12 → \" =3.3e-01\"",
+      ])
+    #expect(
+      try Self.hints(client, other) == ["0:12 [1,234.500 0.333] | 2: 1,234.500\n1: 0.333 | 0:12-0:12 → \" =0.333\""])
+    SettingsTests.configure(
+      client, ["rpn": ["display": ["notation": "engineering", "decimals": 4], "inlayHints": ["maxItems": 1]]])
+    #expect(try Self.serverRequests(client) == ["workspace/inlayHint/refresh", "workspace/codeLens/refresh"])
+    #expect(
+      try Self.hints(client) == [
+        "3:6 Σ 1.2e+03 · 2 values · avg 6.2e+02",
+        "4:12 [… 3.3e-01] | 2: 1.2e+03\n1: 3.3e-01 | 4:12-4:12 → \" =3.3e-01\"",
+      ])
+    #expect(
+      try Self.hints(client, other) == [
+        "0:12 [… 333.33e-03] | 2: 1.2345e+03\n1: 333.33e-03 | 0:12-0:12 → \" =333.33e-03\""
+      ])
+    // With the other document closed, no document shows its lenses differently.
+    client.close(other)
+    SettingsTests.configure(client, ["rpn": ["display": ["notation": "fixed"]]])
+    #expect(
+      try Self.serverRequests(client)
+        == ["workspace/inlayHint/refresh", "workspace/codeLens/refresh", "workspace/inlayHint/refresh"])
+    #expect(try SectionTests.lenses(client, uri: Self.uri) == ["3:0-3:6 Σ 1.2e+03 · 2 values · avg 6.2e+02"])
+    try client.finish()
+  }
+
+  /// The `invalid-setting` warnings of a `# rpn:` line at their exact ranges in both encodings,
+  /// with non-ASCII text before them.
+  @Test(arguments: encodings)
+  func invalidSettingsAreAtTheirPairs(encoding: String) throws {
+    let client = try LSPClient.started(encoding: encoding).client
+    client.open(Self.uri, "# rpn: größe=1 😀=2 decimals=99 notation=fixed\n1 3 /\n")
+    let settings = "the settings are `notation`, `decimals`, `grouping`, `precision`, `angleUnit`, `maxItems`"
+    #expect(
+      compact(diagnostics: try client.publishedDiagnostics(Self.uri).diagnostics) == [
+        "\(span(encoding, 0, (7, 16), (7, 14))) warning invalid-setting: unknown setting `größe`: \(settings)",
+        "\(span(encoding, 0, (17, 23), (15, 19))) warning invalid-setting: unknown setting `😀`: \(settings)",
+        "\(span(encoding, 0, (24, 35), (20, 31))) warning invalid-setting: `decimals=99`: decimals takes a whole "
+          + "number from 0 to 15",
+      ])
+    #expect(try Self.hints(client) == ["1:5 [0.33] | 1: 0.33 | 1:5-1:5 → \" =0.33\""])
+    try client.finish()
+  }
+
+  // MARK: Code actions
+
+  /// The action that writes a line's result as a check, the source action on every line and the
+  /// hint's edit write in the document's notation and decimals, without grouping; the checks
+  /// they write pass.
+  @Test func checksAreWrittenInFixedNotation() throws {
+    let client = try LSPClient.started(
+      capabilities: ["textDocument": ["codeAction": ["codeActionLiteralSupport": ["codeActionKind": ["valueSet": []]]]]]
+    )
+    let text = "# rpn: notation=fixed grouping=true\n1 3 /\n2 3 *\n1234.5\n"
+    client.open(Self.uri, text)
+    let actions = try CodeActionTests.codeActions(client, range(1, 0, 1, 0), [], uri: Self.uri)
+    #expect(
+      compact(actions: actions, uri: Self.uri) == [
+        "refactor.rewrite \"Write the result as a check: =0.33\": 1:5-1:5 → \" =0.33\""
+      ])
+    let every = try CodeActionTests.codeActions(
+      client, range(1, 0, 1, 0), [], only: ["source.rpn.addChecks"], uri: Self.uri)
+    #expect(
+      compact(actions: every, uri: Self.uri) == [
+        "source.rpn.addChecks \"Add a check to every line\": 1:5-1:5 → \" =0.33\", 2:5-2:5 → \" =6.00\", "
+          + "3:6-3:6 → \" =1234.50\""
+      ])
+    #expect(
+      try Self.hints(client) == [
+        "1:5 [0.33] | 1: 0.33 | 1:5-1:5 → \" =0.33\"", "2:5 [0.33 6.00] | 2: 0.33\n1: 6.00 | 2:5-2:5 → \" =6.00\"",
+        "3:6 [0.33 6.00 1,234.50] | 3: 0.33\n2: 6.00\n1: 1,234.50 | 3:6-3:6 → \" =1234.50\"",
+      ])
+    let applied = try applying(try edits(of: every[0]["edit"] ?? .null, uri: Self.uri), to: text, encoding: "utf-16")
+    client.change(Self.uri, version: 2, [["text": .string(applied)]])
+    #expect(try client.publishedDiagnostics(Self.uri).diagnostics == [])
+    try client.finish()
+  }
+}
