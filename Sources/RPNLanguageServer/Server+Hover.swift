@@ -6,8 +6,9 @@ import RPNEngine
 
 extension Server {
   /// `textDocument/hover`: what the token is, the stack before and after it, and its
-  /// diagnostic; every value as the document's display shows it. Null on whitespace, comments
-  /// and blank lines.
+  /// diagnostic; every value as the document's display shows it, and a value that is an integer
+  /// below 2^53 (a number, a variable, a store) in hex, octal and binary too. Null on whitespace,
+  /// comments and blank lines.
   ///
   /// A use of a defined word, and a definition's name, show the word: its effect, its definition
   /// as written and the line it is defined on. The tokens of a definition (`:` to `;`) show no
@@ -75,6 +76,13 @@ extension Server {
     "\(diagnostic.severity.rawValue) [\(diagnostic.code.rawValue)]: \(diagnostic.message(display: display))"
   }
 
+  /// The line that shows a value that is an integer of magnitude below 2^53 in hex, octal and
+  /// binary, as literals that read back as it; no line for any other value.
+  private static func integerForms(_ value: Double, code: (String) -> String) -> [String] {
+    guard let forms = ValueFormat.integerForms(value) else { return [] }
+    return ["hex \(code(forms.hex)), octal \(code(forms.octal)), binary \(code(forms.binary))"]
+  }
+
   private func describe(
     _ trace: TokenTrace, text: String, line: Int, document: Document, display: DisplaySettings,
     code: (String) -> String
@@ -83,7 +91,8 @@ extension Server {
     switch trace.token.kind {
     case .number(let value):
       let shown = show(value)
-      return [shown == text ? "number \(code(shown))" : "number \(code(text)) = \(code(shown))"]
+      let number = shown == text ? "number \(code(shown))" : "number \(code(text)) = \(code(shown))"
+      return [number] + Self.integerForms(value, code: code)
     case .check:
       guard let check = CheckLiteral(text) else { return ["check \(code(text))"] }
       let written = String(text.dropFirst())
@@ -109,11 +118,11 @@ extension Server {
       if let store = document.bindingInEffect(of: text, atLine: line, utf8Offset: trace.token.range.lowerBound) {
         description += ", stored on line \(store.line + 1)"
       }
-      return [description]
+      return [description] + Self.integerForms(value, code: code)
     case .store:
       let name = String(text.dropFirst())
       guard trace.diagnostic == nil, let value = trace.after.top.last else { return ["store into \(code(name))"] }
-      return ["store into \(code(name)): \(code(show(value)))"]
+      return ["store into \(code(name)): \(code(show(value)))"] + Self.integerForms(value, code: code)
     case .invalidStore:
       return ["store \(code(text))"]
     case .unknown:
@@ -186,7 +195,7 @@ extension Server {
       if let store = document.bindingInEffect(of: text, atLine: place.line, utf8Offset: start) {
         description += ", stored on line \(store.line + 1)"
       }
-      return [description]
+      return [description] + Self.integerForms(value, code: code)
     case .check:
       return ["check \(code(text))"]
     case .store:

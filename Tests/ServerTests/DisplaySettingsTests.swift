@@ -250,6 +250,53 @@ import Testing
     try client.finish()
   }
 
+  // MARK: Integers in hex, octal and binary
+
+  /// Hover on a number, a store and a variable whose value is an integer below 2^53 adds its hex,
+  /// octal and binary forms (negative ones signed); a fraction, 2^53 itself and a value past it
+  /// get none.
+  @Test func integersAreAlsoShownInHexOctalAndBinary() throws {
+    let client = try LSPClient.started()
+    client.open(
+      Self.uri, "255 -255 2.5 9007199254740992 9007199254740991 =big\nbig 0x1F 0 1e300\n")
+    func first(_ line: Int, _ character: Int) throws -> String {
+      String(try Self.hover(client, position(line, character)).split(separator: "\n\n")[0])
+    }
+    let ones = "1" + String(repeating: "_1111", count: 13)
+    #expect(try first(0, 0) == "number 255\nhex 0xFF, octal 0o377, binary 0b1111_1111")
+    #expect(try first(0, 4) == "number -255\nhex -0xFF, octal -0o377, binary -0b1111_1111")
+    #expect(try first(0, 10) == "number 2.5")
+    #expect(try first(0, 15) == "number 9007199254740992 = 9.00719925474099e+15")
+    #expect(
+      try first(0, 35)
+        == "number 9007199254740991 = 9.00719925474099e+15\nhex 0x1FFFFFFFFFFFFF, octal 0o377777777777777777, "
+        + "binary 0b\(ones)")
+    #expect(
+      try first(0, 49)
+        == "store into big: 9.00719925474099e+15\nhex 0x1FFFFFFFFFFFFF, octal 0o377777777777777777, binary 0b\(ones)")
+    #expect(
+      try first(1, 1)
+        == "variable big = 9.00719925474099e+15, stored on line 1\nhex 0x1FFFFFFFFFFFFF, octal 0o377777777777777777, "
+        + "binary 0b\(ones)")
+    #expect(try first(1, 5) == "number 0x1F = 31\nhex 0x1F, octal 0o37, binary 0b1_1111")
+    #expect(try first(1, 9) == "number 0\nhex 0x0, octal 0o0, binary 0b0")
+    #expect(try first(1, 12) == "number 1e300 = 1e+300")
+    try client.finish()
+  }
+
+  /// Hex, octal, binary and comma-grouped literals are numbers to semantic tokens.
+  @Test func integerAndGroupedLiteralsAreNumberTokens() throws {
+    let (client, result) = try LSPClient.started(encoding: "utf-16")
+    let legend = try SemanticTokenTests.legend(result)
+    client.open(Self.uri, "0x1F 0o17 0b1010 -0XfF 1,234,567.89 0b1_0000 1,5\n")
+    #expect(
+      try WordTests.semanticTokens(client, Self.uri, legend: legend) == [
+        "0:0+4 number []", "0:5+4 number []", "0:10+6 number []", "0:17+5 number []", "0:23+12 number []",
+        "0:36+8 number []", "0:45+3 number []",
+      ])
+    try client.finish()
+  }
+
   // MARK: Code actions
 
   /// The action that writes a line's result as a check, the source action on every line and the
