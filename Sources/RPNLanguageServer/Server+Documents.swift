@@ -131,12 +131,20 @@ extension Server {
   }
 
   /// Evaluates staged changes, publishes the diagnostics that changed, and asks the client to
-  /// refresh its code lenses when a section's summary changed.
+  /// refresh its code lenses when a section's summary changed, and both its code lenses and its
+  /// inlay hints when an edit changed what a document's `# rpn:` lines set (every value shown
+  /// may have changed).
   func flushDocuments() {
     var refreshLenses = false
+    var refreshHints = false
     for (uri, open) in documents {
-      if open.document.hasStagedEdits, lensesChanged(in: open, by: open.document.evaluateStaged()) {
-        refreshLenses = true
+      if open.document.hasStagedEdits {
+        let edit = open.document.evaluateStaged()
+        if lensesChanged(in: open, by: edit) { refreshLenses = true }
+        if edit.documentSettingsChanged {
+          refreshHints = true
+          refreshLenses = true
+        }
       }
       guard open.needsPublishing else { continue }
       open.needsPublishing = false
@@ -147,7 +155,8 @@ extension Server {
       params.append(("diagnostics", .array(diagnostics(of: open.document))))
       notification(Method.publishDiagnostics, .object(params))
     }
-    if refreshLenses { request(Method.codeLensRefresh, nil) }
+    if refreshHints && client.inlayHintRefresh { request(Method.inlayHintRefresh, nil) }
+    if refreshLenses && client.codeLensRefresh { request(Method.codeLensRefresh, nil) }
   }
 
   /// Every diagnostic of a document, as LSP diagnostics.

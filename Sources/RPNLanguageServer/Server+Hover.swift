@@ -8,7 +8,7 @@ extension Server {
   /// `textDocument/hover`: what the token is, the stack before and after it, and its
   /// diagnostic; every value as the document's display shows it, and a value that is an integer
   /// below 2^53 (a number, a variable, a store) in hex, octal and binary too. Null on whitespace,
-  /// comments and blank lines.
+  /// comments and blank lines, except for `# rpn:` comments (`settingsHover`).
   ///
   /// A use of a defined word, and a definition's name, show the word: its effect, its definition
   /// as written and the line it is defined on. The tokens of a definition (`:` to `;`) show no
@@ -25,7 +25,12 @@ extension Server {
     let traces = document.trace(line: position.line, keepingTop: display.maxItems, near: column, includingStores: false)
     let markdown = client.hoverFormat == .markdown
     let code = { (text: String) in markdown ? "`\(text)`" : text }
-    guard let trace = traces.first(where: { $0.token.isAtCursor(column) }) else { return .null }
+    guard let trace = traces.first(where: { $0.token.isAtCursor(column) }) else {
+      guard let found = settingsHover(document, line: position.line, utf8Offset: column, code: code) else {
+        return .null
+      }
+      return hoverJSON(found.lines, range: found.range, line: position.line, document: document)
+    }
     let text = document.withUTF8(ofLine: position.line) {
       String(decoding: UnsafeBufferPointer(rebasing: $0[trace.token.range]), as: UTF8.self)
     }

@@ -232,6 +232,187 @@ import Testing
     try client.finish()
   }
 
+  /// Editing a `# rpn:` line so that it sets something else shows new labels, and asks clients
+  /// that support it to refresh their hints and lenses; an edit that sets the same, or an edit
+  /// elsewhere, asks nothing.
+  @Test(arguments: [(Self.refreshing, true), ([:] as JSONValue, false)])
+  func editingTheLineRefreshes(capabilities: JSONValue, refreshes: Bool) throws {
+    let client = try LSPClient.started(capabilities: capabilities)
+    client.open(Self.uri, "# rpn: notation=fixed decimals=1\n## A\n1 3 /\n")
+    #expect(try Self.hints(client) == ["1:4 Σ 0.3 · 1 value · avg 0.3", "2:5 [0.3] | 1: 0.3 | 2:5-2:5 → \" =0.3\""])
+    client.change(Self.uri, version: 2, [edit(range(0, 31, 0, 32), "4")])
+    #expect(
+      try Self.serverRequests(client)
+        == (refreshes ? ["workspace/inlayHint/refresh", "workspace/codeLens/refresh"] : []))
+    #expect(
+      try Self.hints(client) == [
+        "1:4 Σ 0.3333 · 1 value · avg 0.3333", "2:5 [0.3333] | 1: 0.3333 | 2:5-2:5 → \" =0.3333\"",
+      ])
+    #expect(try SectionTests.lenses(client, uri: Self.uri) == ["1:0-1:4 Σ 0.3333 · 1 value · avg 0.3333"])
+    let asked = client.serverRequests.count
+    client.change(Self.uri, version: 3, [edit(range(0, 31, 0, 31), "0")])  // decimals=04: the same
+    client.change(Self.uri, version: 4, [edit(range(3, 0, 3, 0), "# done\n")])
+    #expect(try Self.serverRequests(client).count == asked)
+    #expect(
+      try Self.hints(client) == [
+        "1:4 Σ 0.3333 · 1 value · avg 0.3333", "2:5 [0.3333] | 1: 0.3333 | 2:5-2:5 → \" =0.3333\"",
+      ])
+    try client.finish()
+  }
+
+  /// A `# rpn:` comment after the first token, or after tokens on its line, is a plain comment:
+  /// it sets nothing, warns of nothing, completes nothing, and hover says so and why, over the
+  /// whole comment.
+  @Test func aLateLineHasNoEffectAndHoverSaysWhy() throws {
+    let client = try LSPClient.started()
+    let text = Marked("# plain\n1 2\n# rp1️⃣n: notation=fixed zz=9 2️⃣\n3 # rpn: decimals=4 3️⃣\n")
+    client.open(Self.uri, text.text)
+    #expect(try Self.hints(client).map { $0.prefix { $0 != "|" } } == ["1:3 [1 2] ", "3:1 [1 2 3] "])
+    #expect(try client.publishedDiagnostics(Self.uri).diagnostics == [])
+    let late =
+      "# rpn: here is a plain comment: it sets nothing.\n\n"
+      + "Settings lines must come before the first token, which is on line 2."
+    #expect(try Self.hoverWithRange(client, text.utf16(1)) == "2:0-2:27 " + late)
+    #expect(try Self.hoverWithRange(client, position(2, 20)) == "2:0-2:27 " + late)
+    #expect(try Self.hoverWithRange(client, position(2, 0)) == "2:0-2:27 " + late)
+    #expect(
+      try Self.hoverWithRange(client, position(3, 9))
+        == "3:2-3:20 # rpn: here is a plain comment: it sets nothing.\n\n"
+        + "Settings lines are comment-only lines before the first token; this comment follows tokens on its line.")
+    #expect(try Self.hover(client, position(3, 1)).hasPrefix("number 3\n"))
+    #expect(try Self.hover(client, position(0, 3)) == "null")
+    for marker in [2, 3] {
+      #expect(CompletionTests.items(try client.completion(Self.uri, text.utf16(marker))).isEmpty)
+    }
+    try client.finish()
+  }
+
+  /// Hover on a pair of a line that applies: the key's meaning, what it takes, the value in
+  /// effect and where it comes from, and the pair's diagnostic; a pair that is no setting says
+  /// so. Null on the `# rpn:` itself, and in other comments.
+  @Test(arguments: encodings)
+  func hoverExplainsTheKeys(encoding: String) throws {
+    let client = try LSPClient.started(encoding: encoding).client
+    let text = Marked(
+      "# rpn: 1️⃣notation=fixed Decimals=2️⃣4 decimals=93️⃣9 grö4️⃣ße=1 grouping5️⃣ angleUnit=6️⃣gradians\n"
+        + "# r7️⃣pn: precision=38️⃣\n1 3 / # 9️⃣rpn: grouping=true\n")
+    client.open(Self.uri, text.text)
+    let notation =
+      "setting notation: how numbers are written: auto (%g, `precision` digits), fixed (`decimals` after the "
+      + "point), scientific, or engineering (exponents in threes)\ntakes auto, fixed, scientific or engineering\n"
+    let decimals =
+      "setting decimals: digits after the point in fixed and scientific notation (default 2)\n"
+      + "takes a whole number from 0 to 15\nin effect: 4, set by this document's # rpn: lines"
+    let expected: [(marker: Int, range: String, value: String)] = [
+      (1, "0:7-0:21", notation + "in effect: fixed, set by this document's # rpn: lines"),
+      (2, "0:22-0:32", decimals),
+      (
+        3, "0:33-0:44",
+        decimals + "\n\nwarning [invalid-setting]: `decimals=99`: decimals takes a whole number from 0 to 15"
+      ),
+      (
+        4, span(encoding, 0, (45, 54), (45, 52)),
+        "größe=1 sets nothing\n\nwarning [invalid-setting]: unknown setting `größe`: the settings are `notation`, "
+          + "`decimals`, `grouping`, `precision`, `angleUnit`, `maxItems`"
+      ),
+      (
+        5, pick(encoding, "0:55-0:63", "0:53-0:61"),
+        "grouping sets nothing\n\nwarning [invalid-setting]: `grouping` is not a setting: write `key=value`, "
+          + "like `decimals=2`"
+      ),
+      (
+        6, pick(encoding, "0:64-0:82", "0:62-0:80"),
+        "setting angleUnit: the unit of angles for trigonometry (default radians)\ntakes radians or degrees\n"
+          + "in effect: radians, the editor's setting\n\n"
+          + "warning [invalid-setting]: `angleUnit=gradians`: angleUnit takes radians or degrees"
+      ),
+      (
+        8, "1:7-1:18",
+        "setting precision: significant digits in auto notation (default 15)\ntakes a whole number from 1 to 17\n"
+          + "in effect: 3, set by this document's # rpn: lines"
+      ),
+    ]
+    for (marker, range, value) in expected {
+      #expect(try Self.hoverWithRange(client, text.at(marker, encoding)) == "\(range) \(value)", "marker \(marker)")
+    }
+    #expect(try Self.hover(client, text.at(7, encoding)) == "null")
+    #expect(try Self.hover(client, position(0, 6)) == "null")
+    #expect(try Self.hover(client, position(1, 6)) == "null")
+    #expect(try Self.hover(client, text.at(9, encoding)).hasPrefix("# rpn: here is a plain comment"))
+    try client.finish()
+  }
+
+  /// Markdown hovers write the key, the value and the `# rpn:` as code.
+  @Test func hoverOnAKeyInMarkdown() throws {
+    let client = try LSPClient.started(capabilities: HoverTests.markdown)
+    client.open(Self.uri, "# rpn: grouping=true\n1\n")
+    #expect(
+      try Self.hover(client, position(0, 9))
+        == "setting `grouping`: commas between thousands in auto and fixed notation (default false)  \n"
+        + "takes true or false  \nin effect: `true`, set by this document's `# rpn:` lines")
+    try client.finish()
+  }
+
+  /// Completion in a `# rpn:` line that applies: the keys where a key is typed (inserting `key=`,
+  /// replacing the key and its `=`), the values of a known key after its `=` (replacing the
+  /// value); nothing after an unknown key's `=`, nor inside `rpn:`.
+  @Test(arguments: encodings)
+  func completionOffersKeysAndValues(encoding: String) throws {
+    let client = try LSPClient.started(encoding: encoding).client
+    let keys = ["notation", "decimals", "grouping", "precision", "angleUnit", "maxItems"]
+    let cases: [(source: String, labels: [String], range: String, newText: String?)] = [
+      ("# rpn: deci1️⃣", keys, "0:7-0:11", "notation="),
+      ("# rpn: 1️⃣", keys, "0:7-0:7", "notation="),
+      ("# rpn:1️⃣", keys, "0:6-0:6", "notation="),
+      ("# rpn: decimals=1 1️⃣\n1", keys, "0:18-0:18", "notation="),
+      ("# rpn: nota1️⃣tion=fixed", keys, "0:7-0:16", "notation="),
+      ("# rpn: notation=fi1️⃣", ["auto", "fixed", "scientific", "engineering"], "0:16-0:18", "auto"),
+      ("# rpn: GROUPING=1️⃣ decimals=2", ["true", "false"], "0:16-0:16", "true"),
+      ("# rpn: angleUnit=r1️⃣ad", ["radians", "degrees"], "0:17-0:20", "radians"),
+      ("# rpn: maxItems=1️⃣", ["4", "8", "12", "16"], "0:16-0:16", "4"),
+      (
+        "# rpn: précision=1 größe=1 precision=1️⃣", (1...17).map(String.init), pick(encoding, "0:40-0:40", "0:37-0:37"),
+        "1"
+      ),
+      ("# rpn: 😀 deci1️⃣", keys, pick(encoding, "0:12-0:16", "0:10-0:14"), "notation="),
+      ("# rpn: foo=1️⃣", [], "", nil),
+      ("# r1️⃣pn:", [], "", nil),
+      ("# rpn:x\n1 2 # rpn: 1️⃣", [], "", nil),
+    ]
+    for (source, labels, range, newText) in cases {
+      let text = Marked(source)
+      client.open(Self.uri, text.text)
+      let items = CompletionTests.items(try client.completion(Self.uri, text.at(1, encoding)))
+      #expect(CompletionTests.labels(items) == labels, "\(source)")
+      #expect(items.allSatisfy { compact(range: $0["textEdit"]?["range"]) == range }, "\(source)")
+      if let newText {
+        #expect(items.first?["textEdit"]?["newText"] == .string(newText), "\(source)")
+      }
+      client.close(Self.uri)
+    }
+    try client.finish()
+  }
+
+  /// A key's item: kind Property, what it takes as detail, its meaning as documentation; a
+  /// value's item: kind Value, its key as detail.
+  @Test func completionItemsSayWhatTheyAre() throws {
+    let client = try LSPClient.started()
+    client.open(Self.uri, "# rpn: dec\n# rpn: decimals=\n")
+    let keys = CompletionTests.items(try client.completion(Self.uri, position(0, 10)))
+    #expect(
+      keys.first.map { JSONWriter.string($0) }
+        == #"{"label":"notation","kind":10,"detail":"auto, fixed, scientific or engineering","documentation":"#
+        + #""how numbers are written: auto (%g, `precision` digits), fixed (`decimals` after the point), "#
+        + #"scientific, or engineering (exponents in threes)","sortText":"0000","textEdit":{"range":{"start":"#
+        + #"{"line":0,"character":7},"end":{"line":0,"character":10}},"newText":"notation="}}"#)
+    let values = CompletionTests.items(try client.completion(Self.uri, position(1, 16)))
+    #expect(
+      values.last.map { JSONWriter.string($0) }
+        == #"{"label":"15","kind":12,"detail":"decimals","sortText":"0015","textEdit":{"range":{"start":"#
+        + #"{"line":1,"character":16},"end":{"line":1,"character":16}},"newText":"15"}}"#)
+    try client.finish()
+  }
+
   /// The `invalid-setting` warnings of a `# rpn:` line at their exact ranges in both encodings,
   /// with non-ASCII text before them.
   @Test(arguments: encodings)
