@@ -14,6 +14,8 @@ extension Server {
   /// The quick fixes: an `unknown-word` gets the suggestion (`sqr` → `sq`) or a split (`4+` →
   /// `4 +`); a use before its store gets none (moving the store is the fix, and only the user
   /// knows where). A `check-failed` gets its value updated for the top, in the check's own form.
+  /// An `invalid-number` with a comma out of place gets one fix per reading of it (`1,5` → `1.5`,
+  /// `1 5`), the first preferred; a check (`=1,5`) only the readings that are one number.
   ///
   /// Checks are written in the document's display (its notation and decimals, without grouping).
   func codeActions(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
@@ -85,32 +87,47 @@ extension Server {
       for diagnostic in document.diagnostics(inLine: line) {
         let diagnosticRange = converter.range(line: line, utf8Range: diagnostic.range)
         guard diagnosticRange.end >= start, diagnosticRange.start <= range.end else { continue }
-        let title: String
-        let edit: LineEdit
-        switch diagnostic.problem {
-        case .unknownWord(let word, let suggestion?, nil):
-          switch suggestion {
-          case .word(let replacement): title = "Replace `\(word)` with `\(replacement)`"
-          case .split: title = "Split `\(word)` into `\(suggestion.replacement)`"
-          }
-          edit = LineEdit(line: line, range: diagnostic.range, text: suggestion.replacement)
-        case .checkFailed:
-          guard let update = document.checkUpdate(line: line, range: diagnostic.range) else { continue }
-          title = "Update the check to \(update.text)"
-          edit = update
-        default:
-          continue
+        let diagnosticJSON = diagnosticJSON(diagnostic, line: line, converter: converter, display: display)
+        for (index, fix) in fixes(for: diagnostic, line: line, in: document).enumerated() {
+          actions.append([
+            "title": .string(fix.title),
+            "kind": .string(CodeActionKind.quickFix.rawValue),
+            "diagnostics": [diagnosticJSON],
+            "isPreferred": .bool(index == 0),
+            "edit": workspaceEdit(uri, [fix.edit], converter),
+          ])
         }
-        actions.append([
-          "title": .string(title),
-          "kind": .string(CodeActionKind.quickFix.rawValue),
-          "diagnostics": [diagnosticJSON(diagnostic, line: line, converter: converter, display: display)],
-          "isPreferred": true,
-          "edit": workspaceEdit(uri, [edit], converter),
-        ])
       }
     }
     return actions
+  }
+
+  /// The fixes of one diagnostic, the one most likely meant first.
+  private func fixes(for diagnostic: Diagnostic, line: Int, in document: Document) -> [(title: String, edit: LineEdit)]
+  {
+    switch diagnostic.problem {
+    case .unknownWord(let word, let suggestion?, nil):
+      let title =
+        switch suggestion {
+        case .word(let replacement): "Replace `\(word)` with `\(replacement)`"
+        case .split: "Split `\(word)` into `\(suggestion.replacement)`"
+        }
+      return [(title, LineEdit(line: line, range: diagnostic.range, text: suggestion.replacement))]
+    case .checkFailed:
+      guard let update = document.checkUpdate(line: line, range: diagnostic.range) else { return [] }
+      return [("Update the check to \(update.text)", update)]
+    case .invalidNumber(let literal, .misplacedComma):
+      // A check is one number: `=1 5` would be a check of 1, then 5 pushed.
+      let isCheck = literal.hasPrefix("=")
+      let written = isCheck ? String(literal.dropFirst()) : literal
+      return NumberLiteral.readings(ofMisplacedComma: written).compactMap { reading in
+        if isCheck && reading.contains(" ") { return nil }
+        let text = isCheck ? "=" + reading : reading
+        return ("Replace with `\(text)`", LineEdit(line: line, range: diagnostic.range, text: text))
+      }
+    default:
+      return []
+    }
   }
 
   /// "Write the result as a check" for each line of the range with tokens, no check, and a stack

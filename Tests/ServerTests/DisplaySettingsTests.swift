@@ -480,6 +480,64 @@ import Testing
 
   // MARK: Code actions
 
+  /// A comma out of place gets one quick fix per reading, the first preferred, each replacing the
+  /// token; a check gets only the readings that are one number, written after its `=`. Each fix
+  /// leaves no `invalid-number`.
+  @Test(arguments: encodings)
+  func aMisplacedCommaGetsAFixPerReading(encoding: String) throws {
+    let (client, _) = try LSPClient.started(
+      encoding: encoding,
+      capabilities: [
+        ("textDocument", ["codeAction": ["codeActionLiteralSupport": ["codeActionKind": ["valueSet": []]]]])
+      ])
+    let text = "4 √ 1,5 12,34\n2 =1,5\n1,000,00\n"
+    client.open(Self.uri, text)
+    let diagnostics = try client.publishedDiagnostics(Self.uri).diagnostics
+    #expect(
+      compact(diagnostics: diagnostics) == [
+        "\(span(encoding, 0, (6, 9), (4, 7))) error invalid-number: `1,5` is not a number: a comma only separates "
+          + "groups of three digits, as in `1,234,567.89`; did you mean `1.5` or `1 5`?",
+        "\(span(encoding, 0, (10, 15), (8, 13))) error invalid-number: `12,34` is not a number: a comma only "
+          + "separates groups of three digits, as in `1,234,567.89`; did you mean `12.34` or `12 34`?",
+        "1:2-1:6 error invalid-number: `=1,5` is not a number: a comma only separates groups of three digits, as in "
+          + "`1,234,567.89`; did you mean `1.5` or `1 5`?",
+        "2:0-2:8 error invalid-number: `1,000,00` is not a number: a comma only separates groups of three digits, "
+          + "as in `1,234,567.89`; did you mean `1,000.00`?",
+      ])
+    let actions = try CodeActionTests.codeActions(
+      client, range(0, 0, 3, 0), diagnostics, only: ["quickfix"], uri: Self.uri)
+    #expect(
+      compact(actions: actions, uri: Self.uri) == [
+        "quickfix preferred \"Replace with `1.5`\": \(span(encoding, 0, (6, 9), (4, 7))) → \"1.5\"",
+        "quickfix \"Replace with `1 5`\": \(span(encoding, 0, (6, 9), (4, 7))) → \"1 5\"",
+        "quickfix preferred \"Replace with `12.34`\": \(span(encoding, 0, (10, 15), (8, 13))) → \"12.34\"",
+        "quickfix \"Replace with `12 34`\": \(span(encoding, 0, (10, 15), (8, 13))) → \"12 34\"",
+        "quickfix preferred \"Replace with `=1.5`\": 1:2-1:6 → \"=1.5\"",
+        "quickfix preferred \"Replace with `1,000.00`\": 2:0-2:8 → \"1,000.00\"",
+      ])
+    // Each carries the diagnostic it fixes, as published.
+    let carried = actions.compactMap { $0["diagnostics"]?.arrayValue?.first }
+    #expect(
+      carried == [diagnostics[0], diagnostics[0], diagnostics[1], diagnostics[1], diagnostics[2], diagnostics[3]])
+    // Every fix, applied, leaves no invalid number where it was.
+    let fixed = [
+      "4 √ 1.5 12,34\n2 =1,5\n1,000,00\n", "4 √ 1 5 12,34\n2 =1,5\n1,000,00\n", "4 √ 1,5 12.34\n2 =1,5\n1,000,00\n",
+      "4 √ 1,5 12 34\n2 =1,5\n1,000,00\n", "4 √ 1,5 12,34\n2 =1.5\n1,000,00\n", "4 √ 1,5 12,34\n2 =1,5\n1,000.00\n",
+    ]
+    var version = 1
+    for (action, expected) in zip(actions, fixed) {
+      let applied = try applying(try edits(of: action["edit"] ?? .null, uri: Self.uri), to: text, encoding: encoding)
+      #expect(applied == expected)
+      version += 1
+      client.change(Self.uri, version: version, [["text": .string(applied)]])
+      #expect(
+        try client.publishedDiagnostics(Self.uri).diagnostics.filter { $0["code"] == "invalid-number" }.count == 3)
+      version += 1
+      client.change(Self.uri, version: version, [["text": .string(text)]])
+    }
+    try client.finish()
+  }
+
   /// The action that writes a line's result as a check, the source action on every line and the
   /// hint's edit write in the document's notation and decimals, without grouping; the checks
   /// they write pass.
