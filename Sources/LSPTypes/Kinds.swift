@@ -12,6 +12,8 @@ package enum DiagnosticSeverity: Int, Sendable {
 package enum CompletionItemKind: Int, Sendable {
   case function = 3
   case variable = 6
+  case property = 10
+  case value = 12
   case constant = 21
   case `operator` = 24
 }

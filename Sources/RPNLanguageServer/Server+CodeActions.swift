@@ -14,6 +14,10 @@ extension Server {
   /// The quick fixes: an `unknown-word` gets the suggestion (`sqr` → `sq`) or a split (`4+` →
   /// `4 +`); a use before its store gets none (moving the store is the fix, and only the user
   /// knows where). A `check-failed` gets its value updated for the top, in the check's own form.
+  /// An `invalid-number` with a comma out of place gets one fix per reading of it (`1,5` → `1.5`,
+  /// `1 5`), the first preferred; a check (`=1,5`) only the readings that are one number.
+  ///
+  /// Checks are written in the document's display (its notation and decimals, without grouping).
   func codeActions(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let found = try openDocument(params)
     let range = try LSPRange.decode(params?["range"], field: "range")
@@ -42,7 +46,7 @@ extension Server {
       if client.codeActionResolvesEdits {
         members.append(("data", ["textDocument": ["uri": .string(found.uri)]]))
       } else {
-        members.append(("edit", workspaceEdit(found.uri, action.edits(document), converter)))
+        members.append(("edit", workspaceEdit(found.uri, action.edits(document, display(of: document)), converter)))
       }
       actions.append(.object(members))
     }
@@ -64,7 +68,8 @@ extension Server {
     }
     let found = try openDocument(data)
     let document = found.open.document
-    members.append(("edit", workspaceEdit(found.uri, action.edits(document), converter(for: document))))
+    let edits = action.edits(document, display(of: document))
+    members.append(("edit", workspaceEdit(found.uri, edits, converter(for: document))))
     return .object(members)
   }
 
@@ -76,38 +81,57 @@ extension Server {
     // A start past its line's end is that end (as LSP clamps positions), so a diagnostic that
     // ends there touches the range.
     let start = converter.clamped(range.start)
+    let display = display(of: document)
     var actions: [JSONValue] = []
     for line in range.start.line...last {
       for diagnostic in document.diagnostics(inLine: line) {
         let diagnosticRange = converter.range(line: line, utf8Range: diagnostic.range)
         guard diagnosticRange.end >= start, diagnosticRange.start <= range.end else { continue }
-        let title: String
-        let edit: LineEdit
-        switch diagnostic.problem {
-        case .unknownWord(let word, let suggestions, nil) where !suggestions.isEmpty:
-          let suggestion = suggestions[0]
-          switch suggestion {
-          case .word(let replacement): title = "Replace `\(word)` with `\(replacement)`"
-          case .split: title = "Split `\(word)` into `\(suggestion.replacement)`"
-          }
-          edit = LineEdit(line: line, range: diagnostic.range, text: suggestion.replacement)
-        case .checkFailed:
-          guard let update = document.checkUpdate(line: line, range: diagnostic.range) else { continue }
-          title = "Update the check to \(update.text)"
-          edit = update
-        default:
-          continue
+        let diagnosticJSON = diagnosticJSON(diagnostic, line: line, converter: converter, display: display)
+        for (index, fix) in fixes(for: diagnostic, line: line, in: document).enumerated() {
+          actions.append([
+            "title": .string(fix.title),
+            "kind": .string(CodeActionKind.quickFix.rawValue),
+            "diagnostics": [diagnosticJSON],
+            "isPreferred": .bool(index == 0),
+            "edit": workspaceEdit(uri, [fix.edit], converter),
+          ])
         }
-        actions.append([
-          "title": .string(title),
-          "kind": .string(CodeActionKind.quickFix.rawValue),
-          "diagnostics": [diagnosticJSON(diagnostic, line: line, converter: converter)],
-          "isPreferred": true,
-          "edit": workspaceEdit(uri, [edit], converter),
-        ])
       }
     }
     return actions
+  }
+
+  /// The fixes of one diagnostic, the one most likely meant first.
+  private func fixes(for diagnostic: Diagnostic, line: Int, in document: Document) -> [(title: String, edit: LineEdit)]
+  {
+    switch diagnostic.problem {
+    case .unknownWord(let word, let suggestions, nil):
+      // Each suggestion its own fix, best first (the first is the preferred one).
+      return suggestions.map { suggestion in
+        let title =
+          switch suggestion {
+          case .word(let replacement): "Replace `\(word)` with `\(replacement)`"
+          case .split(let parts) where parts.joined() == word: "Split `\(word)` into `\(suggestion.replacement)`"
+          case .split: "Replace `\(word)` with `\(suggestion.replacement)` (the operand first)"
+          }
+        return (title, LineEdit(line: line, range: diagnostic.range, text: suggestion.replacement))
+      }
+    case .checkFailed:
+      guard let update = document.checkUpdate(line: line, range: diagnostic.range) else { return [] }
+      return [("Update the check to \(update.text)", update)]
+    case .invalidNumber(let literal, .misplacedComma):
+      // A check is one number: `=1 5` would be a check of 1, then 5 pushed.
+      let isCheck = literal.hasPrefix("=")
+      let written = isCheck ? String(literal.dropFirst()) : literal
+      return NumberLiteral.readings(ofMisplacedComma: written).compactMap { reading in
+        if isCheck && reading.contains(" ") { return nil }
+        let text = isCheck ? "=" + reading : reading
+        return ("Replace with `\(text)`", LineEdit(line: line, range: diagnostic.range, text: text))
+      }
+    default:
+      return []
+    }
   }
 
   /// "Write the result as a check" for each line of the range with tokens, no check, and a stack
@@ -118,8 +142,9 @@ extension Server {
     var last = min(range.end.line, document.lineCount - 1)
     if range.end.line > range.start.line, range.end.character == 0 { last = min(last, range.end.line - 1) }
     guard range.start.line <= last else { return [] }
+    let display = display(of: document)
     return (range.start.line...last).compactMap { line in
-      guard let edit = document.checkAddition(line: line) else { return nil }
+      guard let edit = document.checkAddition(line: line, display: display) else { return nil }
       return [
         "title": .string("Write the result as a check: \(edit.text.drop { $0 == " " })"),
         "kind": .string(CodeActionKind.refactorRewrite.rawValue),
@@ -170,11 +195,11 @@ private enum CheckSourceAction: CaseIterable {
     }
   }
 
-  /// The edits of the whole document, top to bottom.
-  func edits(_ document: Document) -> [LineEdit] {
+  /// The edits of the whole document, top to bottom; new checks written as `display` shows values.
+  func edits(_ document: Document, _ display: DisplaySettings) -> [LineEdit] {
     switch self {
     case .updateFailing: document.checkUpdates()
-    case .addToEveryLine: document.checkAdditions()
+    case .addToEveryLine: document.checkAdditions(display: display)
     case .removeAll: document.checkRemovals()
     }
   }

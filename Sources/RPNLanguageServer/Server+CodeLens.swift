@@ -12,7 +12,7 @@ extension Server {
   func codeLenses(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let document = try openDocument(params).open.document
     let converter = converter(for: document)
-    let format = summaryFormat
+    let format = summaryFormat(document)
     return .array(
       document.sections().map { section in
         let line = section.headingLine
@@ -23,10 +23,23 @@ extension Server {
       })
   }
 
-  /// How a summary shows its numbers: as the display shows values.
-  var summaryFormat: (Double) -> String {
-    let precision = settings.display.precision
-    return { ValueFormat.format($0, precision: precision) }
+  /// How a summary of a document shows its numbers: as the document's display shows values.
+  func summaryFormat(_ document: Document) -> (Double) -> String {
+    let display = display(of: document)
+    return { ValueFormat.format($0, display: display) }
+  }
+
+  /// Whether some open document shows its summaries otherwise than it did under the `old`
+  /// settings: a change of the editor's display that a document's `# rpn:` lines override, or
+  /// of `maxItems` (a summary shows no stack), changes none.
+  func summariesShowDifferently(than old: Settings) -> Bool {
+    documents.values.contains { open in
+      var before = open.document.display(over: old.display)
+      before.maxItems = DisplaySettings.defaultMaxItems
+      var now = display(of: open.document)
+      now.maxItems = DisplaySettings.defaultMaxItems
+      return before != now
+    }
   }
 
   /// Starts following a document's sections, for a client that takes code lens refreshes (the

@@ -12,7 +12,8 @@ extension Server {
   /// builtins). A word whose effect depends on the stack counts as satisfiable: only running it
   /// can tell. `subtotal` counts as satisfiable when the stack is above the section's base (the
   /// depth after its heading; 0 before any heading): something was pushed in the section. Nothing
-  /// inside a comment.
+  /// inside a comment, except a `# rpn:` line that applies: its keys and values
+  /// (`settingsCompletion`).
   func completion(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let (open, position) = try documentAndPosition(params)
     let document = open.document
@@ -21,7 +22,10 @@ extension Server {
     let line = min(cursor.line, document.lineCount - 1)
     let column = cursor.line < document.lineCount ? cursor.utf8Column : document.withUTF8(ofLine: line) { $0.count }
     let (tokens, commentStart) = document.withUTF8(ofLine: line) { Lexer.tokens(of: $0) }
-    if let commentStart, column > commentStart { return ["isIncomplete": false, "items": []] }
+    if let commentStart, column > commentStart {
+      let items = settingsCompletion(document, line: line, utf8Offset: column) ?? []
+      return ["isIncomplete": false, "items": .array(items)]
+    }
 
     // The word being typed: the token at the cursor, else nothing. A check's number is a value
     // being written, not a word: nothing to complete there.
@@ -37,13 +41,13 @@ extension Server {
     let depth = scope.depth
 
     var items: [JSONValue] = []
-    let display = settings.display
+    let display = display(of: document)
     for (index, variable) in scope.variables.enumerated() {
       let label = JSONValue.string(variable.name)
       items.append(
         .object([
           ("label", label), ("kind", JSONValue(CompletionItemKind.variable.rawValue)),
-          ("detail", .string(ValueFormat.format(variable.value, precision: display.precision))),
+          ("detail", .string(ValueFormat.format(variable.value, display: display))),
           ("documentation", "variable, stored above"), ("sortText", .string("0a\(Self.padded(index))")),
           ("textEdit", ["range": editRange, "newText": label]),
         ]))

@@ -31,6 +31,12 @@ extension Server {
     PositionConverter(encoding: encoding, document: document)
   }
 
+  /// How a document shows its values: the editor's display settings under the document's
+  /// `# rpn:` lines. Every number the server shows goes through it.
+  func display(of document: Document) -> DisplaySettings {
+    document.display(over: settings.display)
+  }
+
   /// The open document that request parameters name; it throws the error to answer.
   func openDocument(_ params: JSONValue?) throws(ResponseError) -> (uri: String, open: OpenDocument) {
     guard let params, params.isObject else { throw .invalidParams("params must be an object") }
@@ -125,12 +131,20 @@ extension Server {
   }
 
   /// Evaluates staged changes, publishes the diagnostics that changed, and asks the client to
-  /// refresh its code lenses when a section's summary changed.
+  /// refresh its code lenses when a section's summary changed, and both its code lenses and its
+  /// inlay hints when an edit changed what a document's `# rpn:` lines set (every value shown
+  /// may have changed).
   func flushDocuments() {
     var refreshLenses = false
+    var refreshHints = false
     for (uri, open) in documents {
-      if open.document.hasStagedEdits, lensesChanged(in: open, by: open.document.evaluateStaged()) {
-        refreshLenses = true
+      if open.document.hasStagedEdits {
+        let edit = open.document.evaluateStaged()
+        if lensesChanged(in: open, by: edit) { refreshLenses = true }
+        if edit.documentSettingsChanged {
+          refreshHints = true
+          refreshLenses = true
+        }
       }
       guard open.needsPublishing else { continue }
       open.needsPublishing = false
@@ -141,25 +155,30 @@ extension Server {
       params.append(("diagnostics", .array(diagnostics(of: open.document))))
       notification(Method.publishDiagnostics, .object(params))
     }
-    if refreshLenses { request(Method.codeLensRefresh, nil) }
+    if refreshHints && client.inlayHintRefresh { request(Method.inlayHintRefresh, nil) }
+    if refreshLenses && client.codeLensRefresh { request(Method.codeLensRefresh, nil) }
   }
 
   /// Every diagnostic of a document, as LSP diagnostics.
   func diagnostics(of document: Document) -> [JSONValue] {
     let converter = converter(for: document)
-    return document.diagnostics().map { line, diagnostic in diagnosticJSON(diagnostic, line: line, converter: converter)
+    let display = display(of: document)
+    return document.diagnostics().map { line, diagnostic in
+      diagnosticJSON(diagnostic, line: line, converter: converter, display: display)
     }
   }
 
-  /// One diagnostic as LSP's `Diagnostic`.
-  func diagnosticJSON(_ diagnostic: Diagnostic, line: Int, converter: PositionConverter) -> JSONValue {
+  /// One diagnostic as LSP's `Diagnostic`, the values in its message shown in `display`.
+  func diagnosticJSON(
+    _ diagnostic: Diagnostic, line: Int, converter: PositionConverter, display: DisplaySettings
+  ) -> JSONValue {
     let severity = diagnostic.severity == .error ? DiagnosticSeverity.error : DiagnosticSeverity.warning
     return [
       "range": converter.range(line: line, utf8Range: diagnostic.range).json,
       "severity": JSONValue(severity.rawValue),
       "code": .string(diagnostic.code.rawValue),
       "source": "rpn",
-      "message": .string(diagnostic.message),
+      "message": .string(diagnostic.message(display: display)),
     ]
   }
 

@@ -6,7 +6,9 @@ import RPNEngine
 
 extension Server {
   /// `textDocument/hover`: what the token is, the stack before and after it, and its
-  /// diagnostic. Null on whitespace, comments and blank lines.
+  /// diagnostic; every value as the document's display shows it, and a value that is an integer
+  /// below 2^53 (a number, a variable, a store) in hex, octal and binary too. Null on whitespace,
+  /// comments and blank lines, except for `# rpn:` comments (`settingsHover`).
   ///
   /// A use of a defined word, and a definition's name, show the word: its effect, its definition
   /// as written and the line it is defined on. The tokens of a definition (`:` to `;`) show no
@@ -19,18 +21,23 @@ extension Server {
     let document = open.document
     guard position.line < document.lineCount else { return .null }
     let column = converter(for: document).textPosition(position).utf8Column
-    let display = settings.display
+    let display = display(of: document)
     let traces = document.trace(line: position.line, keepingTop: display.maxItems, near: column, includingStores: false)
-    guard let trace = traces.first(where: { $0.token.isAtCursor(column) }) else { return .null }
+    let markdown = client.hoverFormat == .markdown
+    let code = { (text: String) in markdown ? "`\(text)`" : text }
+    guard let trace = traces.first(where: { $0.token.isAtCursor(column) }) else {
+      guard let found = settingsHover(document, line: position.line, utf8Offset: column, code: code) else {
+        return .null
+      }
+      return hoverJSON(found.lines, range: found.range, line: position.line, document: document)
+    }
     let text = document.withUTF8(ofLine: position.line) {
       String(decoding: UnsafeBufferPointer(rebasing: $0[trace.token.range]), as: UTF8.self)
     }
-    let markdown = client.hoverFormat == .markdown
-    let code = { (text: String) in markdown ? "`\(text)`" : text }
     var lines: [String] = []
     var diagnostic = trace.diagnostic
     if let place = DefinitionPlace(of: trace.token, line: position.line, in: document) {
-      lines = describe(place, trace, text: text, document: document, code: code)
+      lines = describe(place, trace, text: text, document: document, display: display, code: code)
       // A definition that failed defines nothing: its name says why.
       if diagnostic == nil, place.index == place.span.name, place.word == nil {
         diagnostic = document.diagnostics(inLine: position.line).first { place.range.contains($0.range.lowerBound) }
@@ -42,7 +49,7 @@ extension Server {
       {
         lines = describe(word, code: code)
       } else {
-        lines = describe(trace, text: text, line: position.line, document: document, code: code)
+        lines = describe(trace, text: text, line: position.line, document: document, display: display, code: code)
       }
       lines.append("")
       lines.append(
@@ -51,27 +58,46 @@ extension Server {
     }
     if let diagnostic {
       lines.append("")
-      lines.append("\(diagnostic.severity.rawValue) [\(diagnostic.code.rawValue)]: \(diagnostic.message)")
+      lines.append(Self.describe(diagnostic, display: display))
     }
+    return hoverJSON(lines, range: trace.token.range, line: position.line, document: document)
+  }
+
+  /// A hover's result: its lines as one markup text in the client's format, and its range (UTF-8
+  /// offsets in `line`).
+  func hoverJSON(_ lines: [String], range: Range<Int>, line: Int, document: Document) -> JSONValue {
+    let markdown = client.hoverFormat == .markdown
     // Markdown needs two trailing spaces for a line break; an empty line is a paragraph break.
     let value = lines.map { markdown && !$0.isEmpty ? $0 + "  " : $0 }.joined(separator: "\n")
       .replacingOccurrences(of: "  \n\n", with: "\n\n").trimmingTrailingSpaces()
-    let range = converter(for: document).range(line: position.line, utf8Range: trace.token.range)
     return [
       "contents": ["kind": .string(markdown ? "markdown" : "plaintext"), "value": .string(value)],
-      "range": range.json,
+      "range": converter(for: document).range(line: line, utf8Range: range).json,
     ]
   }
 
+  /// A diagnostic as a hover's last line: `warning [code]: message`, values in the display.
+  static func describe(_ diagnostic: Diagnostic, display: DisplaySettings) -> String {
+    "\(diagnostic.severity.rawValue) [\(diagnostic.code.rawValue)]: \(diagnostic.message(display: display))"
+  }
+
+  /// The line that shows a value that is an integer of magnitude below 2^53 in hex, octal and
+  /// binary, as literals that read back as it; no line for any other value.
+  private static func integerForms(_ value: Double, code: (String) -> String) -> [String] {
+    guard let forms = ValueFormat.integerForms(value) else { return [] }
+    return ["hex \(code(forms.hex)), octal \(code(forms.octal)), binary \(code(forms.binary))"]
+  }
+
   private func describe(
-    _ trace: TokenTrace, text: String, line: Int, document: Document, code: (String) -> String
+    _ trace: TokenTrace, text: String, line: Int, document: Document, display: DisplaySettings,
+    code: (String) -> String
   ) -> [String] {
-    let display = settings.display
-    let show = { (value: Double) in ValueFormat.format(value, precision: display.precision) }
+    let show = { (value: Double) in ValueFormat.format(value, display: display) }
     switch trace.token.kind {
     case .number(let value):
       let shown = show(value)
-      return [shown == text ? "number \(code(shown))" : "number \(code(text)) = \(code(shown))"]
+      let number = shown == text ? "number \(code(shown))" : "number \(code(text)) = \(code(shown))"
+      return [number] + Self.integerForms(value, code: code)
     case .check:
       guard let check = CheckLiteral(text) else { return ["check \(code(text))"] }
       let written = String(text.dropFirst())
@@ -97,11 +123,11 @@ extension Server {
       if let store = document.bindingInEffect(of: text, atLine: line, utf8Offset: trace.token.range.lowerBound) {
         description += ", stored on line \(store.line + 1)"
       }
-      return [description]
+      return [description] + Self.integerForms(value, code: code)
     case .store:
       let name = String(text.dropFirst())
       guard trace.diagnostic == nil, let value = trace.after.top.last else { return ["store into \(code(name))"] }
-      return ["store into \(code(name)): \(code(show(value)))"]
+      return ["store into \(code(name)): \(code(show(value)))"] + Self.integerForms(value, code: code)
     case .invalidStore:
       return ["store \(code(text))"]
     case .unknown:
@@ -126,7 +152,8 @@ extension Server {
   /// A token of a definition: the `:` and `;` as markers (and the word, when the definition
   /// defined one), the name as the word it defines, a body token as what it is, in which word.
   private func describe(
-    _ place: DefinitionPlace, _ trace: TokenTrace, text: String, document: Document, code: (String) -> String
+    _ place: DefinitionPlace, _ trace: TokenTrace, text: String, document: Document, display: DisplaySettings,
+    code: (String) -> String
   ) -> [String] {
     let defined = place.word.map { [""] + describe($0, code: code) } ?? []
     switch place.index {
@@ -145,7 +172,7 @@ extension Server {
       case (let name?, nil): note = "In the body of \(code(name)), whose definition has an error: it never runs"
       case (nil, _): note = "In the body of a definition that has an error: it never runs"
       }
-      return describe(bodyToken: trace, text: text, place: place, document: document, code: code) + [
+      return describe(bodyToken: trace, text: text, place: place, document: document, display: display, code: code) + [
         "", note,
       ]
     }
@@ -154,9 +181,9 @@ extension Server {
   /// A body token as what it is where the definition is: a name means what it meant above it.
   /// (Its trace's stacks are the stack at the `:`, which it never sees: they are not shown.)
   private func describe(
-    bodyToken trace: TokenTrace, text: String, place: DefinitionPlace, document: Document, code: (String) -> String
+    bodyToken trace: TokenTrace, text: String, place: DefinitionPlace, document: Document, display: DisplaySettings,
+    code: (String) -> String
   ) -> [String] {
-    let display = settings.display
     switch trace.token.kind {
     case .name:
       let start = place.colonOffset
@@ -169,17 +196,17 @@ extension Server {
         let value = document.scope(atLine: place.line, utf8Offset: start).variables.first(where: { $0.name == text })?
           .value
       else { return ["unknown word \(code(text))"] }
-      var description = "variable \(code(text)) = \(code(ValueFormat.format(value, precision: display.precision)))"
+      var description = "variable \(code(text)) = \(code(ValueFormat.format(value, display: display)))"
       if let store = document.bindingInEffect(of: text, atLine: place.line, utf8Offset: start) {
         description += ", stored on line \(store.line + 1)"
       }
-      return [description]
+      return [description] + Self.integerForms(value, code: code)
     case .check:
       return ["check \(code(text))"]
     case .store:
       return ["store into \(code(String(text.dropFirst())))"]
     default:
-      return describe(trace, text: text, line: place.line, document: document, code: code)
+      return describe(trace, text: text, line: place.line, document: document, display: display, code: code)
     }
   }
 }

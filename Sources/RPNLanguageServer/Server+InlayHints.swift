@@ -32,7 +32,7 @@ extension Server {
     // A start past its line's end is that end, so the hint there is inside the range. (An end past
     // its line's end needs no clamping: every hint of the line is before it.)
     let start = converter.clamped(range.start)
-    let display = settings.display
+    let display = display(of: document)
     let kept = max(display.maxItems, Self.tooltipLevels)
     var hints: [JSONValue] = []
     let lastLine = min(range.end.line, document.lineCount - 1)
@@ -48,7 +48,8 @@ extension Server {
             ])
         }
         guard let offset = document.hintOffset(ofLine: line) else {
-          if settings.inlayHintsSections, let hint = sectionHint(line, document, converter), hint.position >= start,
+          if settings.inlayHintsSections, let hint = sectionHint(line, document, converter, display),
+            hint.position >= start,
             hint.position <= range.end
           {
             hints.append(["position": hint.position.json, "label": .string(hint.label), "paddingLeft": true])
@@ -63,7 +64,7 @@ extension Server {
           ("position", position.json), ("label", .string(shown.label)), ("paddingLeft", true),
           ("tooltip", .string(shown.levels)),
         ]
-        if let check = document.checkAddition(line: line) {
+        if let check = document.checkAddition(line: line, display: display) {
           hint.append(("textEdits", [converter.textEdit(check)]))
         }
         hints.append(.object(hint))
@@ -74,12 +75,13 @@ extension Server {
 
   /// On a heading's line: where its summary goes (the end of the line, after the heading's text)
   /// and the summary.
-  private func sectionHint(_ line: Int, _ document: Document, _ converter: PositionConverter) -> (
-    position: Position, label: String
-  )? {
+  private func sectionHint(
+    _ line: Int, _ document: Document, _ converter: PositionConverter, _ display: DisplaySettings
+  ) -> (position: Position, label: String)? {
     guard document.isHeading(line), let section = document.section(containingLine: line) else { return nil }
     return (
-      converter.position(line: line, utf8Column: document.utf8Count(ofLine: line)), section.summary.text(summaryFormat)
+      converter.position(line: line, utf8Column: document.utf8Count(ofLine: line)),
+      section.summary.text { ValueFormat.format($0, display: display) }
     )
   }
 }

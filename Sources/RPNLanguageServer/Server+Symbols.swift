@@ -36,7 +36,7 @@ extension Server {
     let document = open.document
     let converter = converter(for: document)
     let hierarchical = client.hierarchicalSymbols
-    let format = summaryFormat
+    let format = summaryFormat(document)
     func symbol(_ definition: Definition, container: String?) -> JSONValue {
       let range = converter.range(line: definition.line, utf8Range: definition.range).json
       let kind = JSONValue(definition.kind.rawValue)
@@ -162,7 +162,7 @@ extension Server {
 
   /// The stores that succeeded and the definitions that defined a word, in document order.
   private func definitions(in document: Document) -> [Definition] {
-    let display = settings.display
+    let display = display(of: document)
     let stores = document.storedVariables()
     let words = document.definedWords()
     var definitions: [Definition] = []
@@ -177,7 +177,7 @@ extension Server {
         let store = stores[s]
         definitions.append(
           Definition(
-            name: store.name, kind: .variable, detail: ValueFormat.format(store.value, precision: display.precision),
+            name: store.name, kind: .variable, detail: ValueFormat.format(store.value, display: display),
             separator: " = ", line: store.line, range: store.range, selection: store.nameRange))
         s += 1
       } else {

@@ -350,12 +350,12 @@ package final class Server {
         followSections(of: open)
       }
     }
+    // Messages show values in the display: a display-only change republishes them too.
     for uri in documents.keys { documents[uri]?.needsPublishing = true }
     flushDocuments()
     if client.inlayHintRefresh { request(Method.inlayHintRefresh, nil) }
-    // The lenses show summaries: evaluated again, or shown at another precision.
-    let summariesChanged =
-      settings.evaluation != before.evaluation || settings.display.precision != before.display.precision
+    // The lenses show summaries: evaluated again, or shown in another display.
+    let summariesChanged = settings.evaluation != before.evaluation || summariesShowDifferently(than: before)
     if client.codeLensRefresh && summariesChanged { request(Method.codeLensRefresh, nil) }
     if client.pullDiagnostics && client.diagnosticRefresh { request(Method.diagnosticRefresh, nil) }
   }

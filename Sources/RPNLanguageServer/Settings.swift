@@ -11,9 +11,17 @@ struct Settings: Equatable {
   /// Whether each heading's line ends with its section's summary (when inlay hints are enabled).
   var inlayHintsSections = true
   var maxItems = DisplaySettings.defaultMaxItems
+  var notation = Notation.auto
+  var decimals = DisplaySettings.defaultDecimals
+  var grouping = false
 
   var evaluation: EvaluationSettings { EvaluationSettings(angleUnit: angleUnit) }
-  var display: DisplaySettings { DisplaySettings(precision: precision, maxItems: maxItems) }
+  /// The editor's display settings: a document's `# rpn:` lines override them for that document
+  /// (`Document.display(over:)`).
+  var display: DisplaySettings {
+    DisplaySettings(
+      precision: precision, maxItems: maxItems, notation: notation, decimals: decimals, grouping: grouping)
+  }
 
   /// Applies what `json` names, as `{"rpn": {...}}` or the inner object alone. A partial update
   /// changes only its keys; a value of the wrong type or out of range is ignored. Nested objects
@@ -21,15 +29,19 @@ struct Settings: Equatable {
   mutating func merge(_ json: JSONValue) {
     let object = json["rpn"].flatMap { $0.isObject ? $0 : nil } ?? json
     guard object.isObject else { return }
+    // A nested value of the wrong type does not hide a dotted one of the right type.
+    func read<T>(_ group: String, _ key: String, _ typed: (JSONValue) -> T?) -> T? {
+      object[group]?[key].flatMap(typed) ?? object["\(group).\(key)"].flatMap(typed)
+    }
     if let value = object["precision"]?.intValue, (1...17).contains(value) { precision = value }
     if let value = object["angleUnit"]?.stringValue.flatMap(AngleUnit.init(rawValue:)) { angleUnit = value }
-    let hints = object["inlayHints"]
-    if let value = hints?["enabled"]?.boolValue ?? object["inlayHints.enabled"]?.boolValue { inlayHintsEnabled = value }
-    if let value = hints?["sections"]?.boolValue ?? object["inlayHints.sections"]?.boolValue {
-      inlayHintsSections = value
+    if let value = read("inlayHints", "enabled", \.boolValue) { inlayHintsEnabled = value }
+    if let value = read("inlayHints", "sections", \.boolValue) { inlayHintsSections = value }
+    if let value = read("inlayHints", "maxItems", \.intValue), value >= 1 { maxItems = value }
+    if let value = read("display", "notation", { $0.stringValue.flatMap(Notation.init(rawValue:)) }) {
+      notation = value
     }
-    if let value = hints?["maxItems"]?.intValue ?? object["inlayHints.maxItems"]?.intValue, value >= 1 {
-      maxItems = value
-    }
+    if let value = read("display", "decimals", \.intValue), (0...15).contains(value) { decimals = value }
+    if let value = read("display", "grouping", \.boolValue) { grouping = value }
   }
 }

@@ -32,9 +32,15 @@ import Testing
   @Test(.overPipes) func markdownForClientsThatTakeIt() throws {
     let client = try Self.started(Self.markdown)
     let cases: [(line: Int, character: Int, range: String, value: String)] = [
-      (0, 0, "0:0-0:1", "number `3`\n\nStack before: `[]`  \nStack after: `[3]`"),
+      (
+        0, 0, "0:0-0:1",
+        "number `3`  \nhex `0x3`, octal `0o3`, binary `0b11`\n\nStack before: `[]`  \nStack after: `[3]`"
+      ),
       (0, 4, "0:4-0:5", "operator `+`: add  \n`( a b -- a+b )`\n\nStack before: `[3 4]`  \nStack after: `[7]`"),
-      (1, 0, "1:0-1:5", "store into `rate`: `7`\n\nStack before: `[7]`  \nStack after: `[7]`"),
+      (
+        1, 0, "1:0-1:5",
+        "store into `rate`: `7`  \nhex `0x7`, octal `0o7`, binary `0b111`\n\nStack before: `[7]`  \nStack after: `[7]`"
+      ),
       (1, 8, "1:6-1:10", "number `2.50` = `2.5`\n\nStack before: `[7]`  \nStack after: `[7 2.5]`"),
       (
         1, 11, "1:11-1:12",
@@ -42,7 +48,8 @@ import Testing
       ),
       (
         2, 2, "2:0-2:4",
-        "variable `rate` = `7`, stored on line 2\n\nStack before: `[17.5]`  \nStack after: `[17.5 7]`"
+        "variable `rate` = `7`, stored on line 2  \nhex `0x7`, octal `0o7`, binary `0b111`\n\n"
+          + "Stack before: `[17.5]`  \nStack after: `[17.5 7]`"
       ),
       (
         2, 5, "2:5-2:6",
@@ -86,8 +93,12 @@ import Testing
     let client = try Self.started(capabilities)
     let cases: [(line: Int, character: Int, range: String, value: String)] = [
       (0, 4, "0:4-0:5", "operator +: add\n( a b -- a+b )\n\nStack before: [3 4]\nStack after: [7]"),
-      (1, 0, "1:0-1:5", "store into rate: 7\n\nStack before: [7]\nStack after: [7]"),
-      (2, 0, "2:0-2:4", "variable rate = 7, stored on line 2\n\nStack before: [17.5]\nStack after: [17.5 7]"),
+      (1, 0, "1:0-1:5", "store into rate: 7\nhex 0x7, octal 0o7, binary 0b111\n\nStack before: [7]\nStack after: [7]"),
+      (
+        2, 0, "2:0-2:4",
+        "variable rate = 7, stored on line 2\nhex 0x7, octal 0o7, binary 0b111\n\n"
+          + "Stack before: [17.5]\nStack after: [17.5 7]"
+      ),
       (
         3, 4, "3:4-3:5",
         "store =\n\nStack before: [17.5 7 3.14159265358979]\nStack after: [17.5 7 3.14159265358979]\n\n"
@@ -95,7 +106,8 @@ import Testing
       ),
       (
         7, 0, "7:0-7:2",
-        "number -0 = 0\n\nStack before: [17.5 21.9911485751286 1 2]\nStack after: [17.5 21.9911485751286 1 2 0]"
+        "number -0 = 0\nhex 0x0, octal 0o0, binary 0b0\n\n"
+          + "Stack before: [17.5 21.9911485751286 1 2]\nStack after: [17.5 21.9911485751286 1 2 0]"
       ),
     ]
     for (line, character, range, value) in cases {
