@@ -2,8 +2,8 @@ import JSONRPC
 import TestSupport
 import Testing
 
-/// SPEC §2.3 `textDocument/codeAction`: quick fixes for `unknown-word` diagnostics, replacing the
-/// word with the suggestion of SPEC §1.5 or splitting a glued token; none for a use before its
+/// `textDocument/codeAction`: quick fixes for `unknown-word` diagnostics, replacing the word with
+/// each of its suggestions (best first, that one preferred) or splitting a glued token; none for a use before its
 /// store or a word without a suggestion. Each fix is applied to the test's copy of the text and
 /// sent back: its diagnostic is gone, nothing else changed. (Other actions come with them, such
 /// as writing a line's result as a check, tested in `CheckActionTests`: these tests read the
@@ -14,22 +14,36 @@ import Testing
   static let source = Marked("3 =rate 2 =x\nratr sqr dupp\n😀 √ 41️⃣+ 3dup swpa2️⃣\nrata later 1 =later =rata\n")
   static let text = source.text
 
-  /// The fixes, in document order: the word, its range (UTF-8, UTF-16), the replacement, and the
-  /// whole text once it is applied.
+  /// The fixes, in document order: the word, its range (UTF-8, UTF-16), the replacement of its
+  /// preferred fix, and the whole text once it is applied; then the other fixes' replacements.
   static let fixes:
-    [(word: String, line: Int, utf8: (Int, Int), utf16: (Int, Int), replacement: String, fixed: String)] = [
-      ("ratr", 1, (0, 4), (0, 4), "rate", "3 =rate 2 =x\nrate sqr dupp\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n"),
-      // `sq` and `sqrt` are both one edit away; the engine picks the first in SPEC §1.3's order.
-      ("sqr", 1, (5, 8), (5, 8), "sqrt", "3 =rate 2 =x\nratr sqrt dupp\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n"),
-      ("dupp", 1, (9, 13), (9, 13), "dup", "3 =rate 2 =x\nratr sqr dup\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n"),
-      ("4+", 2, (9, 11), (5, 7), "4 +", "3 =rate 2 =x\nratr sqr dupp\n😀 √ 4 + 3dup swpa\nrata later 1 =later =rata\n"),
+    [(
+      word: String, line: Int, utf8: (Int, Int), utf16: (Int, Int), replacement: String, fixed: String, others: [String]
+    )] = [
+      (
+        "ratr", 1, (0, 4), (0, 4), "rate", "3 =rate 2 =x\nrate sqr dupp\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n",
+        []
+      ),
+      // `sq` and `sqrt` are both one edit away: `sqrt` shares more of its beginning, so it is first.
+      (
+        "sqr", 1, (5, 8), (5, 8), "sqrt", "3 =rate 2 =x\nratr sqrt dupp\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n",
+        ["sq"]
+      ),
+      (
+        "dupp", 1, (9, 13), (9, 13), "dup", "3 =rate 2 =x\nratr sqr dup\n😀 √ 4+ 3dup swpa\nrata later 1 =later =rata\n",
+        []
+      ),
+      (
+        "4+", 2, (9, 11), (5, 7), "4 +", "3 =rate 2 =x\nratr sqr dupp\n😀 √ 4 + 3dup swpa\nrata later 1 =later =rata\n",
+        []
+      ),
       (
         "3dup", 2, (12, 16), (8, 12), "3 dup",
-        "3 =rate 2 =x\nratr sqr dupp\n😀 √ 4+ 3 dup swpa\nrata later 1 =later =rata\n"
+        "3 =rate 2 =x\nratr sqr dupp\n😀 √ 4+ 3 dup swpa\nrata later 1 =later =rata\n", []
       ),
       (
         "swpa", 2, (17, 21), (13, 17), "swap",
-        "3 =rate 2 =x\nratr sqr dupp\n😀 √ 4+ 3dup swap\nrata later 1 =later =rata\n"
+        "3 =rate 2 =x\nratr sqr dupp\n😀 √ 4+ 3dup swap\nrata later 1 =later =rata\n", []
       ),
     ]
 
@@ -64,8 +78,9 @@ import Testing
     try codeActions(client, range, diagnostics).filter { $0["kind"] == "quickfix" }
   }
 
-  /// Asked with each diagnostic's range (as editors ask), each fixable word gets exactly one
-  /// preferred quick fix carrying that diagnostic, whose edit replaces the word; the others get none.
+  /// Asked with each diagnostic's range (as editors ask), each fixable word gets a quick fix per
+  /// suggestion, the first preferred, each carrying that diagnostic and replacing the word; the
+  /// others get none.
   /// Also end to end, over the built binary's pipes.
   @Test(.overPipes, arguments: encodings)
   func oneQuickFixPerFixableWord(encoding: String) throws {
@@ -89,16 +104,21 @@ import Testing
         #expect(actions == [], "no fix for \(compact(diagnostic: diagnostic))")
         continue
       }
-      try #require(actions.count == 1, "one fix for \(fix.word): \(actions.map { JSONWriter.string($0) })")
-      let action = actions[0]
-      #expect(action["kind"] == "quickfix", "\(fix.word)")
-      #expect(action["isPreferred"] == true, "\(fix.word)")
-      #expect(action["diagnostics"] == [diagnostic], "\(fix.word)")
-      #expect(action["command"] == nil, "\(fix.word)")
-      #expect(action["title"]?.stringValue?.isEmpty == false, "\(fix.word)")
-      let edit = try #require(action["edit"])
-      #expect(
-        try edits(of: edit, uri: Self.uri) == [["range": range, "newText": .string(fix.replacement)]], "\(fix.word)")
+      let replacements = [fix.replacement] + fix.others
+      try #require(
+        actions.count == replacements.count, "fixes for \(fix.word): \(actions.map { JSONWriter.string($0) })")
+      for (index, (action, replacement)) in zip(actions, replacements).enumerated() {
+        #expect(action["kind"] == "quickfix", "\(fix.word)")
+        #expect(action["isPreferred"] == .bool(index == 0), "\(fix.word): only the first is preferred")
+        #expect(action["diagnostics"] == [diagnostic], "\(fix.word)")
+        #expect(action["command"] == nil, "\(fix.word)")
+        #expect(
+          action["title"] == .string("Replace `\(fix.word)` with `\(replacement)`")
+            || action["title"] == .string("Split `\(fix.word)` into `\(replacement)`"), "\(fix.word)")
+        let edit = try #require(action["edit"])
+        #expect(
+          try edits(of: edit, uri: Self.uri) == [["range": range, "newText": .string(replacement)]], "\(fix.word)")
+      }
     }
     try client.finish()
   }
@@ -115,7 +135,7 @@ import Testing
         fix.line, pick(encoding, fix.utf8, fix.utf16).0, fix.line, pick(encoding, fix.utf8, fix.utf16).1)
       let diagnostic = try #require(before.first { $0["range"] == range }, "the diagnostic of \(fix.word)")
       let actions = try Self.quickFixes(client, range, [diagnostic])
-      try #require(actions.count == 1, "one fix for \(fix.word)")
+      try #require(actions.count == 1 + fix.others.count, "the fixes for \(fix.word)")
       let fixed = try applying(edits(of: actions[0]["edit"] ?? .null, uri: Self.uri), to: Self.text, encoding: encoding)
       #expect(fixed == fix.fixed, "the text after fixing \(fix.word)")
       version += 1
@@ -143,8 +163,13 @@ import Testing
     let all = try Self.quickFixes(client, range(0, 0, 4, 0), diagnostics)
     #expect(
       all.map { compact(edits: (try? edits(of: $0["edit"] ?? .null, uri: Self.uri)) ?? []) }
-        == Self.fixes.map { ["\(span(encoding, $0.line, $0.utf8, $0.utf16)) → \($0.replacement.debugDescription)"] })
-    #expect(all.allSatisfy { $0["kind"] == "quickfix" && $0["isPreferred"] == true })
+        == Self.fixes.flatMap { fix in
+          ([fix.replacement] + fix.others).map {
+            ["\(span(encoding, fix.line, fix.utf8, fix.utf16)) → \($0.debugDescription)"]
+          }
+        })
+    #expect(all.allSatisfy { $0["kind"] == "quickfix" })
+    #expect(all.filter { $0["isPreferred"] == true }.count == Self.fixes.count, "one preferred fix per word")
     let cursors: [(at: JSONValue, word: String?)] = [
       (position(1, 6), "sqr"), (position(1, 5), "sqr"), (position(1, 8), "sqr"), (position(1, 4), "ratr"),
       (position(1, 0), "ratr"), (Self.source.at(1, encoding), "4+"), (Self.source.at(2, encoding), "swpa"),
@@ -153,15 +178,39 @@ import Testing
     for (cursor, word) in cursors {
       let actions = try Self.quickFixes(client, ["start": cursor, "end": cursor], [])
       let expected = Self.fixes.first { $0.word == word }.map { fix in
-        ["\(span(encoding, fix.line, fix.utf8, fix.utf16)) → \(fix.replacement.debugDescription)"]
+        ([fix.replacement] + fix.others).map {
+          ["\(span(encoding, fix.line, fix.utf8, fix.utf16)) → \($0.debugDescription)"]
+        }
       }
       #expect(
         actions.map { compact(edits: (try? edits(of: $0["edit"] ?? .null, uri: Self.uri)) ?? []) }
-          == (expected.map { [$0] } ?? []),
+          == (expected ?? []),
         "at \(compact(position: cursor))")
     }
     // Line 3 holds only uses before their stores: nothing to fix there.
     #expect(try Self.quickFixes(client, range(3, 0, 3, 25), diagnostics) == [])
+    try client.finish()
+  }
+
+  /// The suggestions a new user met wrong, through the client's eyes: each its own quick fix,
+  /// ranked, the best preferred; never an operator before its operand (`ln 2`, `sin e`) or two
+  /// glued values (`pi e`).
+  @Test func suggestionsAreRankedQuickFixes() throws {
+    let client = try LSPClient.started(encoding: "utf-8").client
+    let uri = "file:///ranked.rpn"
+    client.open(uri, "ln2 sqr su pie sine 4+\n")
+    let diagnostics = try client.publishedDiagnostics(uri).diagnostics
+    let fixes = try diagnostics.map { diagnostic in
+      try Self.codeActions(client, diagnostic["range"] ?? .null, [diagnostic], only: ["quickfix"], uri: uri).map {
+        "\($0["isPreferred"] == true ? "*" : "")\($0["title"]?.stringValue ?? "")"
+      }
+    }
+    #expect(
+      fixes == [
+        ["*Replace `ln2` with `2 ln` (the operand first)"], ["*Replace `sqr` with `sqrt`", "Replace `sqr` with `sq`"],
+        ["*Replace `su` with `sum`", "Replace `su` with `sq`"], ["*Replace `pie` with `pi`"],
+        ["*Replace `sine` with `sin`"], ["*Split `4+` into `4 +`"],
+      ])
     try client.finish()
   }
 
@@ -175,10 +224,10 @@ import Testing
     // Each line holds a result to write as a check: 4 rewrites.
     #expect(try kinds(["refactor"]) == Array(repeating: "refactor.rewrite", count: 4))
     #expect(try kinds(["source"]) == ["source.rpn.addChecks"])
-    #expect(try kinds(["quickfix"]) == Array(repeating: "quickfix", count: 6))
+    #expect(try kinds(["quickfix"]) == Array(repeating: "quickfix", count: 7))
     #expect(
       try kinds(["refactor", "quickfix"])
-        == Array(repeating: "quickfix", count: 6) + Array(repeating: "refactor.rewrite", count: 4))
+        == Array(repeating: "quickfix", count: 7) + Array(repeating: "refactor.rewrite", count: 4))
     try client.finish()
   }
 
