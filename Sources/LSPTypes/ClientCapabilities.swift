@@ -50,9 +50,11 @@ package struct ClientCapabilities: Equatable, Sendable {
       json["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
   }
 
-  /// UTF-8 when the client offers it, else UTF-16 (which every client must support).
+  /// UTF-8 when the client offers it (no conversion at all), else UTF-32 when offered (some
+  /// clients offer it first and convert UTF-16 badly), else UTF-16 (which every client must support).
   package var negotiatedEncoding: PositionEncodingKind {
-    positionEncodings.contains("utf-8") ? .utf8 : .utf16
+    if positionEncodings.contains("utf-8") { return .utf8 }
+    return positionEncodings.contains("utf-32") ? .utf32 : .utf16
   }
 
   /// Markdown when the client lists it for hovers, else plain text.

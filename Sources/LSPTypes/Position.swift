@@ -39,4 +39,6 @@ extension Position: Comparable {
 package enum PositionEncodingKind: String, Sendable {
   case utf8 = "utf-8"
   case utf16 = "utf-16"
+  /// Unicode scalars.
+  case utf32 = "utf-32"
 }

@@ -54,12 +54,12 @@ struct PositionConverter {
       var column = min(character, line.count)
       while column > 0, column < line.count, line[column] & 0xC0 == 0x80 { column -= 1 }
       return column
-    case .utf16:
+    case .utf16, .utf32:
       var units = 0
       var i = 0
       while i < line.count {
         let length = Self.scalarLength(line[i])
-        let width = length == 4 ? 2 : 1
+        let width = length == 4 && encoding == .utf16 ? 2 : 1
         if units + width > character { break }
         units += width
         i = min(i + length, line.count)
@@ -73,12 +73,12 @@ struct PositionConverter {
     switch encoding {
     case .utf8:
       return end
-    case .utf16:
+    case .utf16, .utf32:
       var units = 0
       var i = 0
       while i < end {
         let length = Self.scalarLength(line[i])
-        units += length == 4 ? 2 : 1
+        units += length == 4 && encoding == .utf16 ? 2 : 1
         i += length
       }
       return units

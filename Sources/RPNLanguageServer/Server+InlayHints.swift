@@ -11,8 +11,10 @@ extension Server {
   /// `textDocument/inlayHint`: one hint per line with tokens, right after its last token, whose
   /// label is the stack after the line, and whose tooltip lists that stack one level per line
   /// (the top last, at most `tooltipLevels`). On a line without a check whose stack is not
-  /// empty, accepting the hint writes the line's result there as a check (` =20.5`). Only hints
-  /// inside the range, its end included.
+  /// empty, accepting the hint writes the line's result there as a check (` =20.5`). The hints of
+  /// every line the range touches, from its start line through its end line (but not the end line
+  /// when the range spans lines and ends at its first character): clients ask for the visible
+  /// lines, and some stop their range short of the last line's end, or start it mid-line.
   ///
   /// Right after the `;` of each definition that defined a word, a hint shows the word's stack
   /// effect (`( a b -- r )`). When the `;` is the line's last token, the effect comes first and
@@ -29,18 +31,15 @@ extension Server {
     guard settings.inlayHintsEnabled else { return [] }
     let document = open.document
     let converter = converter(for: document)
-    // A start past its line's end is that end, so the hint there is inside the range. (An end past
-    // its line's end needs no clamping: every hint of the line is before it.)
-    let start = converter.clamped(range.start)
     let display = display(of: document)
     let kept = max(display.maxItems, Self.tooltipLevels)
     var hints: [JSONValue] = []
-    let lastLine = min(range.end.line, document.lineCount - 1)
+    let endLine = range.end.line > range.start.line && range.end.character == 0 ? range.end.line - 1 : range.end.line
+    let lastLine = min(endLine, document.lineCount - 1)
     if range.start.line <= lastLine {
       for line in range.start.line...lastLine {
         for (end, word) in document.definedWords(inLine: line) {
           let position = converter.position(line: line, utf8Column: end)
-          guard position >= start, position <= range.end else { continue }
           hints.append(
             [
               "position": position.json, "label": .string(word.effect.description), "paddingLeft": true,
@@ -48,16 +47,12 @@ extension Server {
             ])
         }
         guard let offset = document.hintOffset(ofLine: line) else {
-          if settings.inlayHintsSections, let hint = sectionHint(line, document, converter, display),
-            hint.position >= start,
-            hint.position <= range.end
-          {
+          if settings.inlayHintsSections, let hint = sectionHint(line, document, converter, display) {
             hints.append(["position": hint.position.json, "label": .string(hint.label), "paddingLeft": true])
           }
           continue
         }
         let position = converter.position(line: line, utf8Column: offset)
-        guard position >= start, position <= range.end else { continue }
         let shown = document.stack(afterLine: line, keepingTop: kept).labelAndLevels(
           display: display, maxLevels: Self.tooltipLevels)
         var hint: [(key: String, value: JSONValue)] = [

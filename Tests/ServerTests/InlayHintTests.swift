@@ -144,23 +144,26 @@ import Testing
 
   // MARK: Range
 
-  /// Hints at (0,1), (1,3) and (2,5); a range includes both its ends.
+  /// Hints at (0,1), (1,3) and (2,5). A range gets the hints of every line it touches, from its
+  /// start line through its end line, but not the end line when the range spans lines and ends
+  /// at its first character: clients ask for the visible lines, and some stop short of a hint.
   @Test(
     arguments: [
       (range(0, 0, 10, 0), ["0:1 [1]", "1:3 [1 2 3]", "2:5 [1 2 3 4 5 6]"]),
-      (range(1, 0, 1, 3), ["1:3 [1 2 3]"]),  // A hint exactly at range.end is returned.
+      (range(1, 0, 1, 3), ["1:3 [1 2 3]"]),
       (range(1, 3, 1, 3), ["1:3 [1 2 3]"]),  // An empty range exactly at a hint.
-      (range(1, 0, 1, 2), []),
-      (range(1, 4, 2, 4), ["1:3 [1 2 3]"]),  // (1,4) is past the end of "2 3": it means (1,3).
-      (range(0, 1, 1, 2), ["0:1 [1]"]),  // range.start is included too.
-      (range(0, 2, 2, 5), ["0:1 [1]", "1:3 [1 2 3]", "2:5 [1 2 3 4 5 6]"]),  // (0,2) is past the end of "1".
+      (range(1, 0, 1, 2), ["1:3 [1 2 3]"]),  // Short of the hint: the line is touched.
+      (range(1, 4, 2, 4), ["1:3 [1 2 3]", "2:5 [1 2 3 4 5 6]"]),
+      (range(0, 1, 1, 2), ["0:1 [1]", "1:3 [1 2 3]"]),
+      (range(0, 2, 2, 5), ["0:1 [1]", "1:3 [1 2 3]", "2:5 [1 2 3 4 5 6]"]),
       (range(2, 5, 2, 5), ["2:5 [1 2 3 4 5 6]"]),
-      (range(2, 6, 3, 0), ["2:5 [1 2 3 4 5 6]"]),  // Likewise (2,6) means (2,5).
+      (range(2, 6, 3, 0), ["2:5 [1 2 3 4 5 6]"]),  // Ends at line 3's start: line 3 is not touched.
+      (range(0, 0, 2, 0), ["0:1 [1]", "1:3 [1 2 3]"]),  // Likewise line 2.
       (range(1, 0, 1, 1000), ["1:3 [1 2 3]"]),
       (range(4, 0, 9, 0), []),  // Past the end of the document.
-      (range(0, 0, 0, 0), []),
+      (range(0, 0, 0, 0), ["0:1 [1]"]),  // An empty range on a line touches it.
     ] as [(JSONValue, [String])])
-  func onlyHintsInsideTheRangeEndIncludedAreReturned(range: JSONValue, expected: [String]) throws {
+  func theHintsOfEveryLineTheRangeTouches(range: JSONValue, expected: [String]) throws {
     let client = try LSPClient.started()
     client.open("file:///r.rpn", "1\n2 3\n4 5 6\n")
     #expect(compact(hints: try client.inlayHints("file:///r.rpn", range)) == expected)

@@ -23,8 +23,10 @@ import Testing
     try client.finish()
   }
 
-  /// `positionEncoding` is utf-8 when the client offers it, else utf-16; and the negotiated
-  /// encoding is the one the server then counts in (an emoji is 4 UTF-8 bytes, 2 UTF-16 units).
+  /// `positionEncoding` is utf-8 when the client offers it, else utf-32 when offered (Vim's
+  /// yegappan/lsp offers it first and converts UTF-16 badly), else utf-16; and the negotiated
+  /// encoding is the one the server then counts in (an emoji is 4 UTF-8 bytes, 2 UTF-16 units,
+  /// 1 scalar).
   @Test(
     arguments: [
       (nil, "utf-16"),
@@ -32,8 +34,10 @@ import Testing
       (["utf-16", "utf-8"], "utf-8"),
       (["utf-8", "utf-16"], "utf-8"),
       (["utf-32", "utf-8"], "utf-8"),
-      (["utf-32", "utf-16"], "utf-16"),
-      (["utf-32"], "utf-16"),
+      (["utf-32", "utf-16"], "utf-32"),
+      (["utf-16", "utf-32"], "utf-32"),
+      (["utf-32"], "utf-32"),
+      (["utf-7"], "utf-16"),
       ([], "utf-16"),
       ("utf-8", "utf-16"),  // Ill-typed: ignored, the default stays.
     ] as [(JSONValue?, String)])
@@ -44,7 +48,7 @@ import Testing
     #expect(result["capabilities"]?["positionEncoding"] == .string(expected))
     client.open("file:///enc.rpn", "😀 +")
     let published = try client.publishedDiagnostics("file:///enc.rpn")
-    let end = expected == "utf-8" ? 4 : 2
+    let end = ["utf-8": 4, "utf-16": 2, "utf-32": 1][expected] ?? 0
     #expect(
       compactWithoutMessage(diagnostics: published.diagnostics) == [
         "0:0-0:\(end) error unknown-word", "0:\(end + 1)-0:\(end + 2) warning stack-underflow",

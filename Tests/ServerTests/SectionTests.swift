@@ -112,7 +112,7 @@ import Testing
 
   /// At the end of each heading's line, its section's summary, beside the stack hints; none
   /// with `inlayHints.sections` false (nested or dotted, at start or changed later), none at all
-  /// with `inlayHints.enabled` false. A range that ends before the heading's end leaves it out.
+  /// with `inlayHints.enabled` false. A range that touches the heading's line gets it.
   @Test(arguments: encodings)
   func headingsEndWithTheirSummary(encoding: String) throws {
     let uri = "file:///hints.rpn"
@@ -121,8 +121,10 @@ import Testing
     let heading = "\(pick(encoding, "0:12", "0:9")) Σ 3 · 2 values · avg 1.5"
     let all = [heading, "1:3 [1 2]", "2:7 no values"]
     #expect(compact(hints: try client.allInlayHints(uri)) == all)
-    #expect(compact(hints: try client.inlayHints(uri, range(0, 0, 0, 5))) == [])
+    // Every hint of each line the range touches; a range ending at a line's start leaves that line out.
+    #expect(compact(hints: try client.inlayHints(uri, range(0, 0, 0, 5))) == [heading])
     #expect(compact(hints: try client.inlayHints(uri, range(0, 0, 1, 0))) == [heading])
+    #expect(compact(hints: try client.inlayHints(uri, range(0, 3, 1, 1))) == [heading, "1:3 [1 2]"])
     #expect(compact(hints: try client.inlayHints(uri, range(2, 0, 2, 7))) == ["2:7 no values"])
     SettingsTests.configure(client, ["rpn": ["inlayHints": ["sections": false]]])
     #expect(compact(hints: try client.allInlayHints(uri)) == ["1:3 [1 2]"])

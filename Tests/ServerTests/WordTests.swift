@@ -660,11 +660,15 @@ import Testing
         "cube takes 1 value and leaves 1 value", "vol takes 1 value and leaves 1 value",
       ])
     #expect(effects.allSatisfy { $0["textEdits"] == nil && $0["paddingLeft"] == true })
-    // Only the hints inside the range: the effect of `vol` alone sits at its `;`, with the stack.
+    // Every hint of the lines the range touches, even those before its start on its first line:
+    // both effects of line 4, then its stack.
     let second = Self.columns(of: ":", line: 4, nth: 1, encoding).lowerBound
     let viewport = try client.inlayHints(Self.uri, range(4, second, 4, 99))
     #expect(
-      compact(hints: viewport) == ["4:\(pick(encoding, 43, 39)) ( a -- r )", "4:\(pick(encoding, 43, 39)) [\(top)]"])
+      compact(hints: viewport) == [
+        "4:\(pick(encoding, 22, 20)) ( a -- r )", "4:\(pick(encoding, 43, 39)) ( a -- r )",
+        "4:\(pick(encoding, 43, 39)) [\(top)]",
+      ])
     try client.finish()
   }
 
