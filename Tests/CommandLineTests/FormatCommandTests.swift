@@ -9,7 +9,7 @@ import Testing
   import Darwin
 #endif
 
-/// `rpn-lsp format FILE|-` prints the document formatted as SPEC §2.3's `textDocument/formatting`
+/// `rpn-lsp format FILE|-` prints the document formatted as the README's table of server features's `textDocument/formatting`
 /// formats it; `--check` prints nothing on standard output, says on standard error that the file
 /// would change and exits 1, or exits 0 silently when it is formatted; 2 on usage or I/O errors.
 @Suite struct FormatCommandTests {

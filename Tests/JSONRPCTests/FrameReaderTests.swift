@@ -159,7 +159,9 @@ import Testing
   }
 
   @Test func aLengthOverTheLimitIsAnErrorWithoutWaitingForTheBody() {
-    #expect(FrameReader.maximumContentLength >= 64 << 20, "SPEC §2.1: the limit is at least 64 MiB")
+    #expect(
+      FrameReader.maximumContentLength >= 64 << 20,
+      "the lifecycle and error rules of the README: the limit is at least 64 MiB")
     // No body follows: a reader that waited for it would see the end of input and return nil.
     let over = FrameReader.maximumContentLength + 1
     #expect(Self.kinds(Self.frames("Content-Length: \(over)\r\n\r\n")) == ["header error"])

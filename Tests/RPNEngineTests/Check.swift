@@ -4,7 +4,7 @@ import Testing
 
 /// Evaluates `source` and expects the stack label after its last line and all its diagnostics.
 ///
-/// Diagnostics are written `code@line:start-end`: the code of SPEC §1.5, the 0-based line, and
+/// Diagnostics are written `code@line:start-end`: the code of the README's diagnostics table, the 0-based line, and
 /// the token's range of UTF-8 offsets within that line, so that a case fits on one line:
 ///
 ///     check("1 +", stack: "[1]", diagnostics: ["stack-underflow@0:2-3"])

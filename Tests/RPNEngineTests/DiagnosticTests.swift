@@ -20,13 +20,13 @@ private func suggestions(_ source: String) throws -> [Suggestion] {
   return suggestions
 }
 
-/// One diagnostic code: a source with exactly one diagnostic, and what the spec says of it.
+/// One diagnostic code: a source with exactly one diagnostic, and what its message must say.
 struct CodeCase: Sendable, CustomTestStringConvertible {
   var source: String
   var code: String
   var severity: Severity
   var range: Range<Int>
-  /// What the message must mention (SPEC §1.5, "message must say").
+  /// What the message must mention.
   var mustSay: [String]
 
   var testDescription: String { "\(code): \(source)" }
@@ -73,7 +73,7 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
       ])
   }
 
-  // MARK: The failure rule (SPEC §1.4)
+  // MARK: The failure rule (the README's failure rule)
 
   @Test func aFailingTokenChangesNothing() {
     check("1 2 foo +", stack: "[3]", diagnostics: ["unknown-word@0:4-7"])

@@ -3,7 +3,7 @@ import Testing
 @testable import RPNEngine
 
 @Suite struct DisplayTests {
-  // MARK: Values (SPEC §1.2: printf("%.15g"), -0 shown as 0)
+  // MARK: Values (the README's display rules: printf("%.15g"), -0 shown as 0)
 
   @Test(arguments: [
     ("0.1 0.2 +", "[0.3]"), ("1 3 /", "[0.333333333333333]"), ("2 3 /", "[0.666666666666667]"),
@@ -111,7 +111,7 @@ import Testing
     check("3 =_ _ =_1 _1", stack: "[3 3 3]")
   }
 
-  /// Names are compared scalar by scalar, without normalization (SPEC §1.1): canonically
+  /// Names are compared scalar by scalar, without normalization (the README's token rules): canonically
   /// equivalent spellings are different variables.
   @Test func namesAreNotNormalized() {
     check("5 =\u{C5} \u{212B}", stack: "[5]", diagnostics: ["unknown-word@0:6-9"])

@@ -17,7 +17,7 @@ private let whitespace: [String] =
     "\u{2028}", "\u{2029}", "\u{202F}", "\u{205F}", "\u{3000}",
   ]
 
-/// Tokens of every kind of SPEC §1.1 and §1.5: numbers (valid and out of range), operators and
+/// Tokens of every kind of the README's token rules and the README's diagnostics table: numbers (valid and out of range), operators and
 /// constants in several spellings and cases, stores (valid, failing, invalid), uses (visible or
 /// not), glued and unknown words, and non-ASCII text.
 private let tokens: [String] = [
@@ -92,7 +92,7 @@ private func states(_ document: Document) -> [LineState] {
   }
 }
 
-/// The layout of SPEC §2.3, written out independently of the formatter: the tokens joined by one
+/// The layout of the README's table of server features, written out independently of the formatter: the tokens joined by one
 /// space, then one space and the comment without its trailing whitespace.
 private func expectedLayout(_ line: String) -> String {
   let (tokens, commentStart) = Lexer.tokens(of: line)
@@ -138,7 +138,7 @@ private func expectedLayout(_ line: String) -> String {
     #expect(Formatter.format(document) == "1\n2\n3\r\n# x\r4")
   }
 
-  /// Over seeded random documents: formatting is idempotent, gives SPEC §2.3's layout, and keeps
+  /// Over seeded random documents: formatting is idempotent, gives the README's table of server features's layout, and keeps
   /// every line, its line ending, its stack label and its diagnostics. Each property that fails
   /// is reported once, with how many documents broke it and the first seeds (`randomDocument`
   /// makes a document again from its seed).

@@ -28,7 +28,7 @@ private let longFraction = "0." + String(repeating: "0", count: 399) + "1e400"
 private let longInteger = "1" + String(repeating: "0", count: 400) + "e-400"
 
 @Suite struct LexerTests {
-  // MARK: Numbers (SPEC §1.1, check 1)
+  // MARK: Numbers (the README's token rules, check 1)
 
   @Test(arguments: [
     ("12", 12.0), ("12.5", 12.5), (".5", 0.5), ("12.", 12), ("-3", -3), ("+3", 3), ("−3", -3),
@@ -100,7 +100,7 @@ private let longInteger = "1" + String(repeating: "0", count: 400) + "e-400"
   }
 
   /// Every string of up to five characters over the number alphabet is classified as the
-  /// grammar of SPEC §1.1 says, with the value a correctly rounded parser gives.
+  /// grammar of the README's token rules says, with the value a correctly rounded parser gives.
   @Test func agreesWithTheGrammarOnEveryShortString() throws {
     let digits = "[0-9](?:_?[0-9])*"
     let grammar = try Regex("^[+-]?(?:\(digits)(?:\\.(?:\(digits))?)?|\\.\(digits))(?:[eE][+-]?[0-9]+)?$")
@@ -205,7 +205,7 @@ private let longInteger = "1" + String(repeating: "0", count: 400) + "e-400"
     #expect(document.stack(afterLine: 0).label() == "[3]")
   }
 
-  // MARK: Names (SPEC §1.1, checks 2 and 3)
+  // MARK: Names (the README's token rules, checks 2 and 3)
 
   @Test(arguments: [
     ("café", TokenKind.name), ("=café", .store), ("π2", .name), ("=π2", .store), ("=日本", .store),

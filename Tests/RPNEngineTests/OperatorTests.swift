@@ -2,7 +2,7 @@ import Testing
 
 @testable import RPNEngine
 
-/// One evaluation that exercises an operator (SPEC §1.3): a source, the stack label after it, and
+/// One evaluation that exercises an operator (the README's operator table): a source, the stack label after it, and
 /// its diagnostics in `check`'s compact form.
 struct OperatorCase: Sendable, CustomTestStringConvertible {
   var source: String
@@ -28,7 +28,7 @@ private func deg(_ source: String, _ stack: String, _ diagnostics: [String] = []
   OperatorCase(source: source, stack: stack, diagnostics: diagnostics, angleUnit: .degrees)
 }
 
-/// Every spelling of SPEC §1.3, aliases included.
+/// Every spelling of the README's operator table, aliases included.
 let specSpellings: Set<String> = [
   "+", "-", "−", "*", "×", "/", "÷", "^", "**", "pow", "%", "mod", "min", "max", "neg", "chs", "abs", "inv", "sq",
   "sqrt", "√", "exp", "ln", "log", "log2", "sin", "cos", "tan", "asin", "acos", "atan", "floor", "ceil", "round",
@@ -37,7 +37,7 @@ let specSpellings: Set<String> = [
   "pi", "π", "e",
 ]
 
-/// How many values each builtin needs (SPEC §1.3: the left side of its stack effect; `sum` and
+/// How many values each builtin needs (the README's operator table: the left side of its stack effect; `sum` and
 /// `avg` need n ≥ 1), by canonical name.
 let specArity: [String: Int] = [
   "+": 2, "-": 2, "*": 2, "/": 2, "^": 2, "%": 2, "mod": 2, "min": 2, "max": 2,
@@ -284,7 +284,7 @@ private func spellings(in source: String) -> [String] {
   }
 
   /// With one value fewer than it needs, every spelling is a stack underflow that changes
-  /// nothing (SPEC §1.4).
+  /// nothing (the README's failure rule).
   @Test(arguments: Builtin.table.flatMap(\.spellings))
   func underflowsWithOneValueTooFew(_ spelling: String) throws {
     let builtin = try #require(Builtin.table.first { $0.spellings.contains(spelling) })

@@ -3,11 +3,11 @@ import JSONRPC
 import TestSupport
 import Testing
 
-/// SPEC §2.3 `textDocument/completion`: every operator and constant spelling, the variables
+/// the README's table of server features `textDocument/completion`: every operator and constant spelling, the variables
 /// stored above the cursor, satisfiable items first, a `textEdit` over the word being typed,
 /// nothing inside a comment.
 @Suite(.inProcess) struct CompletionTests {
-  /// Every spelling of SPEC §1.3, aliases included, with how many values it needs.
+  /// Every spelling of the README's operator table, aliases included, with how many values it needs.
   static let spellings: [(label: String, inputs: Int)] = [
     ("+", 2), ("-", 2), ("−", 2), ("*", 2), ("×", 2), ("/", 2), ("÷", 2), ("^", 2), ("**", 2), ("pow", 2),
     ("%", 2), ("mod", 2), ("min", 2), ("max", 2), ("neg", 1), ("chs", 1), ("abs", 1), ("inv", 1), ("sq", 1),

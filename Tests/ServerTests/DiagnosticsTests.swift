@@ -2,7 +2,7 @@ import JSONRPC
 import TestSupport
 import Testing
 
-/// SPEC §1.5 and §2.3 `textDocument/publishDiagnostics`: every diagnostic with its exact range,
+/// the README's diagnostics table and the README's table of server features `textDocument/publishDiagnostics`: every diagnostic with its exact range,
 /// severity, code, source "rpn" and message, published with the document's version.
 @Suite struct DiagnosticsTests {
   /// One document with every code, and every kind of line break (`\n`, `\r\n`, `\r`).
@@ -135,7 +135,7 @@ import Testing
     try client.finish()
   }
 
-  /// SPEC §1.4: one mistake never hides the rest; checks in order syntax, stack, result.
+  /// the README's failure rule: one mistake never hides the rest; checks in order syntax, stack, result.
   @Test func theFailureRuleKeepsEvaluating() throws {
     let client = try LSPClient.started()
     client.open("file:///f.rpn", "200 15 % -\n9 0 mod 2 0 ^ 0 -1 ^\n-1 ln 2 asin\n=x\n")
@@ -155,7 +155,7 @@ import Testing
 
   // MARK: Pull diagnostics
 
-  /// SPEC §2.3: a client that supports pull diagnostics gets none pushed, `diagnosticProvider`
+  /// the README's table of server features: a client that supports pull diagnostics gets none pushed, `diagnosticProvider`
   /// is advertised, and `textDocument/diagnostic` answers the same diagnostics, `unchanged` when
   /// the `previousResultId` still holds.
   @Test func pullDiagnosticsReplacePushedOnesForClientsThatSupportThem() throws {
@@ -186,7 +186,7 @@ import Testing
 
 // MARK: Pull diagnostics: result ids, encodings, settings
 
-/// SPEC §2.3 `textDocument/diagnostic`, beyond the basics above: the result id names the
+/// the README's table of server features `textDocument/diagnostic`, beyond the basics above: the result id names the
 /// diagnostics until an edit (or a settings change) to that document; a stale id gets a `full`
 /// report; nothing is ever pushed to a client that pulls.
 extension DiagnosticsTests {

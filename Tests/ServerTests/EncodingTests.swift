@@ -4,7 +4,7 @@ import RPNEngine
 import TestSupport
 import Testing
 
-/// SPEC §2.2 position encodings: the same document with emoji (😀 is 2 UTF-16 units, 4 UTF-8
+/// the README's rules for documents and positions position encodings: the same document with emoji (😀 is 2 UTF-16 units, 4 UTF-8
 /// bytes) and `×÷−√π` (1 unit, 2 or 3 bytes) in comments and tokens, in both encodings. Every
 /// column below is counted by hand.
 @Suite struct EncodingTests {

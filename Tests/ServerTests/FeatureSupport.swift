@@ -2,11 +2,11 @@ import JSONRPC
 import TestSupport
 import Testing
 
-// Helpers shared by the tests of SPEC §2.3's symbol, token, fix and formatting features:
+// Helpers shared by the tests of the README's table of server features's symbol, token, fix and formatting features:
 // starting a server in one position encoding, the params of document requests, reading
 // locations, and applying a server's `TextEdit`s to the test's own copy of the text.
 
-/// The two position encodings of SPEC §2.2, for `@Test(arguments:)`.
+/// The two position encodings of the README's rules for documents and positions, for `@Test(arguments:)`.
 let encodings = ["utf-8", "utf-16"]
 
 extension LSPClient {

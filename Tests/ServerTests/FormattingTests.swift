@@ -2,7 +2,7 @@ import JSONRPC
 import TestSupport
 import Testing
 
-/// SPEC §2.3 `textDocument/formatting` and `rangeFormatting`: one space between tokens, one space
+/// the README's table of server features `textDocument/formatting` and `rangeFormatting`: one space between tokens, one space
 /// before a trailing comment, no leading or trailing whitespace (a whitespace-only line becomes
 /// empty); comment text, blank lines, tokens and line endings kept. Lines already formatted get
 /// no edit, and formatting is idempotent.

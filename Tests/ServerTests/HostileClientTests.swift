@@ -3,7 +3,7 @@ import JSONRPC
 import TestSupport
 import Testing
 
-/// SPEC §2.1: no input, however malformed or large, crashes the server or makes it stop
+/// the lifecycle and error rules of the README: no input, however malformed or large, crashes the server or makes it stop
 /// answering. Each bad input below is followed by a valid request that must get the right
 /// answer; the answers to the bad input itself (error code and id, or a result) are checked
 /// exactly, and nothing else may be answered in between.
@@ -473,7 +473,7 @@ import Testing
     try client.finish()
   }
 
-  /// `inlayHints.maxItems` has no upper bound (SPEC §2.4): a hover that shows a stack of a
+  /// `inlayHints.maxItems` has no upper bound (the README's settings): a hover that shows a stack of a
   /// hundred thousand values must still come in reasonable time.
   @Test func aHoverWithAHugeMaxItems() throws {
     let client = try LSPClient.started(initializationOptions: ["rpn": ["inlayHints": ["maxItems": 1_000_000_000]]])

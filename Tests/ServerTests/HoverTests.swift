@@ -2,7 +2,7 @@ import JSONRPC
 import TestSupport
 import Testing
 
-/// SPEC §2.3 `textDocument/hover`: what the token is, the stack before and after it, its
+/// the README's table of server features `textDocument/hover`: what the token is, the stack before and after it, its
 /// diagnostic; `range` = the token; markdown or plain text as the client takes; null on
 /// whitespace, comments and blank lines.
 @Suite(.inProcess) struct HoverTests {

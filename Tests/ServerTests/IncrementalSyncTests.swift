@@ -4,7 +4,7 @@ import RPNEngine
 import TestSupport
 import Testing
 
-/// SPEC §2.2 incremental sync: seeded random edit sequences sent as incremental `didChange`s
+/// the README's rules for documents and positions incremental sync: seeded random edit sequences sent as incremental `didChange`s
 /// (UTF-16 ranges, positions past line ends and past the document, several changes per
 /// notification, several notifications per write). After each sequence the server's last
 /// published diagnostics and its inlay hints must equal a full evaluation of the text the test

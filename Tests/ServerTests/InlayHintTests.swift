@@ -2,7 +2,7 @@ import JSONRPC
 import TestSupport
 import Testing
 
-/// SPEC §2.3 `textDocument/inlayHint` and §1.2 stack labels: one hint per line with tokens,
+/// the README's table of server features `textDocument/inlayHint` and §1.2 stack labels: one hint per line with tokens,
 /// right after its last token, `paddingLeft`, only inside the requested range (its end included).
 @Suite(.inProcess) struct InlayHintTests {
   /// The lunch split, the language's worked example; also end to end, over the built binary's pipes.
@@ -229,7 +229,7 @@ import Testing
     try client.finish()
   }
 
-  /// Ill-typed or out-of-range settings are ignored and the defaults stay (SPEC §2.1, §2.4).
+  /// Ill-typed or out-of-range settings are ignored and the defaults stay (the lifecycle and error rules of the README and the README's settings).
   @Test(arguments: [
     ["rpn": ["precision": "3", "inlayHints": ["maxItems": 0, "enabled": "no"]]] as JSONValue,
     ["rpn": ["precision": 0, "inlayHints": ["maxItems": -3]]],

@@ -2,7 +2,7 @@ import JSONRPC
 import TestSupport
 import Testing
 
-/// SPEC §2.1: `initialize`, `shutdown`, `exit`, the error codes of the lifecycle, and exit statuses.
+/// the lifecycle and error rules of the README: `initialize`, `shutdown`, `exit`, the error codes of the lifecycle, and exit statuses.
 @Suite struct LifecycleTests {
   // MARK: initialize
 
@@ -16,7 +16,7 @@ import Testing
     #expect(isEnabled(capabilities["hoverProvider"]))
     #expect(capabilities["completionProvider"]?.isObject == true)
     #expect(isEnabled(capabilities["inlayHintProvider"]))
-    // Pull diagnostics are advertised only to clients that support them (SPEC §2.3).
+    // Pull diagnostics are advertised only to clients that support them (the README's table of server features).
     #expect(capabilities["diagnosticProvider"] == nil)
     #expect(result["serverInfo"]?["name"] == "rpn-lsp")
     #expect(result["serverInfo"]?["version"]?.stringValue?.isEmpty == false)
@@ -98,7 +98,7 @@ import Testing
         "processId": nil, "capabilities": ["general": ["positionEncodings": ["utf-8"]]],
         "initializationOptions": ["rpn": ["precision": 5]],
       ])
-    // SPEC: "a second one is an error"; it fixes no code, and -32600 (invalid request) is the one
+    // A second `initialize` is an error; it fixes no code, and -32600 (invalid request) is the one
     // JSON-RPC has for a request that is not valid now.
     #expect(error.code == -32600)
     // Still utf-16 and precision 3, as the first initialize said.

@@ -2,7 +2,7 @@ import JSONRPC
 import TestSupport
 import Testing
 
-/// SPEC §2.3 `textDocument/semanticTokens/full` and `/range`: numbers `number`; symbolic operators
+/// the README's table of server features `textDocument/semanticTokens/full` and `/range`: numbers `number`; symbolic operators
 /// `operator`; named operators `function` + `defaultLibrary`; constants `variable` + `readonly` +
 /// `defaultLibrary`; a store one `variable` + `declaration` token over `=name`; uses `variable`;
 /// comments `comment`; unknown words none. Tokens are decoded with the legend the server gave in

@@ -2,7 +2,7 @@ import JSONRPC
 import TestSupport
 import Testing
 
-/// SPEC §2.4: settings from `workspace/didChangeConfiguration`, as `{"rpn": {...}}` or the inner
+/// the README's settings: settings from `workspace/didChangeConfiguration`, as `{"rpn": {...}}` or the inner
 /// object; partial updates; ill-typed values ignored; after a change, re-evaluation, new
 /// diagnostics and `workspace/inlayHint/refresh` for clients that support it.
 @Suite struct SettingsTests {
@@ -28,7 +28,7 @@ import Testing
     let published = try client.publishedDiagnostics(uri)
     #expect(published.version == 4)
     #expect(compactWithoutMessage(diagnostics: published.diagnostics) == ["1:3-1:6 warning domain-error"])
-    // SPEC §1.5: the message says the operator and the value.
+    // the README's diagnostics table: the message says the operator and the value.
     #expect(published.diagnostics.first?["message"]?.stringValue?.contains("`tan`") == true)
     #expect(published.diagnostics.first?["message"]?.stringValue?.contains("90") == true)
     #expect(compact(hints: try client.allInlayHints(uri)) == ["0:7 [0]", "1:6 [0 90]", "2:6 [0 90 90]"])

@@ -2,7 +2,7 @@ import JSONRPC
 import TestSupport
 import Testing
 
-/// SPEC §2.3 variables as symbols: `textDocument/definition`, `references`, `documentHighlight`,
+/// the README's table of server features variables as symbols: `textDocument/definition`, `references`, `documentHighlight`,
 /// `prepareRename`, `rename` and `documentSymbol`, in both position encodings. The document has
 /// emoji, `π`, `×`, `÷`, `√` and `é` before tokens, so that UTF-8 and UTF-16 columns differ; every
 /// column below was counted by hand (UTF-8 bytes / UTF-16 units).
@@ -457,7 +457,7 @@ import Testing
 
   // MARK: Params
 
-  /// SPEC §2.1 for every method of SPEC §2.3 added here: a document that is not open, a position
+  /// the lifecycle and error rules of the README for every method of the README's table of server features added here: a document that is not open, a position
   /// that is not a non-negative integer and a reversed range are `-32602`, naming what is wrong.
   @Test func badParamsAndClosedDocuments() throws {
     let client = try LSPClient.started()
