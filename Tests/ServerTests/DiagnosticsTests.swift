@@ -66,6 +66,20 @@ import Testing
     try client.finish()
   }
 
+  /// A tape's control characters reach messages escaped: some editors (Vim's message line) show
+  /// them in a terminal, where an escape sequence would run. Over the binary's pipes.
+  @Test(.overPipes) func controlCharactersInMessagesAreEscaped() throws {
+    let client = try LSPClient.started()
+    client.open("file:///esc.rpn", "\u{1B}]0;pwned\u{7} 0x\u{1B}[2J\n")
+    let published = try client.publishedDiagnostics("file:///esc.rpn")
+    #expect(
+      published.diagnostics.compactMap { $0["message"]?.stringValue } == [
+        "unknown word `\\x1b]0;pwned\\x07`",
+        "`0x\\x1b[2J`: `\\x1b` is not a hexadecimal digit (0-9 and A-F)",
+      ])
+    try client.finish()
+  }
+
   @Test func everyPublicationCarriesTheDocumentsVersion() throws {
     let client = try LSPClient.started()
     let uri = "file:///v.rpn"
