@@ -731,9 +731,10 @@ back.  Returns to SAMPLE-BUFFER."
     (rpn-test-check (and (equal comment-start "# ") (member comment-end '("" nil)))
                     "comment syntax: comment-start \"# \", no comment-end"
                     (format "comment-start %S comment-end %S" comment-start comment-end))
-    (let ((in-comment (nth 4 (syntax-ppss (rpn-test-pos 10 20)))))
+    (let* ((col (+ 2 (rpn-test-col 10 "# 5")))
+           (in-comment (nth 4 (syntax-ppss (rpn-test-pos 10 col)))))
       (rpn-test-check in-comment "syntax: `#' after tokens starts a comment (syntax-ppss)"
-                      (format "syntax-ppss at line 10 col 20: %S" (syntax-ppss (rpn-test-pos 10 20)))))
+                      (format "syntax-ppss at line 10 col %d: %S" col (syntax-ppss (rpn-test-pos 10 col)))))
     (save-excursion
       (goto-char (rpn-test-pos 18 6))
       (rpn-test-check (equal (thing-at-point 'symbol t) "=rent")
