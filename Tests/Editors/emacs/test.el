@@ -26,8 +26,9 @@
 ;; 1.12's `eglot-inlay-hints-mode' is run against a stand-in mode); completion (the
 ;; candidates, and `completion-at-point' finishing a variable); incremental edits (a non-BMP
 ;; character before a token: UTF-16 columns) and their undo; go-to-definition
-;; (`xref-find-definitions'), `eglot-rename', `eglot-format-buffer' and the quick fix
-;; (`eglot-code-actions'); a defined word in a second buffer (hover on its name and on a use,
+;; (`xref-find-definitions'), `eglot-rename', `eglot-format-buffer' (of lines made messy:
+;; the exact text expected, aligned comments kept aligned, and the same as `rpn-lsp format -')
+;; and the quick fix (`eglot-code-actions'); a defined word in a second buffer (hover on its name and on a use,
 ;; its effect's inlay hint after `;', definition, `eglot-rename' of the word and back);
 ;; `rpn-lsp-settings' and `eglot-workspace-configuration'; shutdown.
 ;;
@@ -662,13 +663,20 @@ back.  Returns to SAMPLE-BUFFER."
 
 ;;;; The run
 
-(defun rpn-test-formatted-sample ()
-  "What `rpn-lsp format' prints for the sample (the server the config starts)."
+(defun rpn-test-format-with-command-line (text)
+  "What `rpn-lsp format -' (the server the config starts) prints for TEXT."
   (with-temp-buffer
-    (let ((coding-system-for-read 'utf-8-unix))
-      (call-process (car (rpn-lsp-server-command-for-test)) nil (list t nil) nil
-                    "format" (getenv "RPN_TEST_FILE")))
+    (insert text)
+    (let ((coding-system-for-read 'utf-8-unix) (coding-system-for-write 'utf-8-unix))
+      (call-process-region (point-min) (point-max) (car (rpn-lsp-server-command-for-test)) t
+                           (list t nil) nil "format" "-"))
     (buffer-string)))
+
+(defun rpn-test-replace-line (text line new)
+  "TEXT with its LINE (1-based) replaced by NEW."
+  (let ((lines (split-string text "\n")))
+    (setcar (nthcdr (1- line) lines) new)
+    (string-join lines "\n")))
 
 (defun rpn-test-first-difference (got want)
   "Where GOT and WANT first differ, by line."
@@ -910,24 +918,46 @@ back.  Returns to SAMPLE-BUFFER."
     (rpn-test-check (equal (buffer-string) (rpn-test-sample-text))
                     "renaming back gives the sample again" "it differs")
 
-    ;; Formatting: a messy line is tidied; the rest of the sample stays as written.
-    (goto-char (rpn-test-pos 10 0))
-    (insert "  ")
-    (goto-char (rpn-test-pos 10 (+ 2 (length "2 3"))))
-    (insert "   ")
-    (rpn-test-idle)
-    (condition-case err
-        (progn
-          (eglot-format-buffer)
-          (rpn-test-idle)
-          (rpn-test-check (equal (rpn-test-line-text 10) "2 3 + # 5")
-                          "eglot-format-buffer tidies `  2 3    +            # 5' to `2 3 + # 5'"
-                          (format "line 10 is %S" (rpn-test-line-text 10)))
-          (let ((want (rpn-test-formatted-sample)))
-            (rpn-test-check (equal (buffer-string) want)
-                            "eglot-format-buffer: the buffer is what `rpn-lsp format' prints for the sample"
-                            (rpn-test-first-difference (buffer-string) want))))
-      (error (rpn-test-fail "eglot-format-buffer" (format "%S" err))))
+    ;; Formatting, of lines made messy here (the sample itself is formatted: `rpn-lsp format
+    ;; --check' passes on it in CI).  Line 10 gets spaces between its tokens, its comment left at
+    ;; the column it shares with lines 11-13; lines 42-44 get their comments lined up at a column
+    ;; of their own; line 65's comment no longer lines up with line 66's.
+    (let ((messy '((10 . "  2 3    +              # 5")
+                   (42 . "depth           # how many values: 8")
+                   (43 . "drop  sum       # add them all: 31")
+                   (44 . "3 4 5 avg       # avg (or mean) of the whole stack")
+                   (65 . "1 + # stack-underflow: + needs two values")))
+          (sample (rpn-test-sample-text)))
+      (dolist (line messy)
+        (goto-char (rpn-test-pos (car line) 0))
+        (delete-region (point) (line-end-position))
+        (insert (cdr line)))
+      (rpn-test-idle)
+      (let ((messy-text (buffer-string))
+            ;; Line 10 and lines 42-44 as the sample has them; line 65 keeps its one space, as
+            ;; nothing says any more that its comment lined up with line 66's.
+            (want (rpn-test-replace-line sample 65 "1 + # stack-underflow: + needs two values")))
+        (condition-case err
+            (progn
+              (eglot-format-buffer)
+              (rpn-test-idle)
+              (rpn-test-check (equal (rpn-test-line-text 10) "2 3 +                   # 5")
+                              "eglot-format-buffer: one space between tokens, the comment still lined up with lines 11-13 (line 10)"
+                              (format "line 10 is %S" (rpn-test-line-text 10)))
+              (rpn-test-check (equal (mapcar #'rpn-test-line-text '(42 43 44))
+                                     '("depth     # how many values: 8"
+                                       "drop sum  # add them all: 31"
+                                       "3 4 5 avg # avg (or mean) of the whole stack"))
+                              "eglot-format-buffer: comments lined up at one column stay lined up, one space after the longest line (lines 42-44)"
+                              (format "lines 42-44 are %S" (mapcar #'rpn-test-line-text '(42 43 44))))
+              (rpn-test-check (equal (buffer-string) want)
+                              "eglot-format-buffer: the whole buffer is exactly the expected text (the sample, line 65 with one space before its comment)"
+                              (rpn-test-first-difference (buffer-string) want))
+              (let ((cli (rpn-test-format-with-command-line messy-text)))
+                (rpn-test-check (equal (buffer-string) cli)
+                                "eglot-format-buffer agrees with `rpn-lsp format -' on the messy text"
+                                (rpn-test-first-difference (buffer-string) cli))))
+          (error (rpn-test-fail "eglot-format-buffer" (format "%S" err))))))
     (let ((formatted (buffer-string)))
       ;; The quick fix for `swpa': `swap'.
       (goto-char (rpn-test-pos 66 (1+ (rpn-test-col 66 "swpa"))))
