@@ -6,8 +6,9 @@
 ;;; Commentary:
 
 ;; Connects `rpn-mode' buffers to the rpn-lsp language server with eglot
-;; (built into Emacs 29+; the eglot package from GNU ELPA, or Debian's
-;; elpa-eglot, on Emacs 27 and 28):
+;; (built into Emacs 29+; on Emacs 27 and 28, install it first: the eglot
+;; package from GNU ELPA, `M-x package-install RET eglot RET', or
+;; Debian's elpa-eglot):
 ;;
 ;;   (add-to-list 'load-path "/path/to/EditorConfigs/emacs")
 ;;   (require 'rpn-eglot)
@@ -17,6 +18,8 @@
 ;; (`completion-at-point', C-M-i) and, with eglot 1.12 or later (Emacs
 ;; 29+), each line's stack as an inlay hint.  No project is needed:
 ;; outside one, eglot uses the file's directory (a transient project).
+;; Without eglot, `.rpn' files still open in `rpn-mode', and a message
+;; says how to install eglot.
 
 ;;; Code:
 
@@ -26,8 +29,6 @@
 (declare-function eglot-ensure "eglot" ())
 (declare-function eglot-managed-p "eglot" ())
 (declare-function eglot-inlay-hints-mode "eglot" (&optional arg))
-(autoload 'eglot-ensure "eglot"
-  "Start Eglot session for current buffer if there isn't one.")
 
 (defcustom rpn-eglot-auto-start t
   "Non-nil: connect every `rpn-mode' buffer to rpn-lsp (`eglot-ensure').
@@ -53,10 +54,21 @@ buffers.  eglot 1.9 (Emacs 28) has no inlay hints: use hover."
 ;; eglot would derive "rpn" from `rpn-mode' too; say it anyway.
 (put 'rpn-mode 'eglot-language-id "rpn")
 
+(defconst rpn-eglot-missing-message
+  (concat "rpn-eglot: eglot is not installed, so rpn-lsp is not started; on Emacs 28: "
+          "M-x package-install RET eglot RET (GNU ELPA), or Debian's elpa-eglot "
+          "(Emacs 29 and later have it built in)")
+  "What opening an `rpn-mode' buffer says when eglot cannot be loaded.")
+
 (defun rpn-eglot--ensure ()
-  "Start eglot in this `rpn-mode' buffer if `rpn-eglot-auto-start' says so."
+  "Start eglot in this `rpn-mode' buffer if `rpn-eglot-auto-start' says so.
+Without eglot (Emacs 28 has none built in) the buffer stays a plain
+`rpn-mode' buffer and a message says how to install eglot, instead of
+the \"File mode specification error\" a missing `eglot-ensure' gives."
   (when rpn-eglot-auto-start
-    (eglot-ensure)))
+    (if (require 'eglot nil t)
+        (eglot-ensure)
+      (message "%s" rpn-eglot-missing-message))))
 
 (defun rpn-eglot--managed ()
   "Turn inlay hints on (or off) in an `rpn-mode' buffer eglot now manages."

@@ -20,6 +20,9 @@
 #                             warnings; rpn-lsp-mode.el loads without lsp-mode; with lsp-mode
 #                             installed (Debian's elpa-lsp-mode), the client is registered and
 #                             serves diagnostics and hover
+#   no eglot + rpn-eglot.el   test-no-eglot.el: with eglot out of reach (Emacs 28 before the
+#   no eglot + README snippet user installs it), the sample opens in rpn-mode without an error,
+#                             and a message says how to install eglot
 # The Emacs is Debian's emacs-nox with elpa-eglot (and elpa-lsp-mode), as
 # Tests/Editors/install-emacs.sh installs them; override with RPN_EMACS=/path/to/emacs.
 # RPN_EMACS_ALLOW_MISSING=1 skips the runs when Emacs is not installed instead of failing.
@@ -84,6 +87,8 @@ failed_runs=()
 # one NAME INIT TEST [MODE]: INIT is the init file, TEST the checks. MODE "snippet" puts
 # rpn-lsp on PATH and the .el files in ~/.emacs.d/rpn/ (where the snippet looks); otherwise
 # the server comes from $RPN_LSP. MODE "bare" leaves packages unactivated (the test does it).
+# MODE "no-eglot" (or "snippet-no-eglot", with the snippet's setup) leaves packages unactivated
+# and loads TEST before INIT (it hides eglot), then runs its `rpn-test-no-eglot-main'.
 one() {
   local name="$1" init="$2" test="$3" mode="${4:-}"
   local label="$version + $name"
@@ -102,7 +107,7 @@ one() {
     unset XDG_CONFIG_HOME XDG_DATA_HOME XDG_STATE_HOME XDG_CACHE_HOME EMACSLOADPATH
     export RPN_TEST_LABEL="$label" RPN_TEST_FILE="$dir/tape/sample.rpn" \
       RPN_TEST_CONFIGS="$configs" RPN_TEST_SHIPPED=0 RPN_TEST_SCRATCH="$dir"
-    if [ "$mode" = snippet ]; then
+    if [ "$mode" = snippet ] || [ "$mode" = snippet-no-eglot ]; then
       unset RPN_LSP
       export PATH="$scratch/bin:$PATH"
       mkdir -p "$HOME/.emacs.d/rpn"
@@ -110,9 +115,12 @@ one() {
     else
       export RPN_LSP="$server" RPN_TEST_SHIPPED=1
     fi
-    local activate=(-f package-activate-all)
-    [ "$mode" = bare ] && activate=()
-    exec timeout 90 "$emacs" --batch "${activate[@]}" -l "$init" -l "$test" \
+    local activate=(-f package-activate-all) load=(-l "$init" -l "$test")
+    case "$mode" in
+      bare) activate=() ;;
+      no-eglot | snippet-no-eglot) activate=() load=(-l "$test" -l "$init" -f rpn-test-no-eglot-main) ;;
+    esac
+    exec timeout 90 "$emacs" --batch ${activate[@]+"${activate[@]}"} "${load[@]}" \
       </dev/null 2>"$dir/stderr"
   ) || status=$?
   runs=$((runs + 1))
@@ -134,6 +142,8 @@ printf '(add-to-list (quote load-path) "%s")\n(require (quote rpn-eglot))\n' "$c
 one "eglot $eglot_version + rpn-eglot.el" "$shipped" "$here/test.el"
 one "eglot $eglot_version + README snippet" "$snippet" "$here/test.el" snippet
 one "rpn-lsp-mode.el (lsp-mode)" /dev/null "$here/test-lsp-mode.el" bare
+one "no eglot + rpn-eglot.el" "$shipped" "$here/test-no-eglot.el" no-eglot
+one "no eglot + README snippet" "$snippet" "$here/test-no-eglot.el" snippet-no-eglot
 
 if [ "$failures" != 0 ]; then
   printf 'failed: %s\n' "${failed_runs[@]}"
