@@ -5,6 +5,8 @@
 " a package under ~/.vim/pack/*/start/), e.g.
 "   source ~/.vim/pack/rpn/start/rpn/rpn-vim-lsp.vim
 " or copy it to ~/.vim/plugin/. It only registers the server; without vim-lsp it does nothing.
+" The comment settings and colours of .rpn files need filetype plugins and syntax on in the vimrc
+" (`filetype plugin on` and `syntax on`, or Vim's defaults.vim sourced: a vimrc turns it off).
 "
 " Options, set before this file is sourced:
 "   let g:rpn_lsp_cmd = '/path/to/rpn-lsp'      " or a full command: ['/path/to/rpn-lsp', '--stdio']

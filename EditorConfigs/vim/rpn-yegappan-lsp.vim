@@ -6,6 +6,8 @@
 " or copy it to ~/.vim/plugin/. It registers the server when yegappan/lsp loads (its
 " `User LspSetup` event), or at once if the plugin is already loaded (`packadd lsp` before this
 " file). Without yegappan/lsp it does nothing.
+" The comment settings and colours of .rpn files need filetype plugins and syntax on in the vimrc
+" (`filetype plugin on` and `syntax on`, or Vim's defaults.vim sourced: a vimrc turns it off).
 "
 " Options, set before this file is sourced:
 "   let g:rpn_lsp_cmd = '/path/to/rpn-lsp'      " default: $RPN_LSP, else `rpn-lsp` on PATH

@@ -7,6 +7,11 @@
 # vim-lsp and yegappan/lsp registration files source cleanly without those plugins (and register
 # the right server with stand-ins for them). One line per check; a failure names Vim and what is
 # missing.
+# Then the README's Install steps, as a new user follows them (test-vimrc.vim): in an empty home,
+# the README's ```sh block run from the repository (the package copied into ~/.vim/pack/), its
+# ```vim block written as the whole ~/.vimrc, and Vim started as a user starts it (no -u, so it
+# reads that vimrc; no plugins but the package): the sample's filetype, comment settings and
+# syntax colours, and no error.
 #
 #   Tests/Editors/vim/run.sh
 #
@@ -65,5 +70,48 @@ fi
 if [ "$status" != 0 ] || ! grep -a -q ', 0 failed$' <<<"$summary"; then
   [ "$status" = 124 ] && echo "  FAIL  [$label] timed out"
   echo "($label exited with status $status)"
+  exit 1
+fi
+
+# The README's Install steps on an account with no vimrc. The blocks are indented under their
+# list items; the first ```sh block installs the package, the first ```vim block is the vimrc.
+readme="$repo/EditorConfigs/vim/README.md"
+block() { awk -v fence="$1" '$0 ~ "^ *```" fence "$" { inside = 1; next } /^ *```$/ { if (inside) exit } inside' \
+  "$readme" | sed -E 's/^ {3}//'; }
+install_steps="$(block sh)"
+vimrc="$(block vim)"
+registration="$(sed -n -E 's|^source ~/(.*rpn-[a-z-]*\.vim).*|\1|p' <<<"$vimrc" | head -n 1)"
+if [ -z "$install_steps" ] || [ -z "$vimrc" ] || [ -z "$registration" ]; then
+  echo "  FAIL  [$label] EditorConfigs/vim/README.md has no \`\`\`sh install block, or no \`\`\`vim vimrc block sourcing a registration file"
+  exit 1
+fi
+home="$scratch/readme-home"
+mkdir -p "$home"
+if ! (cd "$repo" && HOME="$home" sh -e -c "$install_steps") >"$scratch/install.log" 2>&1; then
+  echo "  FAIL  [$label] the README's install steps failed:"
+  cat "$scratch/install.log"
+  exit 1
+fi
+printf '%s\n' "$vimrc" >"$home/.vimrc"
+cp "$repo/EditorConfigs/sample.rpn" "$scratch/tape/readme.rpn"
+log="$scratch/log-vimrc"
+: >"$log"
+status=0
+(
+  cd "$scratch/tape"
+  unset RPN_LSP VIMINIT EXINIT
+  export HOME="$home" RPN_TEST_LABEL="$label" RPN_TEST_TAPE="$scratch/tape/readme.rpn" \
+    RPN_TEST_LOG="$log" RPN_TEST_REGISTRATION="$home/$registration"
+  exec timeout 60 "$vim" -X -i NONE --not-a-term -S "$here/test-vimrc.vim" </dev/null >"$scratch/stdout-vimrc" 2>&1
+) || status=$?
+cat "$log"
+summary="$(grep -a -E '^vimrc: [0-9]+ passed, [0-9]+ failed$' "$log" || true)"
+if [ -z "$summary" ]; then
+  echo "  FAIL  [$label] test-vimrc.vim stopped before its summary (exit status $status)"
+  exit 1
+fi
+if [ "$status" != 0 ] || ! grep -a -q ', 0 failed$' <<<"$summary"; then
+  [ "$status" = 124 ] && echo "  FAIL  [$label] timed out"
+  echo "($label with the README's vimrc exited with status $status)"
   exit 1
 fi
