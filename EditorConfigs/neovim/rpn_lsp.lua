@@ -10,9 +10,11 @@
 -- in init.lua before this file is sourced, or the environment variable RPN_LSP.
 -- Inlay hints are turned on for `.rpn` buffers; `vim.g.rpn_lsp_inlay_hints = false` keeps them
 -- off (toggle them any time with `:lua vim.lsp.inlay_hint.enable(not vim.lsp.inlay_hint.is_enabled())`).
--- More settings (`precision`, `angleUnit`, `display`, `inlayHints.maxItems`) go in `init_options`,
--- in the `{ rpn = { … } }` form (it is merged with this file's):
---   vim.lsp.config('rpn_lsp', { init_options = { rpn = { angleUnit = 'degrees' } } })
+-- The server's settings (`precision`, `angleUnit`, `display`, `inlayHints.maxItems`) go in
+-- `vim.g.rpn_lsp_init_options`, in init.lua like the options above, in the `{ rpn = { … } }` form:
+--   vim.g.rpn_lsp_init_options = { rpn = { angleUnit = 'degrees' } }
+-- (as with rpn_lsp_legacy.lua). `vim.lsp.config('rpn_lsp', { init_options = … })` works too,
+-- before or after this file: Neovim merges it with this file's.
 -- `display` says how values are written: { notation = 'auto' | 'fixed' | 'scientific' |
 -- 'engineering', decimals = 0–15 (default 2), grouping = true | false (commas between thousands) }.
 -- Sections: each heading's summary (`Σ 20.5 · 2 values · avg 10.25`) is a code lens at the end of
@@ -40,6 +42,27 @@ end
 local show_lenses = vim.g.rpn_lsp_code_lens ~= false
 local fold = vim.g.rpn_lsp_folding ~= false
 
+-- vim.g.rpn_lsp_init_options, with the server's inlay hint on headings turned off while lenses
+-- show the same summary beside it (unless the settings say otherwise). Either form of the
+-- settings: `{ rpn = { … } }` or the inner object alone.
+local function init_options()
+  local options = vim.g.rpn_lsp_init_options
+  if not show_lenses then
+    return options
+  end
+  options = type(options) == 'table' and vim.deepcopy(options) or {}
+  local inner = options
+  if type(options.rpn) == 'table' or next(options) == nil then
+    options.rpn = options.rpn or {}
+    inner = options.rpn
+  end
+  inner.inlayHints = type(inner.inlayHints) == 'table' and inner.inlayHints or {}
+  if inner.inlayHints.sections == nil then
+    inner.inlayHints.sections = false
+  end
+  return options
+end
+
 -- Neovim asks for code lenses only when told to, and 0.11 does not declare
 -- workspace.codeLens.refreshSupport. So this config declares it and answers the server's refresh
 -- requests (sent when a summary changes, a setting say), and asks itself when the server attaches
@@ -59,8 +82,7 @@ vim.lsp.config('rpn_lsp', {
   root_markers = { '.git' },
   capabilities = show_lenses and { workspace = { codeLens = { refreshSupport = true } } } or nil,
   handlers = show_lenses and { ['workspace/codeLens/refresh'] = refresh_lenses } or nil,
-  -- The server's inlay hint on a heading shows the same summary as its lens, right beside it.
-  init_options = show_lenses and { rpn = { inlayHints = { sections = false } } } or nil,
+  init_options = init_options(),
 })
 vim.lsp.enable('rpn_lsp')
 

@@ -17,6 +17,11 @@
 #   Neovim 0.11.4 + rpn_lsp_legacy.lua  (its vim.lsp.start branch, as on 0.8–0.10; lenses, folds)
 #   Neovim 0.7.2  + rpn_lsp_legacy.lua  (utf-16, vim.lsp.start_client, raw inlay hints only,
 #                                        code lenses refreshed by the server)
+#   Neovim 0.11.4 + README options (rpn_lsp.lua)          test-options.lua: the options block of
+#   Neovim 0.7.2  + README options (rpn_lsp_legacy.lua)   EditorConfigs/neovim/README.md as
+#                                        ~/.config/nvim/init.lua, the config in ~/.config/nvim/plugin/,
+#                                        Neovim started with no -u: the options and the server's
+#                                        settings reach the client and the server
 # The Neovims are the ones Tests/Editors/install-neovim.sh installs; override with
 # RPN_NVIM_0_11=/path/to/nvim and RPN_NVIM_0_7=/path/to/nvim. RPN_NVIM_ALLOW_MISSING=1 skips
 # a Neovim that is not installed instead of failing.
@@ -139,6 +144,63 @@ one "Neovim 0.11 + rpn_lsp.lua" "$nvim_011" rpn_lsp.lua utf-8 1 1 1
 one "Neovim 0.11 + README snippet" "$nvim_011" "$snippet" utf-8 1 0 0
 one "Neovim 0.11 + rpn_lsp_legacy.lua" "$nvim_011" rpn_lsp_legacy.lua utf-8 1 1 1
 one "Neovim 0.7 + rpn_lsp_legacy.lua" "$nvim_07" rpn_lsp_legacy.lua utf-16 0 1 0
+
+# The README's options block (its first ```lua block that sets vim.g.rpn_lsp_init_options) as a
+# user's init.lua, the config copied into plugin/ as the README's Install says, and Neovim
+# started as a user starts it (no -u; `rpn-lsp` on PATH).
+options="$scratch/options-init.lua"
+awk '/^```lua$/ { inside = 1; block = ""; next }
+  /^```$/ { if (inside && block ~ /vim\.g\.rpn_lsp_init_options/) { printf "%s", block; exit } inside = 0 }
+  inside { block = block $0 "\n" }' "$configs/README.md" > "$options"
+if ! [ -s "$options" ]; then
+  echo "run.sh: no \`\`\`lua block setting vim.g.rpn_lsp_init_options in $configs/README.md" >&2
+  exit 2
+fi
+
+# readme_options NAME NVIM CONFIG: CONFIG is the file of EditorConfigs/neovim to copy to plugin/.
+readme_options() {
+  local name="$1" nvim="$2" config="$3"
+  if ! [ -x "$nvim" ]; then
+    if [ "${RPN_NVIM_ALLOW_MISSING:-0}" = 1 ]; then
+      echo "== $name: skipped, $nvim is not installed"
+      return
+    fi
+    echo "== $name: FAIL: $nvim is not installed (run Tests/Editors/install-neovim.sh)"
+    runs=$((runs + 1)); failures=$((failures + 1)); failed_runs+=("$name")
+    return
+  fi
+  local label="$name ($("$nvim" --version | head -n 1))"
+  echo "== $label"
+  local dir="$scratch/run$runs"
+  mkdir -p "$dir/home" "$dir/config/nvim/plugin" "$dir/data" "$dir/state" "$dir/cache" "$dir/tape"
+  cp "$options" "$dir/config/nvim/init.lua"
+  cp "$configs/$config" "$dir/config/nvim/plugin/rpn_lsp.lua"
+  cp "$repo/EditorConfigs/sample.rpn" "$dir/tape/sample.rpn"
+  local status=0
+  (
+    cd "$dir/tape"
+    export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" XDG_DATA_HOME="$dir/data" \
+      XDG_STATE_HOME="$dir/state" XDG_CACHE_HOME="$dir/cache" RPN_TEST_LABEL="$label"
+    unset RPN_LSP VIMINIT
+    export PATH="$scratch/bin:$PATH"
+    exec timeout 60 "$nvim" --headless -n -i NONE -c "luafile $here/test-options.lua" sample.rpn \
+      </dev/null 2>"$dir/stderr"
+  ) || status=$?
+  if [ -s "$dir/stderr" ]; then
+    echo "--- Neovim's messages (stderr):"
+    cat "$dir/stderr"
+    echo
+  fi
+  runs=$((runs + 1))
+  if [ "$status" != 0 ]; then
+    failures=$((failures + 1)); failed_runs+=("$label")
+    [ "$status" = 124 ] && echo "  FAIL  [$label] timed out"
+    echo "  ($label exited with status $status)"
+  fi
+}
+
+readme_options "Neovim 0.11 + README options (rpn_lsp.lua)" "$nvim_011" rpn_lsp.lua
+readme_options "Neovim 0.7 + README options (rpn_lsp_legacy.lua)" "$nvim_07" rpn_lsp_legacy.lua
 
 if [ "$failures" != 0 ]; then
   printf 'failed: %s\n' "${failed_runs[@]}"
