@@ -1,8 +1,11 @@
-# rpn-lsp for Kakoune with kakoune-lsp 18 or later: `.rpn` calculator tapes get a filetype, comment
-# settings, a small highlighter, and rpn-lsp (diagnostics, hover, completion, each line's stack as
-# an inlay hint). Put this file in ~/.config/kak/autoload/ (with a symlink to Kakoune's own
-# autoload folder there, as Kakoune's README says), or `source` it from your kakrc. kakoune-lsp
-# itself is enabled in your kakrc as its README says, e.g.:
+# rpn-lsp for Kakoune with kakoune-lsp 18 or later (https://github.com/kakoune-lsp/kakoune-lsp;
+# 18.0.0 brought in the `lsp_servers` option used below): `.rpn` calculator tapes get a filetype,
+# comment settings, a small highlighter, and rpn-lsp (diagnostics, hover, completion, each line's
+# stack as an inlay hint). Put this file in ~/.config/kak/autoload/ (with a symlink there to
+# Kakoune's own autoload folder, /usr/share/kak/autoload with Debian's kakoune, as Kakoune's
+# README says), or in /usr/share/kak/autoload/ itself for every user without their own autoload
+# folder, or `source` it from your kakrc. kakoune-lsp itself is enabled in your kakrc as its
+# README says, e.g.:
 #   eval %sh{kak-lsp}
 #   lsp-enable
 
