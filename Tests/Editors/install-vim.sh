@@ -4,7 +4,9 @@
 #   - Debian's `vim` package (9.0 on bookworm), with +eval, +autocmd and +syntax (vim-tiny, which
 #     Debian often has preinstalled, has not);
 #   - a Python 3.11 or later with `tomllib` (standard) and PyYAML (Debian's python3-yaml), for
-#     checking the TOML, JSON and YAML files the editor configs ship.
+#     checking the TOML, JSON and YAML files the editor configs ship;
+#   - Debian's `kakoune` (2022.10.31 on bookworm), in which configs/run.sh loads rpn.kak as the
+#     Kakoune README installs it (kakoune-lsp is not packaged, and not installed).
 # Idempotent: what is already there is left alone. Quiet on success; on failure the installer's
 # own output is shown. Prints the Vim and the Python at the end, one per line, as NAME=PATH (VERSION).
 set -euo pipefail
@@ -46,5 +48,12 @@ if [ -z "$python" ]; then
   fi
 fi
 
+# 3. Debian's kakoune.
+if ! command -v kak >/dev/null 2>&1; then
+  echo "installing Debian's kakoune"
+  apt_install kakoune
+fi
+
 echo "VIM=$(command -v vim) ($(vim --version | head -n 1))"
 echo "PYTHON=$python ($("$python" --version 2>&1))"
+echo "KAKOUNE=$(command -v kak) ($(dpkg-query -W -f='${Version}' kakoune 2>/dev/null || kak -version))"

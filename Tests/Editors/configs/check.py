@@ -30,6 +30,13 @@ language") and with the builtins table.
 - Settings objects: each is a valid `{"rpn": {...}}` of the server's settings and shows the display
   settings (`display.notation`, `display.decimals`, `display.grouping`, with valid values); each
   editor's README lists them.
+- READMEs: each editor's says what it must (sections, the display settings); none of the files
+  under EditorConfigs cites SPEC; the Kakoune README names kakoune-lsp's source, the version it
+  needs and both autoload folders; the Vim README gives a new vimrc its defaults.vim lines; the
+  Emacs README says how to install eglot on Emacs 28; the Neovim README sets everything in one
+  init.lua block. Where Kakoune is installed (Debian's kakoune): the Kakoune README's install
+  commands run in an empty home, and Kakoune (-ui dummy) then loads rpn.kak from the autoload
+  folder beside its own scripts, giving the sample the filetype rpn and comment_line #.
 - Given the server, each config's settings object, sent the way its client sends it (Helix, Zed,
   LSP4IJ: initializationOptions; Kakoune: the `settings_section` alone; Sublime:
   workspace/didChangeConfiguration), with precision 3 and degrees, changes the inlay hints of
@@ -40,6 +47,7 @@ Prints one line per check and exits 0 when all passed, 1 otherwise.
 
 import copy
 import json
+import os
 import plistlib
 import re
 import subprocess
@@ -700,6 +708,104 @@ for editor in ["vim", "helix", "kakoune", "sublime", "zed", "jetbrains", "neovim
     missing = [word for word in ("notation", "decimals", "grouping", "engineering") if word not in text]
     check(not missing, f"{editor}/README.md lists the display settings (notation, decimals, grouping)",
           f"missing {missing}")
+
+# What a new user reads first. No file under EditorConfigs cites a document users never see.
+cited = [str(path.relative_to(CONFIGS)) for path in sorted(CONFIGS.rglob("*")) if path.is_file()
+         and re.search(r"\bSPEC\b", path.read_text(encoding="utf-8", errors="replace"))]
+check(not cited, "no file under EditorConfigs cites SPEC (say it, or name a section of README.md)",
+      f"in {cited}")
+
+
+def readme_of(editor):
+    path = CONFIGS / editor / "README.md"
+    return path.read_text(encoding="utf-8") if path.exists() else ""
+
+
+def check_says(editor, pieces, what):
+    text = readme_of(editor)
+    missing = [piece for piece in pieces if piece not in text]
+    check(not missing, f"{editor}/README.md {what}", f"missing {missing}")
+
+
+check_says("kakoune", ["https://github.com/kakoune-lsp/kakoune-lsp", "18.0.0", "`lsp_servers`"],
+           "names kakoune-lsp's source and the version it needs (18.0.0: the `lsp_servers` option)")
+check_says("kakoune", ["~/.config/kak/autoload", "/usr/share/kak/autoload"],
+           "names the autoload folders (~/.config/kak/autoload/, and Debian's /usr/share/kak/autoload)")
+check("https://github.com/kakoune-lsp/kakoune-lsp" in kak and "/usr/share/kak/autoload" in kak,
+      "kakoune/rpn.kak's header names kakoune-lsp's source and Debian's autoload folder")
+check_says("vim", ["source $VIMRUNTIME/defaults.vim", "unlet! skip_defaults_vim", "`/*%s*/`"],
+           "gives a new vimrc the lines that turn filetype plugins and syntax on (defaults.vim)")
+check(re.search(r"setlocal commentstring=#\\ %s", (CONFIGS / "vim/ftplugin/rpn.vim").read_text(encoding="utf-8")),
+      "vim/ftplugin/rpn.vim sets commentstring=#\\ %s")
+check_says("vim", ["UTF-32", "one character short", "vim-lsp draws an inlay hint at the wrong column"],
+           "says what stays the plugins' own (yegappan's UTF-16 conversion and hint range, vim-lsp's hint column)")
+check_says("emacs", ["M-x package-install RET eglot RET", "elpa-eglot", "Emacs 28"],
+           "says how to install eglot on Emacs 28 (GNU ELPA, or Debian's elpa-eglot)")
+check("(require 'eglot nil t)" in (CONFIGS / "emacs/rpn-eglot.el").read_text(encoding="utf-8"),
+      "emacs/rpn-eglot.el loads eglot softly, (require 'eglot nil t), so a missing eglot is no error")
+neovim_blocks = re.findall(r"^```lua\n(.*?)^```$", readme_of("neovim"), re.S | re.M)
+check(sum("rpn_lsp_init_options" in block for block in neovim_blocks) == 1
+      and "after the config" not in readme_of("neovim"),
+      "neovim/README.md sets options and settings in one init.lua block, nothing \"after the config\"",
+      f"{sum('rpn_lsp_init_options' in block for block in neovim_blocks)} blocks set vim.g.rpn_lsp_init_options")
+
+# --- Kakoune itself, where it is installed ------------------------------------------------------
+
+
+def kakoune_readme_install():
+    """Step 4 of kakoune/README.md's Install (its ```sh block) in an empty home, then the sample
+    opened in Kakoune with no UI: rpn.kak loads from ~/.config/kak/autoload/, beside Kakoune's own
+    scripts (linked from Debian's /usr/share/kak/autoload), and sets the filetype and comments."""
+    import shutil
+    import tempfile
+    kak_binary = shutil.which("kak")
+    if kak_binary is None or not Path("/usr/share/kak/autoload").is_dir():
+        print("  skip  Kakoune is not installed (Debian's kakoune): rpn.kak is not loaded in Kakoune")
+        return
+    block = re.search(r"^ *```sh\n(.*?)^ *```$", readme_of("kakoune"), re.S | re.M)
+    if not check(block, "kakoune/README.md has a ```sh block of install commands"):
+        return
+    steps = "\n".join(line.strip() for line in block.group(1).splitlines())
+    with tempfile.TemporaryDirectory(prefix="rpn-kak-") as scratch:
+        home = Path(scratch) / "home"
+        tape = Path(scratch) / "tape"
+        home.mkdir()
+        tape.mkdir()
+        env = {key: value for key, value in os.environ.items() if key not in ("XDG_CONFIG_HOME", "KAKOUNE_CONFIG_DIR")}
+        env["HOME"] = str(home)
+        installed = subprocess.run(["sh", "-e", "-c", steps], cwd=REPO, env=env, capture_output=True, text=True)
+        if not check(installed.returncode == 0, "kakoune: the README's install commands run in an empty home",
+                     installed.stderr.strip()):
+            return
+        (tape / "sample.rpn").write_bytes((CONFIGS / "sample.rpn").read_bytes())
+        (tape / "x.sh").write_text("echo hi\n")
+        out = Path(scratch) / "out"
+        commands = (f'echo -to-file {out}.rpn "%opt{{filetype}}|%opt{{comment_line}}"; edit x.sh; '
+                    f"echo -to-file {out}.sh %opt{{filetype}}; buffer *debug*; write -force {out}.debug; quit!")
+        try:
+            ran = subprocess.run([kak_binary, "-ui", "dummy", "-e", commands, "sample.rpn"], cwd=tape, env=env,
+                                 capture_output=True, text=True, timeout=30)
+            status = ran.returncode
+        except subprocess.TimeoutExpired:
+            status = "timed out"
+        version = subprocess.run([kak_binary, "-version"], capture_output=True, text=True).stdout.strip()
+        if version.endswith("unknown") and shutil.which("dpkg-query"):  # Debian's build says "Kakoune unknown"
+            version = "Kakoune " + subprocess.run(["dpkg-query", "-W", "-f=${Version}", "kakoune"],
+                                                  capture_output=True, text=True).stdout.strip()
+
+        def read(suffix):
+            path = Path(f"{out}{suffix}")
+            return path.read_text(encoding="utf-8", errors="replace") if path.exists() else None
+
+        expect(read(".rpn"), "rpn|#", f"kakoune ({version}): the sample gets filetype rpn and comment_line # (status {status})")
+        expect(read(".sh"), "sh", "kakoune: Kakoune's own scripts load too (x.sh gets filetype sh): the link works")
+        debug = read(".debug") or ""
+        problems = [line for line in debug.splitlines() if "rpn" in line or "could not load" in line]
+        check(not problems, "kakoune: no error from rpn.kak in the *debug* buffer", "; ".join(problems))
+
+
+print("== Kakoune, installed as kakoune/README.md says")
+kakoune_readme_install()
 
 # --- The settings, as each client sends them, reach the server --------------------------------
 
