@@ -63,6 +63,44 @@ package final class Document {
     let count = text.utf8.count
     guard count <= self.limit else { throw .tooLarge(utf8Count: count, limit: self.limit) }
     storage = text.withUTF8 { Array($0) }
+    finishInit(count: count)
+  }
+
+  /// Evaluates text given as UTF-8 bytes, taking the array without copying it when the bytes are
+  /// valid UTF-8; invalid bytes are read as U+FFFD, as `String(decoding:as:)` reads them. Throws
+  /// only when the text is larger than `maximumUTF8Count`.
+  package init(
+    utf8 bytes: [UInt8], settings: EvaluationSettings = EvaluationSettings(),
+    overriding: DocumentSettings = DocumentSettings(), limit: Int = Document.maximumUTF8Count
+  ) throws(DocumentError) {
+    self.settings = overriding.applied(to: settings)
+    self.editorSettings = settings
+    self.overridingSettings = overriding
+    self.limit = min(limit, Self.maximumUTF8Count)
+    storage = Self.isASCII(bytes) ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
+    guard storage.count <= self.limit else { throw .tooLarge(utf8Count: storage.count, limit: self.limit) }
+    finishInit(count: storage.count)
+  }
+
+  /// Whether every byte is ASCII (and so the bytes valid UTF-8): eight bytes at a time.
+  private static func isASCII(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { raw in
+      var i = 0
+      var any: UInt64 = 0
+      while i + 8 <= raw.count {
+        any |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        i += 8
+      }
+      while i < raw.count {
+        any |= UInt64(raw[i])
+        i += 1
+      }
+      return any & 0x8080_8080_8080_8080 == 0
+    }
+  }
+
+  /// Splits the text in `storage` into lines and evaluates it: the rest of both initializers.
+  private func finishInit(count: Int) {
     liveTextBytes = count
     // Built in a local (class properties cost exclusivity checks per append) and moved in, so
     // that no second reference makes evaluation copy the buffer.

@@ -30,7 +30,7 @@ func loadDocument(_ path: String, _ options: Options) throws(FileError) -> Docum
 /// Evaluates a file's contents with the options' settings.
 func evaluate(_ contents: FileContents, path: String, _ options: Options) throws(FileError) -> Document {
   do {
-    return try Document(text: contents.text, overriding: options.settings)
+    return try Document(utf8: contents.bytes, overriding: options.settings)
   } catch {
     throw .tooLarge(path: path, limit: Document.maximumUTF8Count)
   }

@@ -109,20 +109,50 @@ func readFile(_ path: String, forRewriting: Bool = false) throws(FileError) -> F
       throw .notARegularFile(path: path, isFolder: info.st_mode & S_IFMT == S_IFDIR)
     }
   }
+  // Read straight into the array: a regular file's size is known, so it takes one allocation and
+  // no copy per chunk; the array grows when the file is longer than that, or for standard input.
   var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  var capacity = status.map { Int($0.st_size) + 1 } ?? 1 << 16
+  var count = 0
   while true {
-    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    if n == 0 { break }
-    if n < 0 {
-      if errno == EINTR { continue }
-      throw .cannotRead(path: path, errno: errno)
+    if count == capacity { capacity *= 2 }
+    var failure: Int32 = 0
+    var ended = false
+    let filled = count
+    let grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+      bytes.withUnsafeBufferPointer { old in
+        if let base = buffer.baseAddress, let from = old.baseAddress, filled > 0 {
+          base.update(from: from, count: filled)
+        }
+      }
+      var total = filled
+      while total < capacity {
+        let n = read(fd, buffer.baseAddress.map { $0 + total }, capacity - total)
+        if n == 0 {
+          ended = true
+          break
+        }
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          break
+        }
+        total += n
+      }
+      initialized = total
     }
-    bytes.append(contentsOf: chunk[..<n])
+    bytes = grown
+    count = bytes.count
+    if failure != 0 { throw .cannotRead(path: path, errno: failure) }
+    if ended { break }
   }
   // A tape is text: a NUL byte means a binary (an executable, an image), whose "lines" would
   // only print garbage and thousands of diagnostics.
-  if let nul = bytes.firstIndex(of: 0) { throw .notText(path: path, offset: nul) }
+  let nul = bytes.withUnsafeBytes { raw -> Int? in
+    guard let base = raw.baseAddress, let found = memchr(base, 0, raw.count) else { return nil }
+    return base.distance(to: UnsafeRawPointer(found))
+  }
+  if let nul { throw .notText(path: path, offset: nul) }
   if forRewriting, let (line, column) = firstInvalidUTF8(bytes) {
     throw .notUTF8(path: path, line: line, column: column)
   }

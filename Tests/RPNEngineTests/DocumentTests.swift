@@ -283,3 +283,23 @@ private func at(_ line: Int, _ column: Int) -> TextPosition {
     #expect(document.stack(afterLine: 0).label() == "[1]")
   }
 }
+
+/// A document made from UTF-8 bytes (the command line's files) is the document of their text:
+/// ASCII taken as it is, other valid UTF-8 too, invalid bytes read as U+FFFD.
+@Suite struct DocumentFromBytesTests {
+  @Test(arguments: [
+    [UInt8]("1 2 +\n3 =x\n".utf8), [UInt8]("größe 😀 1,5\r\n2 √".utf8), [0x31, 0x20, 0xFF, 0x0A, 0x32, 0xC3],
+    [], [UInt8](repeating: 0x31, count: 17),
+  ])
+  func bytesMakeTheDocumentOfTheirText(_ bytes: [UInt8]) throws {
+    let fromBytes = try Document(utf8: bytes)
+    let fromText = try Document(text: String(decoding: bytes, as: UTF8.self))
+    #expect(fromBytes.text == fromText.text)
+    #expect(fromBytes.lineCount == fromText.lineCount)
+    for line in 0..<fromText.lineCount {
+      #expect(fromBytes.stack(afterLine: line) == fromText.stack(afterLine: line))
+      #expect(fromBytes.diagnostics(inLine: line) == fromText.diagnostics(inLine: line))
+    }
+    #expect(throws: DocumentError.self) { try Document(utf8: [UInt8](repeating: 0x31, count: 10), limit: 9) }
+  }
+}
