@@ -135,7 +135,15 @@ package struct CheckLiteral: Equatable, Sendable {
     guard display.notation != .auto else { return exact(value) }
     var plain = display
     plain.grouping = false
-    return ValueFormat.format(value, display: plain)
+    // A check compares to its last written place, so engineering's padding zeros (111 at two
+    // significant digits is `110e+00`) would make it fail: a digit more each time, until the
+    // digits written are the value's own (`111e+00`).
+    for extra in 0...2 {
+      plain.decimals = min(display.decimals + extra, 15)
+      let text = ValueFormat.format(value, display: plain)
+      if display.notation != .engineering || CheckLiteral("=" + text)?.passes(value) == true { return text }
+    }
+    return exact(value)
   }
 
   /// The shortest text that reads back as exactly `value`, so that a check written with it

@@ -57,27 +57,38 @@ extension Document {
   }
 
   /// The edits that remove every check of `lines` (all lines when nil), each with the white
-  /// space before it (or after it, for a check that starts its line).
+  /// space before it (or after it, for a check that starts its line); consecutive checks go in one
+  /// edit, so that edits never overlap.
   package func checkRemovals(inLines lines: Range<Int>? = nil) -> [LineEdit] {
     let range = lines.map { $0.clamped(to: 0..<lineCount) } ?? 0..<lineCount
     var edits: [LineEdit] = []
     for line in range {
       withUTF8(ofLine: line) { bytes in
         let (tokens, comment) = Lexer.tokens(of: bytes)
-        for (index, token) in tokens.enumerated() {
-          guard case .check = token.kind else { continue }
-          var start = token.range.lowerBound
-          var end = token.range.upperBound
-          if index > 0 {
-            start = tokens[index - 1].range.upperBound
-          } else if index + 1 < tokens.count {
-            end = tokens[index + 1].range.lowerBound
-          } else {
-            // The line's only token: the white space around it goes too, up to a comment.
-            start = comment == nil ? 0 : token.range.lowerBound
-            end = comment ?? bytes.count
+        let isCheck = tokens.map { if case .check = $0.kind { true } else { false } }
+        guard isCheck.contains(true) else { return }
+        guard isCheck.contains(false) else {
+          // Only checks: the white space around them goes too, up to a comment.
+          let start = comment == nil ? 0 : tokens[0].range.lowerBound
+          edits.append(LineEdit(line: line, range: start..<(comment ?? bytes.count), text: ""))
+          return
+        }
+        // One edit for each run of checks, so that no two edits touch: a run with a token before
+        // it takes the white space before it, one that starts the line the white space after it.
+        var index = 0
+        while index < tokens.count {
+          guard isCheck[index] else {
+            index += 1
+            continue
           }
-          edits.append(LineEdit(line: line, range: start..<end, text: ""))
+          var last = index
+          while last + 1 < tokens.count, isCheck[last + 1] { last += 1 }
+          let range =
+            index > 0
+            ? tokens[index - 1].range.upperBound..<tokens[last].range.upperBound
+            : tokens[index].range.lowerBound..<tokens[last + 1].range.lowerBound
+          edits.append(LineEdit(line: line, range: range, text: ""))
+          index = last + 1
         }
       }
     }

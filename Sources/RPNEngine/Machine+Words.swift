@@ -102,7 +102,7 @@ extension Machine {
           } else {
             inference.take(Int(word.inputs), giving: Int(word.outputs))
           }
-          cost += word.cost
+          cost += word.cost + 1  // the call itself is a step, as it is when the use runs
         } else {
           ops.append(WordOp(kind: .push, value: value))
           inference.take(0, giving: 1)

@@ -195,14 +195,14 @@ let wordCases: [WordCase] = [
     #expect(nested.occurrences(of: "a").map(\.isDefinition) == [false])
   }
 
-  /// A word whose use would run more than 10,000 steps, nested words expanded, is `too-complex`
-  /// and defines nothing; exactly 10,000 is allowed.
+  /// A word whose use would run more than 10,000 steps, nested words expanded (each call a step
+  /// too), is `too-complex` and defines nothing; exactly 10,000 is allowed.
   @Test func costLimit() throws {
     let ten = Array(repeating: "1", count: 10_000).joined(separator: " ")
     check(": big \(ten) ;\nbig depth", stack: "[… 1 1 1 1 1 1 1 10000]")
     check(": big \(ten) 1 ;", stack: "[]", diagnostics: ["too-complex@0:2-5"])
-    // Ten uses of a word of a thousand steps.
-    let thousand = Array(repeating: "1", count: 1_000).joined(separator: " ")
+    // Ten uses of a word of 999 steps: 10 × (1 + 999).
+    let thousand = Array(repeating: "1", count: 999).joined(separator: " ")
     let tens = Array(repeating: "w", count: 10).joined(separator: " ")
     check(": w \(thousand) ;\n: w10 \(tens) ;\n: w11 \(tens) 1 ;", stack: "[]", diagnostics: ["too-complex@2:2-5"])
     let document = try Document(text: ": w \(thousand) ;\n: w11 \(tens) 1 ;")
@@ -213,20 +213,20 @@ let wordCases: [WordCase] = [
   }
 
   /// 30 levels of words, each using the one before ten times: the expansion is exponential,
-  /// but the cost is known at each definition, so level 5 is refused at once and every level
-  /// above it names the broken one.
+  /// but the cost is known at each definition (w1 = 10 × (1 + 1), w2 = 210, w3 = 2,110, w4 =
+  /// 21,110), so level 4 is refused at once and every level above it names the broken one.
   @Test func exponentialNestingIsRefusedAtTheDefinition() throws {
     var lines = [": w0 1 ;"]
     for level in 1...30 {
       lines.append(": w\(level) " + Array(repeating: "w\(level - 1)", count: 10).joined(separator: " ") + " ;")
     }
-    lines.append("w4 depth")
+    lines.append("w3 depth")
     let document = try Document(text: lines.joined(separator: "\n"))
-    #expect(document.stack(afterLine: 31, keepingTop: 1).top == [10_000])
+    #expect(document.stack(afterLine: 31, keepingTop: 1).top == [1_000])
     let found = document.diagnostics()
-    #expect(found.first.map { compact($0.diagnostic, line: $0.line) } == "too-complex@5:2-4")
+    #expect(found.first.map { compact($0.diagnostic, line: $0.line) } == "too-complex@4:2-4")
     #expect(found.dropFirst().allSatisfy { $0.diagnostic.code == .unknownWord })
-    #expect(found.count == 1 + 25 * 10)
+    #expect(found.count == 1 + 26 * 10)
     #expect(
       found.last?.diagnostic.message
         == "`w29` is not defined: its definition on line 30 has an error, so it defined nothing")
