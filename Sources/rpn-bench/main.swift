@@ -1,6 +1,6 @@
 // rpn-bench: the engine's speed and memory, measured side by side in one run.
 //
-//   swift run -c release rpn-bench [--quick] [--e2e-only | --checks-only | --words-only | --sections-only]
+//   swift run -c release rpn-bench [--quick] [--e2e-only | --checks-only | --words-only | --sections-only | --limits-only]
 //
 // Every figure is a median of several runs; the machines are shared and noisy, so compare the
 // ratios printed here rather than absolute times across runs.
@@ -133,6 +133,11 @@ if let flag = CommandLine.arguments.firstIndex(of: "--soak") {
   let steps = rest.first.flatMap { Int($0) } ?? 100_000
   let seed = rest.dropFirst().first.flatMap { UInt64($0) } ?? 1
   exit(runSoak(binary: serverBinary, steps: steps, seed: seed))
+}
+
+if CommandLine.arguments.contains("--limits-only") {
+  runLimits(binary: serverBinary, runs: 21, lines: quick ? 100_000 : 1_000_000)
+  exit(0)
 }
 
 if CommandLine.arguments.contains("--e2e-only") {
