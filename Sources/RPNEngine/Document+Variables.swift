@@ -166,6 +166,9 @@ package struct Scope: Sendable {
   package var depth: Int
   package var variables: [(name: String, value: Double)]
   package var words: [(name: String, effect: WordEffect)] = []
+  /// The stack's depth right after the heading of the section there (0 before any heading): what
+  /// `subtotal` adds up from.
+  package var sectionBase = 0
 }
 
 extension Document {
@@ -175,14 +178,14 @@ extension Document {
   package func scope(atLine line: Int, utf8Offset offset: Int) -> Scope {
     guard lines.indices.contains(line) else { return Scope(depth: 0, variables: []) }
     var observer = StopBefore(offset)
-    let machine = run(line: line, observer: &observer)
+    var machine = run(line: line, observer: &observer)
     var visible: [String: Double] = [:]
     for (name, value) in line == 0 ? [] : visibleBindings(from: lines[line - 1].env) { visible[name] = value }
     for (id, value) in machine.variables where id >= 0 && names.names[Int(id)] != Machine.sectionBaseName {
       let name = names.names[Int(id)]
       visible[name] = value.bitPattern == Machine.unbound.bitPattern ? nil : value
     }
-    var scope = Scope(depth: machine.count, variables: [])
+    var scope = Scope(depth: machine.count, variables: [], sectionBase: machine.sectionBase())
     for (name, value) in visible.sorted(by: { $0.key < $1.key }) {
       if let word = Binding.word(in: value) {
         if words.words.indices.contains(Int(word)) { scope.words.append((name, words.words[Int(word)].effect)) }

@@ -33,9 +33,24 @@ package struct StackPicture: Equatable, Sendable {
   /// The label and the levels at once, formatting each value they share once (formatting is
   /// most of their cost, and a hint shows both).
   package func labelAndLevels(display: DisplaySettings, maxLevels: Int) -> (label: String, levels: String) {
+    var memo: [UInt64: String] = [:]
+    return labelAndLevels(display: display, maxLevels: maxLevels, memo: &memo)
+  }
+
+  /// The same, with values already formatted taken from `memo` (and new ones put there): the
+  /// labels of neighbouring lines share most of their values (a tall stack's top changes by a
+  /// value or two a line), so a viewport's hints format each value once.
+  package func labelAndLevels(display: DisplaySettings, maxLevels: Int, memo: inout [UInt64: String]) -> (
+    label: String, levels: String
+  ) {
     let items = display.maxItems
     let levels = max(1, maxLevels)
-    let formatted = top.suffix(max(items, levels)).map { ValueFormat.format($0, display: display) }
+    let formatted = top.suffix(max(items, levels)).map { value in
+      if let known = memo[value.bitPattern] { return known }
+      let text = ValueFormat.format(value, display: display)
+      memo[value.bitPattern] = text
+      return text
+    }
     return (label(of: formatted.suffix(items)), self.levels(of: formatted.suffix(levels)))
   }
 

@@ -68,7 +68,7 @@ extension Server {
         ]))
     }
     let textEdit: JSONValue = ["range": editRange, "newText": ""]
-    let base = document.section(containingLine: line).map { document.stack(afterLine: $0.headingLine).depth } ?? 0
+    let base = scope.sectionBase
     for entry in BuiltinCompletion.all {
       let satisfied = entry.isSubtotal ? depth > base : entry.inputs <= depth
       let detail: JSONValue

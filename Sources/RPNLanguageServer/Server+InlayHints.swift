@@ -34,6 +34,7 @@ extension Server {
     let display = display(of: document)
     let kept = max(display.maxItems, Self.tooltipLevels)
     var hints: [JSONValue] = []
+    var formatted: [UInt64: String] = [:]
     let endLine = range.end.line > range.start.line && range.end.character == 0 ? range.end.line - 1 : range.end.line
     let lastLine = min(endLine, document.lineCount - 1)
     if range.start.line <= lastLine {
@@ -54,7 +55,7 @@ extension Server {
         }
         let position = converter.position(line: line, utf8Column: offset)
         let shown = document.stack(afterLine: line, keepingTop: kept).labelAndLevels(
-          display: display, maxLevels: Self.tooltipLevels)
+          display: display, maxLevels: Self.tooltipLevels, memo: &formatted)
         var hint: [(key: String, value: JSONValue)] = [
           ("position", position.json), ("label", .string(shown.label)), ("paddingLeft", true),
           ("tooltip", .string(shown.levels)),
