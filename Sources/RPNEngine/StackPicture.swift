@@ -54,30 +54,45 @@ package struct StackPicture: Equatable, Sendable {
     return (label(of: formatted.suffix(items)), self.levels(of: formatted.suffix(levels)))
   }
 
-  /// The label of the top values shown, formatted.
+  /// The label of the top values shown, formatted. Built as bytes: appending to a `String` that
+  /// holds `…` costs far more, and a viewport's hints build hundreds of these.
   private func label(of shown: ArraySlice<String>) -> String {
-    var label = "["
-    label.reserveCapacity(shown.reduce(4) { $0 + $1.utf8.count + 1 })
-    if depth > shown.count { label += shown.isEmpty ? "…" : "… " }
+    var bytes: [UInt8] = [0x5B]  // "["
+    bytes.reserveCapacity(shown.reduce(8) { $0 + $1.utf8.count + 1 })
+    if depth > shown.count { bytes += shown.isEmpty ? Self.ellipsis : Self.ellipsis + [0x20] }
     for (index, value) in zip(shown.indices, shown) {
-      if index != shown.startIndex { label += " " }
-      label += value
+      if index != shown.startIndex { bytes.append(0x20) }
+      bytes += value.utf8
     }
-    label += "]"
-    return label
+    bytes.append(0x5D)  // "]"
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The levels of the top values shown, formatted.
+  /// The levels of the top values shown, formatted, built as bytes like the label.
   private func levels(of shown: ArraySlice<String>) -> String {
     guard depth > 0 else { return "empty stack" }
-    var text = depth > shown.count ? "… \(depth - shown.count) more" : ""
-    text.reserveCapacity(text.utf8.count + shown.reduce(0) { $0 + $1.utf8.count + 6 })
-    for (index, value) in zip(shown.indices, shown) {
-      if !text.isEmpty { text += "\n" }
-      text += String(shown.endIndex - index)
-      text += ": "
-      text += value
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(shown.reduce(24) { $0 + $1.utf8.count + 6 })
+    if depth > shown.count {
+      bytes += Self.ellipsis
+      bytes += " \(depth - shown.count) more".utf8
     }
-    return text
+    for (index, value) in zip(shown.indices, shown) {
+      if !bytes.isEmpty { bytes.append(0x0A) }
+      Self.appendDecimal(shown.endIndex - index, to: &bytes)
+      bytes.append(0x3A)  // ":"
+      bytes.append(0x20)
+      bytes += value.utf8
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
+
+  /// A non-negative integer's decimal digits.
+  private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    if value >= 10 { appendDecimal(value / 10, to: &bytes) }
+    bytes.append(UInt8(value % 10) + 0x30)
+  }
+
+  /// `…` (U+2026) in UTF-8.
+  private static let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
 }
