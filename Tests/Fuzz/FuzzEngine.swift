@@ -120,6 +120,11 @@ private func check(
   guard document.trace(line: traceLine) == fresh.trace(line: traceLine) else {
     fatalError("the trace of line \(traceLine) differs")
   }
+  // A use is at least two bytes and runs at most `WordTable.limit` steps (README, Limits).
+  let bound = max(1, fresh.text.utf8.count / 2) * wordStepLimit
+  if emptyWordsCount && fresh.wordStepsRun > bound {
+    fatalError("an evaluation ran \(fresh.wordStepsRun) steps in words, past \(bound)")
+  }
 }
 
 /// Checks written back pass on the next run: every failing check updated, a check added to every
@@ -138,7 +143,14 @@ private func checkWrittenChecks(
   if let failed = rewritten.diagnostics().first(where: { $0.diagnostic.code == .checkFailed }) {
     fatalError("a written check fails on line \(failed.line): \(failed.diagnostic.message)")
   }
-  let removed = document.applying(document.checkRemovals())
+  let removals = document.checkRemovals().sorted { ($0.line, $0.range.lowerBound) < ($1.line, $1.range.lowerBound) }
+  if zip(removals, removals.dropFirst()).contains(where: {
+    $0.line == $1.line && $0.range.upperBound > $1.range.lowerBound
+  }) {
+    if removalsMayOverlap { return }
+    fatalError("the edits that remove every check overlap: \(removals)")
+  }
+  let removed = document.applying(removals)
   guard let unchecked = try? Document(text: removed, settings: settings, overriding: overriding) else {
     fatalError("text without checks refused")
   }
@@ -153,4 +165,31 @@ private func checkWrittenChecks(
 private let engineeringChecksPass: Bool = {
   let display = DisplaySettings(notation: .engineering, decimals: 1)
   return CheckLiteral("=" + CheckLiteral.written(111, display: display))?.passes(111) == true
+}()
+
+/// Whether the edits that remove every check may overlap. They do: on a line that starts with a
+/// check followed by another (`=1 =2`), both take the space between them (found by this target;
+/// the seed `regression-removing-adjacent-checks` and the test
+/// `removingAdjacentChecksDoesNotOverlap` keep it). Until the engine is fixed this target skips
+/// the removal of such documents' checks; once fixed, this is false and they are checked again.
+private let removalsMayOverlap: Bool = {
+  guard let document = try? Document(text: "=1 =2") else { return true }
+  let edits = document.checkRemovals()
+  return edits.count == 2 && edits[0].range.overlaps(edits[1].range)
+}()
+
+/// The steps a use may run: the engine's `WordTable.limit`, which is not visible outside it.
+private let wordStepLimit = 10_000
+
+/// Whether uses of empty words count toward the cost limit. They do not: `: e0 ;` costs no step,
+/// nor does a word made only of its uses, so nesting them runs unbounded calls (the test
+/// `usesOfEmptyWordsCountTowardTheLimit` keeps it). Until the engine is fixed this target does
+/// not check the bound on the steps run; once fixed, it does.
+private let emptyWordsCount: Bool = {
+  var lines = [": e0 ;"]
+  for level in 1...4 {
+    lines.append(": e\(level) " + Array(repeating: "e\(level - 1)", count: 10).joined(separator: " ") + " ;")
+  }
+  guard let document = try? Document(text: (lines + ["1 e4"]).joined(separator: "\n")) else { return false }
+  return document.wordStepsRun <= wordStepLimit
 }()
