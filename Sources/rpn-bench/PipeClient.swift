@@ -78,6 +78,17 @@ final class PipeClient {
     }
   }
 
+  /// Waits for the diagnostics of `uri` at `version` without parsing them (see
+  /// `waitResponseUnparsed`): a tape whose every check fails publishes tens of megabytes.
+  func waitDiagnosticsUnparsed(uri: String, version: Int) {
+    let prefix = Array(
+      "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"uri\":\"\(uri)\",\"version\":\(version),"
+        .utf8)
+    while let frame = reader.next() {
+      if case .message(let body) = frame, body.starts(with: prefix) { return }
+    }
+  }
+
   func waitDiagnostics(uri: String, version: Int?) -> JSONValue? {
     wait {
       $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.stringValue == uri
@@ -91,11 +102,13 @@ final class PipeClient {
     return waitResponse(id)
   }
 
-  /// `initialize` then `initialized`; `textDocument` capabilities are the client's, if any.
-  func initialize(utf8: Bool = true, textDocument: JSONValue? = nil) {
+  /// `initialize` then `initialized`; `textDocument` and `workspace` capabilities are the
+  /// client's, if any.
+  func initialize(utf8: Bool = true, textDocument: JSONValue? = nil, workspace: JSONValue? = nil) {
     let encodings: JSONValue = utf8 ? ["utf-8", "utf-16"] : ["utf-16"]
     var capabilities: [(key: String, value: JSONValue)] = [("general", ["positionEncodings": encodings])]
     if let textDocument { capabilities.append(("textDocument", textDocument)) }
+    if let workspace { capabilities.append(("workspace", workspace)) }
     _ = request("initialize", ["processId": nil, "rootUri": nil, "capabilities": .object(capabilities)])
     notify("initialized", [:])
   }

@@ -1,20 +1,33 @@
-// The soak: random edits and requests against the release server, each answer checked against a full evaluation.
+// The soak: random edits, settings and requests to the release server, each answer checked by a full evaluation.
 
 import Foundation
 import JSONRPC
 import RPNEngine
 
-/// `rpn-bench --soak STEPS [SEED]`: drives the release binary over its pipes with random edits
-/// and requests across several open documents, and after every edit compares the diagnostics it
-/// publishes (and, every tenth step, its inlay hints) with a full evaluation of the text kept
-/// here. Records the server's resident memory every 10,000 steps, and once more after closing
-/// every document. Exits 1 on any mismatch.
+/// `rpn-bench --soak STEPS [SEED]`: drives the release binary over its pipes with random edits,
+/// settings changes and requests across several open documents written in the whole language
+/// (checks, definitions, sections, every number form, `# rpn:` lines at the top). After every
+/// edit it compares the diagnostics the server publishes with a full evaluation of the text kept
+/// here, after every change of the display or angle unit every document's, and every tenth step
+/// its inlay hints and code lenses; every other request (outline, code actions and their
+/// resolution, completion inside `# rpn:` lines, …) must be answered with a result. Records the
+/// server's resident memory every 10,000 steps, after a warm-up (the first 1,000 steps, then every
+/// document closed and opened again) and once more after closing every document at the end.
+/// Exits 1 on any mismatch, or when the heap after closing is more than 10% over its size after
+/// startup.
 func runSoak(binary: String, steps: Int, seed: UInt64) -> Int32 {
   guard let client = try? PipeClient(binary: binary) else {
     print("soak: cannot start \(binary)")
     return 1
   }
-  client.initialize(utf8: false)
+  client.initialize(
+    utf8: false,
+    textDocument: [
+      "codeAction": [
+        "codeActionLiteralSupport": ["codeActionKind": ["valueSet": ["quickfix", "refactor", "source"]]],
+        "dataSupport": true, "resolveSupport": ["properties": ["edit"]],
+      ]
+    ])
   var random = SoakRandom(state: seed)
   func rss() -> (total: Int, anonymous: Int) { memoryKB(pid: client.pid) }
   func row(_ label: String, _ memory: (total: Int, anonymous: Int), _ mismatches: Int) {
@@ -27,33 +40,114 @@ func runSoak(binary: String, steps: Int, seed: UInt64) -> Int32 {
   print("soak: \(steps) steps, seed \(seed), 4 documents, utf-16 positions")
   print("  step      RSS (KB)    heap (KB)     mismatches")
   row("0", startup, 0)
-  var texts = (0..<4).map { index in (0..<20).map { _ in randomLine(&random) }.joined(separator: "\n") + "\(index)" }
   var versions = [Int](repeating: 1, count: 4)
-  let uris = (0..<4).map { "file:///soak/\($0).rpn" }
-  for index in 0..<4 {
-    client.notify(
-      "textDocument/didOpen",
-      ["textDocument": ["uri": .string(uris[index]), "languageId": "rpn", "version": 1, "text": .string(texts[index])]])
-    _ = client.waitDiagnostics(uri: uris[index], version: 1)
+  var texts = (0..<4).map { index in
+    let top = random.next(2) == 0 ? [soakSettingsLines[random.next(soakSettingsLines.count)]] : []
+    return (top + (0..<20).map { _ in randomLine(&random) }).joined(separator: "\n") + "\(index)"
   }
+  let uris = (0..<4).map { "file:///soak/\($0).rpn" }
+  var settings = SoakSettings()
+  func openAll() {
+    for index in 0..<4 {
+      client.notify(
+        "textDocument/didOpen",
+        [
+          "textDocument": [
+            "uri": .string(uris[index]), "languageId": "rpn", "version": JSONValue(versions[index]),
+            "text": .string(texts[index]),
+          ]
+        ])
+      _ = client.waitDiagnostics(uri: uris[index], version: versions[index])
+    }
+  }
+  /// Closes every document, and answers the heap once the server has done with them.
+  func closeAll() -> (total: Int, anonymous: Int) {
+    for uri in uris {
+      client.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
+      _ = client.waitDiagnostics(uri: uri, version: nil)
+    }
+    _ = client.request(
+      "textDocument/hover", ["textDocument": ["uri": "file:///none"], "position": ["line": 0, "character": 0]])
+    return rss()
+  }
+  openAll()
+  // The heap after a warm-up: every feature used once, the documents closed (then opened again).
+  // Growth from here on is the soak's; from startup, it includes what the first use of each
+  // feature keeps (caches, and the allocator's own free lists).
+  let warmUpSteps = min(1_000, steps / 10)
+  var warmedUp = startup
   var mismatches = 0
+  var counts = (edits: 0, settings: 0, requests: 0)
+  func mismatch(_ step: Int, _ what: String) {
+    mismatches += 1
+    if mismatches <= 5 { print("  MISMATCH at step \(step): \(what)") }
+  }
+  /// The code actions the server offered last, to resolve later (after edits, as an editor may).
+  var offered: [JSONValue] = []
   var peak = startup.anonymous
   for step in 1...steps {
     let index = random.next(4)
     let uri = uris[index]
-    if random.next(3) > 0 {
-      // An edit: a random range of the current text, in UTF-16 positions, and random text.
+    let choice = random.next(100)
+    if choice < 2 {
+      // A settings change: the display, the angle unit. Every document is published again.
+      counts.settings += 1
+      let change = settings.randomChange(&random)
+      client.notify("workspace/didChangeConfiguration", ["settings": ["rpn": change.json]])
+      // The server publishes again only when something changed.
+      var pending = change.changes ? Set(uris) : []
+      var published: [String: JSONValue] = [:]
+      while !pending.isEmpty {
+        let message = client.wait { message in
+          guard message["method"]?.stringValue == "textDocument/publishDiagnostics",
+            let uri = message["params"]?["uri"]?.stringValue, pending.contains(uri)
+          else { return false }
+          published[uri] = message["params"]?["diagnostics"]
+          pending.remove(uri)
+          return true
+        }
+        if message == nil { break }  // the server is gone: the mismatches below say so
+      }
+      for (uri, text) in zip(uris, texts) where change.changes {
+        if published[uri] != .array(expectedDiagnostics(text, settings)) {
+          mismatch(step, "diagnostics of \(uri) differ after the settings change \(change.json)")
+        }
+      }
+    } else if choice < 66 {
+      // An edit: a random range of the current text, in UTF-16 positions, and random text; now
+      // and then a `# rpn:` line written at the top, or the top line replaced by one.
+      counts.edits += 1
       let lines = texts[index].components(separatedBy: "\n")
-      let (startLine, startCharacter) = randomPosition(&random, lines)
-      let (endLine, endCharacter) =
-        random.next(3) == 0 ? (startLine, startCharacter) : randomPosition(&random, lines)
-      let (from, to) =
-        (startLine, startCharacter) <= (endLine, endCharacter)
-        ? ((startLine, startCharacter), (endLine, endCharacter))
-        : ((endLine, endCharacter), (startLine, startCharacter))
-      // Documents stay between a few hundred bytes and ~2 KB, so memory can be flat: past 2 KB an
-      // edit only deletes.
-      let snippet = texts[index].utf8.count > 2_000 ? "" : randomSnippet(&random)
+      var from: (Int, Int)
+      var to: (Int, Int)
+      var snippet: String
+      // Documents stay under ~2 KB, so memory can be flat: past 2 KB an edit only deletes.
+      let full = texts[index].utf8.count > 2_000
+      if random.next(12) == 0 {
+        snippet = soakSettingsLines[random.next(soakSettingsLines.count)]
+        from = (0, 0)
+        if lines[0].hasPrefix("#") || full {
+          to = (0, lines[0].utf16.count)
+        } else {
+          to = (0, 0)
+          snippet += "\n"
+        }
+      } else {
+        // An insertion, a span within a line, a span of a few lines, or now and then a span
+        // anywhere (which may delete most of the document): documents hover around a few
+        // hundred bytes, a few dozen lines.
+        from = randomPosition(&random, lines)
+        switch random.next(50) {
+        case 0..<20: to = from
+        case 20..<40: to = (from.0, from.1 + random.next(lines[from.0].utf16.count - from.1 + 1))
+        case 40..<49:
+          let line = from.0 + random.next(min(3, lines.count - 1 - from.0) + 1)
+          to = (line, randomPosition(&random, [lines[line]]).1)
+        default: to = randomPosition(&random, lines)
+        }
+        if to < from { swap(&from, &to) }
+        snippet = full ? "" : randomSnippet(&random)
+      }
       texts[index] = replace(texts[index], lines, from: from, to: to, with: snippet)
       versions[index] += 1
       client.notify(
@@ -71,36 +165,75 @@ func runSoak(binary: String, steps: Int, seed: UInt64) -> Int32 {
           ],
         ])
       let published = client.waitDiagnostics(uri: uri, version: versions[index])?["params"]?["diagnostics"]
-      if published != .array(expectedDiagnostics(texts[index])) {
-        mismatches += 1
-        if mismatches <= 3 { print("  MISMATCH at step \(step) in \(uri): diagnostics differ") }
+      if published != .array(expectedDiagnostics(texts[index], settings)) {
+        mismatch(step, "diagnostics of \(uri) differ")
       }
     } else {
-      // A request; every tenth step the whole document's inlay hints, checked.
-      let line = random.next(22)
-      let params: JSONValue = [
-        "textDocument": ["uri": .string(uri)],
-        "position": ["line": JSONValue(line), "character": JSONValue(random.next(30))],
+      // A request; each must be answered with a result.
+      counts.requests += 1
+      let document: JSONValue = ["uri": .string(uri)]
+      let line = random.next(24)
+      let at: JSONValue = [
+        "textDocument": document, "position": ["line": JSONValue(line), "character": JSONValue(random.next(30))],
       ]
-      switch random.next(5) {
-      case 0: _ = client.request("textDocument/hover", params)
-      case 1: _ = client.request("textDocument/completion", params)
-      case 2: _ = client.request("textDocument/definition", params)
-      case 3: _ = client.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(uri)]])
-      default: _ = client.request("textDocument/formatting", ["textDocument": ["uri": .string(uri)], "options": [:]])
+      let lineRange: JSONValue = [
+        "start": ["line": JSONValue(line), "character": 0], "end": ["line": JSONValue(line), "character": 200],
+      ]
+      let (method, params): (String, JSONValue) =
+        switch random.next(14) {
+        case 0: ("textDocument/hover", at)
+        case 1: ("textDocument/completion", at)
+        case 2: ("textDocument/definition", at)
+        case 3: ("textDocument/semanticTokens/full", ["textDocument": document])
+        case 4: ("textDocument/formatting", ["textDocument": document, "options": [:]])
+        case 5: ("textDocument/foldingRange", ["textDocument": document])
+        case 6: ("textDocument/selectionRange", ["textDocument": document, "positions": [at["position"] ?? nil]])
+        case 7: ("textDocument/documentSymbol", ["textDocument": document])
+        case 8:
+          ("workspace/symbol", ["query": .string(["", "gro", "hyp", "a", "rent", "😀"][random.next(6)])])
+        case 9:
+          // Inside the top line, a `# rpn:` line when there is one: its keys and values.
+          (
+            random.next(2) == 0 ? "textDocument/completion" : "textDocument/hover",
+            ["textDocument": document, "position": ["line": 0, "character": JSONValue(random.next(60))]]
+          )
+        case 10, 11:
+          (
+            "textDocument/codeAction",
+            [
+              "textDocument": document, "range": lineRange,
+              "context": ["diagnostics": [], "only": random.next(3) == 0 ? ["source"] : nil],
+            ]
+          )
+        case 12 where !offered.isEmpty: ("codeAction/resolve", offered[random.next(offered.count)])
+        default: ("textDocument/inlayHint", ["textDocument": document, "range": lineRange])
+        }
+      let answer = client.request(method, params)
+      if answer?["result"] == nil {
+        mismatch(step, "\(method) was answered \(answer.map { String(describing: $0) } ?? "nothing")")
+      }
+      if method == "textDocument/codeAction", let actions = answer?["result"]?.arrayValue {
+        offered = actions.filter { $0["data"] != nil }
+        if offered.isEmpty { offered = actions }
       }
     }
     if step % 10 == 0 {
-      let hints = client.request(
-        "textDocument/inlayHint",
-        [
-          "textDocument": ["uri": .string(uri)],
-          "range": ["start": ["line": 0, "character": 0], "end": ["line": 100_000, "character": 0]],
-        ])
-      if hints?["result"] != .array(expectedHints(texts[index])) {
-        mismatches += 1
-        if mismatches <= 3 { print("  MISMATCH at step \(step) in \(uri): inlay hints differ") }
+      let whole: JSONValue = [
+        "start": ["line": 0, "character": 0], "end": ["line": 100_000, "character": 0],
+      ]
+      let hints = client.request("textDocument/inlayHint", ["textDocument": ["uri": .string(uri)], "range": whole])
+      if hints?["result"].map(withoutEffectTooltips) != .array(expectedHints(texts[index], settings)) {
+        mismatch(step, "inlay hints of \(uri) differ")
       }
+      let lenses = client.request("textDocument/codeLens", ["textDocument": ["uri": .string(uri)]])
+      if lenses?["result"] != .array(expectedLenses(texts[index], settings)) {
+        mismatch(step, "code lenses of \(uri) differ")
+      }
+    }
+    if step == warmUpSteps {
+      warmedUp = closeAll()
+      row("warm-up", warmedUp, mismatches)
+      openAll()
     }
     if step % 10_000 == 0 {
       let now = rss()
@@ -108,62 +241,154 @@ func runSoak(binary: String, steps: Int, seed: UInt64) -> Int32 {
       row(String(step), now, mismatches)
     }
   }
-  for uri in uris {
-    client.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
-    _ = client.waitDiagnostics(uri: uri, version: nil)
-  }
-  _ = client.request(
-    "textDocument/hover", ["textDocument": ["uri": "file:///none"], "position": ["line": 0, "character": 0]])
-  let closed = rss()
+  let closed = closeAll()
   row("closed", closed, mismatches)
   let ratio = Double(closed.anonymous) / Double(max(startup.anonymous, 1))
+  let sinceWarmUp = Double(closed.anonymous) / Double(max(warmedUp.anonymous, 1))
+  func percent(_ ratio: Double) -> String { String(format: "%+.1f%%", (ratio - 1) * 100) }
   print(
-    "soak: \(mismatches) mismatches in \(steps) steps; heap (RssAnon) after startup \(startup.anonymous) KB, "
-      + "peak \(peak) KB, after closing \(closed.anonymous) KB (\(String(format: "%+.1f", (ratio - 1) * 100))% from "
-      + "startup; limit +10%); RSS \(startup.total) → \(closed.total) KB")
+    "soak: \(mismatches) mismatches in \(steps) steps (\(counts.edits) edits, \(counts.settings) settings changes, "
+      + "\(counts.requests) other requests); heap (RssAnon) after startup \(startup.anonymous) KB, after the "
+      + "warm-up's \(warmUpSteps) steps (closed) \(warmedUp.anonymous) KB, peak \(peak) KB, after closing "
+      + "\(closed.anonymous) KB: \(percent(ratio)) from startup, \(percent(sinceWarmUp)) from the warm-up "
+      + "(limit +10% from startup); RSS \(startup.total) → \(closed.total) KB")
   client.close()
   return mismatches == 0 && ratio <= 1.10 ? 0 : 1
 }
 
+/// The settings the soak has sent, as the server holds them.
+private struct SoakSettings {
+  var angleUnit = AngleUnit.radians
+  var display = DisplaySettings()
+
+  var evaluation: EvaluationSettings { EvaluationSettings(angleUnit: angleUnit) }
+
+  /// A random partial update, as `{"rpn": …}`'s inner object, applied here too; whether it
+  /// changes anything (the server publishes again only then).
+  mutating func randomChange(_ random: inout SoakRandom) -> (json: JSONValue, changes: Bool) {
+    let before = self
+    var members: [(key: String, value: JSONValue)] = []
+    var inner: [(key: String, value: JSONValue)] = []
+    if random.next(2) == 0 {
+      display.notation = Notation.allCases[random.next(Notation.allCases.count)]
+      inner.append(("notation", .string(display.notation.rawValue)))
+    }
+    if random.next(2) == 0 {
+      display.decimals = random.next(16)
+      inner.append(("decimals", JSONValue(display.decimals)))
+    }
+    if random.next(2) == 0 {
+      display.grouping = random.next(2) == 0
+      // Dotted, the other form a client may send.
+      members.append(("display.grouping", .bool(display.grouping)))
+    }
+    if random.next(3) == 0 {
+      display.precision = 1 + random.next(17)
+      members.append(("precision", JSONValue(display.precision)))
+    }
+    if random.next(4) == 0 {
+      display.maxItems = 1 + random.next(12)
+      members.append(("inlayHints", ["maxItems": JSONValue(display.maxItems)]))
+    }
+    if random.next(4) == 0 {
+      angleUnit = random.next(2) == 0 ? .radians : .degrees
+      members.append(("angleUnit", .string(angleUnit.rawValue)))
+    }
+    if !inner.isEmpty { members.append(("display", .object(inner))) }
+    return (.object(members), before.angleUnit != angleUnit || before.display != display)
+  }
+}
+
 /// The diagnostics a full evaluation gives, as the server must publish them (UTF-16 columns).
-private func expectedDiagnostics(_ text: String) -> [JSONValue] {
-  guard let document = try? Document(text: text) else { return [] }
+private func expectedDiagnostics(_ text: String, _ settings: SoakSettings) -> [JSONValue] {
+  guard let document = try? Document(text: text, settings: settings.evaluation) else { return [] }
+  let display = document.display(over: settings.display)
   return document.diagnostics().map { line, diagnostic in
-    let columns = utf16Columns(document.text(ofLine: line), diagnostic.range)
-    return [
-      "range": [
-        "start": ["line": JSONValue(line), "character": JSONValue(columns.lowerBound)],
-        "end": ["line": JSONValue(line), "character": JSONValue(columns.upperBound)],
-      ],
+    [
+      "range": utf16Range(document.text(ofLine: line), line, diagnostic.range),
       "severity": diagnostic.severity == .error ? 1 : 2,
       "code": .string(diagnostic.code.rawValue),
       "source": "rpn",
-      "message": .string(diagnostic.message),
+      "message": .string(diagnostic.message(display: display)),
     ]
   }
 }
 
-/// The inlay hints a full evaluation gives (UTF-16 columns): the label, the tooltip of the top
-/// 20 levels, and on lines that can take one, the check that accepting the hint writes.
-private func expectedHints(_ text: String) -> [JSONValue] {
-  guard let document = try? Document(text: text) else { return [] }
-  return (0..<document.lineCount).compactMap { line in
-    guard let offset = document.hintOffset(ofLine: line) else { return nil }
-    let position: JSONValue = [
-      "line": JSONValue(line),
-      "character": JSONValue(utf16Columns(document.text(ofLine: line), offset..<offset).lowerBound),
-    ]
-    let stack = document.stack(afterLine: line, keepingTop: 20)
+/// The inlay hints a full evaluation gives (UTF-16 columns), line by line: a word's effect after
+/// each `;` that defined one; the stack label after the last token, with the tooltip of the top
+/// 20 levels and, on lines that can take one, the check that accepting the hint writes; on a
+/// heading, its section's summary at the line's end.
+private func expectedHints(_ text: String, _ settings: SoakSettings) -> [JSONValue] {
+  guard let document = try? Document(text: text, settings: settings.evaluation) else { return [] }
+  let display = document.display(over: settings.display)
+  var hints: [JSONValue] = []
+  for line in 0..<document.lineCount {
+    let lineText = document.text(ofLine: line)
+    func position(_ offset: Int) -> JSONValue {
+      ["line": JSONValue(line), "character": JSONValue(utf16Columns(lineText, offset..<offset).lowerBound)]
+    }
+    for (end, word) in document.definedWords(inLine: line) {
+      hints.append(["position": position(end), "label": .string(word.effect.description), "paddingLeft": true])
+    }
+    guard let offset = document.hintOffset(ofLine: line) else {
+      if document.isHeading(line), let section = document.section(containingLine: line) {
+        let summary = section.summary.text { ValueFormat.format($0, display: display) }
+        hints.append(["position": position(lineText.utf8.count), "label": .string(summary), "paddingLeft": true])
+      }
+      continue
+    }
+    let shown = document.stack(afterLine: line, keepingTop: max(display.maxItems, 20)).labelAndLevels(
+      display: display, maxLevels: 20)
     var hint: JSONValue = [
-      "position": position, "label": .string(stack.label()), "paddingLeft": true,
-      "tooltip": .string(stack.levels(maxLevels: 20)),
+      "position": position(offset), "label": .string(shown.label), "paddingLeft": true,
+      "tooltip": .string(shown.levels),
     ]
-    if let check = document.checkAddition(line: line), case .object(var members) = hint {
-      members.append(("textEdits", [["range": ["start": position, "end": position], "newText": .string(check.text)]]))
+    if let check = document.checkAddition(line: line, display: display), case .object(var members) = hint {
+      let at = position(offset)
+      members.append(("textEdits", [["range": ["start": at, "end": at], "newText": .string(check.text)]]))
       hint = .object(members)
     }
-    return hint
+    hints.append(hint)
   }
+  return hints
+}
+
+/// The server's hints with the tooltips of words' effects left out: those are the server's
+/// sentences about a word, not values an evaluation gives.
+private func withoutEffectTooltips(_ hints: JSONValue) -> JSONValue {
+  guard let hints = hints.arrayValue else { return hints }
+  return .array(
+    hints.map { hint in
+      guard case .object(let members) = hint, hint["label"]?.stringValue?.hasPrefix("(") == true else { return hint }
+      return .object(members.filter { $0.key != "tooltip" })
+    })
+}
+
+/// The code lenses a full evaluation gives: on each heading, from its first `#` to the line's
+/// end, the section's summary as the title, with an empty command.
+private func expectedLenses(_ text: String, _ settings: SoakSettings) -> [JSONValue] {
+  guard let document = try? Document(text: text, settings: settings.evaluation) else { return [] }
+  let display = document.display(over: settings.display)
+  return document.sections().map { section in
+    let lineText = document.text(ofLine: section.headingLine)
+    let marks = lineText.utf8.firstIndex(of: UInt8(ascii: "#")).map {
+      lineText.utf8.distance(from: lineText.utf8.startIndex, to: $0)
+    }
+    let title = section.summary.text { ValueFormat.format($0, display: display) }
+    return [
+      "range": utf16Range(lineText, section.headingLine, (marks ?? 0)..<lineText.utf8.count),
+      "command": ["title": .string(title), "command": ""],
+    ]
+  }
+}
+
+/// A range of UTF-8 offsets in a line as an LSP range in UTF-16 columns.
+private func utf16Range(_ lineText: String, _ line: Int, _ range: Range<Int>) -> JSONValue {
+  let columns = utf16Columns(lineText, range)
+  return [
+    "start": ["line": JSONValue(line), "character": JSONValue(columns.lowerBound)],
+    "end": ["line": JSONValue(line), "character": JSONValue(columns.upperBound)],
+  ]
 }
 
 /// UTF-8 offsets within a line as UTF-16 columns, through Swift's own string views.
@@ -197,19 +422,47 @@ private let soakWords = [
   "1", "2.5", "-3", "0", "1e308", ".5", "1_000", "−4", "+", "-", "*", "×", "/", "÷", "^", "%", "mod", "sqrt", "√", "ln",
   "dup", "drop", "swap", "rot", "clear", "sum", "avg", "pi", "π", "=a", "=b", "=é", "a", "b", "é", "=dup", "4+", "foo",
   "=2.5", "=1e1",
+  // The second edition: number forms, valid and not; the stack words; the words defined below.
+  "1,234.50", "0x1F", "0o17", "0b1010_1010", "1,000", "1,5", "0xG", ",5", "1,000,00", "0b102", "lastx", "pick", "roll",
+  "subtotal", "hyp", "two", "p", "bad", "w", "sin", "30",
+]
+
+/// Checks, written after a line's tokens: some pass now and then, most fail.
+private let soakChecks = ["=20.5", "=1,234.50", "=0x1F", "=3", "=0", "=1.5e3", "=0.33", "=1,5", "=-3"]
+
+private let soakDefinitions = [
+  ": hyp sq swap sq + sqrt ;", ": two 1 2 ;", ": p 2 pick ;", ": bad 0 / ;", ": w hyp two + ;", ": r 3 roll ;",
+  ": broken =x ;", ": sub subtotal ;", ": dup 2 ;", ": open 1", ": two two two ;", ": hyp 3 4 hyp ; 1 hyp",
+]
+
+private let soakHeadings = ["## Groceries", "## Rent", "### Fruit 😀", "##", "# Top", "## a"]
+
+/// `# rpn:` lines, valid and not, for the top of a document.
+private let soakSettingsLines = [
+  "# rpn: notation=fixed decimals=2 grouping=true", "# rpn: angleUnit=degrees precision=10 maxItems=12",
+  "# rpn: notation=engineering decimals=1", "#rpn: notation=scientific decimals=20 colour=red plain",
+  "# RPN: NOTATION=Fixed GROUPING=yes maxItems=0", "# rpn: angleUnit=grad precision=18 =5", "# rpn: maxItems=3",
+  "# rpn: notation=auto grouping=true decimals=0 angleUnit=radians",
 ]
 
 private func randomLine(_ random: inout SoakRandom) -> String {
-  var parts = (0..<random.next(6)).map { _ in soakWords[random.next(soakWords.count)] }
-  if random.next(6) == 0 { parts.append(["# note", "# 😀 ×"][random.next(2)]) }
-  return parts.joined(separator: " ")
+  switch random.next(8) {
+  case 0: return soakHeadings[random.next(soakHeadings.count)]
+  case 1, 2: return soakDefinitions[random.next(soakDefinitions.count)]
+  default:
+    var parts = (0..<random.next(6)).map { _ in soakWords[random.next(soakWords.count)] }
+    if random.next(4) == 0 { parts.append(soakChecks[random.next(soakChecks.count)]) }
+    if random.next(6) == 0 { parts.append(["# note", "# 😀 ×"][random.next(2)]) }
+    return parts.joined(separator: " ")
+  }
 }
 
 private func randomSnippet(_ random: inout SoakRandom) -> String {
-  switch random.next(5) {
+  switch random.next(8) {
   case 0: return ""
-  case 1: return "\n" + randomLine(&random)
-  case 2: return " 😀 "
+  case 1, 2, 3: return "\n" + randomLine(&random)
+  case 4: return " 😀 "
+  case 5: return " " + soakChecks[random.next(soakChecks.count)]
   default: return " " + soakWords[random.next(soakWords.count)]
   }
 }

@@ -1,6 +1,7 @@
 // rpn-bench: the engine's speed and memory, measured side by side in one run.
 //
-//   swift run -c release rpn-bench [--quick] [--e2e-only | --checks-only | --words-only | --sections-only | --limits-only]
+//   swift run -c release rpn-bench [--quick]
+//     [--e2e-only | --checks-only | --words-only | --sections-only | --worst-only | --limits-only]
 //
 // Every figure is a median of several runs; the machines are shared and noisy, so compare the
 // ratios printed here rather than absolute times across runs.
@@ -154,6 +155,11 @@ if CommandLine.arguments.contains("--sections-only") {
 if CommandLine.arguments.contains("--words-only") {
   runWordsComparison(binary: serverBinary, sizes: sizes, runs: 21)
   runSlowWordTapes()
+  exit(0)
+}
+
+if CommandLine.arguments.contains("--worst-only") {
+  runWorstCases(binary: serverBinary, megabytes: quick ? 0.1 : 1, runs: quick ? 3 : 5)
   exit(0)
 }
 
@@ -340,3 +346,4 @@ runChecksComparison(binary: serverBinary, sizes: sizes, runs: 21)
 runWordsComparison(binary: serverBinary, sizes: sizes, runs: 21)
 runSectionsComparison(binary: serverBinary, sizes: sizes, runs: 21)
 runSlowWordTapes()
+runWorstCases(binary: serverBinary, megabytes: quick ? 0.1 : 1, runs: quick ? 3 : 5)

@@ -10,26 +10,48 @@ final class Harness {
   let server: Server
   private var nextID = 1_000_000
 
-  init(encoding: String = "utf-16", text: String = "1 2 +\n=x x 3 *\n# note 😀\n4+ dup\n") {
+  /// What the client declares at `initialize`, which changes what the server offers: the
+  /// position encoding, code actions resolved later or not, diagnostics pulled or pushed,
+  /// refreshes, hierarchical symbols; and the settings it starts with.
+  struct Client {
+    var encoding = "utf-16"
+    var resolvesCodeActions = true
+    var pullsDiagnostics = false
+    var hierarchicalSymbols = false
+    var initializationOptions: JSONValue = .null
+  }
+
+  init(client: Client = Client(), text: String = fuzzStartText) {
     let sink = Sink()
     server = Server(send: { sink.messages.append($0) }, log: { _ in })
     self.sink = sink
+    var codeAction: [(key: String, value: JSONValue)] = [
+      ("codeActionLiteralSupport", ["codeActionKind": ["valueSet": ["quickfix", "refactor", "source"]]])
+    ]
+    if client.resolvesCodeActions {
+      codeAction += [("dataSupport", true), ("resolveSupport", ["properties": ["edit"]])]
+    }
+    var textDocument: [(key: String, value: JSONValue)] = [
+      ("hover", ["contentFormat": ["markdown"]]),
+      ("codeAction", .object(codeAction)),
+      ("rename", ["prepareSupport": true]),
+      ("documentSymbol", ["hierarchicalDocumentSymbolSupport": .bool(client.hierarchicalSymbols)]),
+    ]
+    if client.pullsDiagnostics { textDocument.append(("diagnostic", ["dynamicRegistration": false])) }
     handle([
       .message(
         .request(
           id: 1, method: "initialize",
           params: [
             "capabilities": [
-              "general": ["positionEncodings": .array([.string(encoding)])],
-              "textDocument": [
-                "hover": ["contentFormat": ["markdown"]],
-                "codeAction": [
-                  "codeActionLiteralSupport": ["codeActionKind": ["valueSet": ["quickfix", "refactor", "source"]]],
-                  "dataSupport": true, "resolveSupport": ["properties": ["edit"]],
-                ],
+              "general": ["positionEncodings": .array([.string(client.encoding)])],
+              "textDocument": .object(textDocument),
+              "workspace": [
+                "inlayHint": ["refreshSupport": true], "codeLens": ["refreshSupport": true],
+                "diagnostics": ["refreshSupport": true],
               ],
-              "workspace": ["inlayHint": ["refreshSupport": true]],
-            ]
+            ],
+            "initializationOptions": client.initializationOptions,
           ])),
       .message(.notification(method: "initialized", params: [:])),
       .message(
@@ -42,25 +64,36 @@ final class Harness {
   private let sink: Sink
   final class Sink { var messages: [JSONValue] = [] }
 
-  /// Hands a batch to the server and checks that it answered each request in it exactly once.
+  /// The answers to the last batch.
+  private(set) var answers: [JSONValue] = []
+
+  /// Hands a batch to the server and checks that it answered each request in it exactly once,
+  /// and that every range in its answers is well formed.
   func handle(_ batch: [Incoming]) {
-    let before = sink.messages.count
+    sink.messages.removeAll(keepingCapacity: true)
     server.handle(batch)
     let requests = batch.filter {
       if case .message(.request) = $0 { return true }
       return false
     }.count
-    let answers = sink.messages[before...].filter { $0["method"] == nil && $0["id"] != nil }.count
+    answers = sink.messages.filter { $0["method"] == nil && $0["id"] != nil }
     let faults = batch.filter {
       if case .fault = $0 { return true }
       return false
     }.count
-    if server.exitStatus == nil, answers != requests + faults {
-      fatalError("\(requests) requests and \(faults) faults got \(answers) answers")
+    if server.exitStatus == nil, answers.count != requests + faults {
+      fatalError("\(requests) requests and \(faults) faults got \(answers.count) answers")
     }
     if server.receivedRequests != server.answeredRequests && server.exitStatus == nil {
       fatalError("server counted \(server.receivedRequests) requests, \(server.answeredRequests) answers")
     }
+    for message in sink.messages { checkRanges(message) }
+  }
+
+  /// The answer to a request of the last batch.
+  func answer(to request: Incoming) -> JSONValue? {
+    guard case .message(.request(let id, _, _)) = request else { return nil }
+    return answers.first { $0["id"] == id }
   }
 
   /// A request with a fresh id.
@@ -71,6 +104,39 @@ final class Harness {
 
   func notification(_ method: String, _ params: JSONValue) -> Incoming {
     .message(.notification(method: method, params: params))
+  }
+}
+
+/// Every range the server sends, at any depth of a message, is well formed: `start` ≤ `end`,
+/// lines and characters not negative; a folding range's `startLine` ≤ `endLine`; a selection
+/// range lies within its `parent`.
+func checkRanges(_ json: JSONValue) {
+  func position(_ value: JSONValue?) -> (Int, Int)? {
+    guard let line = value?["line"]?.intValue, let character = value?["character"]?.intValue else { return nil }
+    return (line, character)
+  }
+  func range(_ value: JSONValue?) -> (start: (Int, Int), end: (Int, Int))? {
+    guard let start = position(value?["start"]), let end = position(value?["end"]) else { return nil }
+    return (start, end)
+  }
+  switch json {
+  case .array(let elements):
+    for element in elements { checkRanges(element) }
+  case .object(let members):
+    if let (start, end) = range(json) {
+      guard start.0 >= 0, start.1 >= 0, start <= end else { fatalError("malformed range \(json)") }
+    }
+    if let start = json["startLine"]?.intValue, let end = json["endLine"]?.intValue, start > end || start < 0 {
+      fatalError("malformed folding range \(json)")
+    }
+    if let inner = range(json["range"]), let outer = range(json["parent"]?["range"]),
+      outer.start > inner.start || inner.end > outer.end
+    {
+      fatalError("a selection range outside its parent: \(json)")
+    }
+    for member in members { checkRanges(member.value) }
+  default:
+    break
   }
 }
 
@@ -98,6 +164,19 @@ struct ByteStream {
   }
 }
 
+/// The document the server starts with: a settings line, a heading, a definition, number forms, checks.
+let fuzzStartText = """
+  # rpn: notation=fixed decimals=2 grouping=true
+  ## Lunch
+  1 2 + =3
+  =x x 3 * 0x1F +
+  # note 😀
+  : hyp sq swap sq + sqrt ;
+  3 4 hyp lastx 1,234.50 4+ dup
+  ## Rent
+  900 subtotal 2 pick 3 roll
+  """
+
 let fuzzVocabulary = [
   "1", "2.5", "-3", "0", "1e308", "1e999", ".5", "1_000", "−4", "+", "-", "*", "×", "/", "÷", "^", "%", "mod", "sqrt",
   "√", "ln", "sin", "dup", "drop", "swap", "rot", "clear", "depth", "sum", "avg", "pi", "π", "e", "=a", "=b", "=é",
@@ -105,6 +184,17 @@ let fuzzVocabulary = [
   "=3", "=2.5", "=0.333", "=1.5e3", "=-1", "=−0.5", "=1e999", "=5e-324", "=1_000", "=1.2.3",
   ":", ";", " : f dup * ; ", " : f 2 ; ", " : g f f + ; ", " : h a + ; ", "f", "g", "h", "=f", " : dup ; ",
   "lastx", "pick", "roll", " : s sum ; ", "s", " : z 0 / ; ", "z",
+  // The second edition: checks, definitions, sections, number forms, settings lines.
+  "=20.5", "=1,234.50", "=0x1F", "=1,5", "=0.33", "=3.70e+03", "=333e-03",
+  " : hyp sq swap sq + sqrt ; ", "hyp", " : two 1 2 ; ", "two", " : bad 0 / ; ", "bad", " : p 2 pick ; ", "p",
+  "## Heading", "\n## Groceries\n", "# Title", "### Fruit 😀", "##", "## ", "\n##\n", "subtotal", "1 2 ## total",
+  "1,234.50", "0x1F", "0o17", "0b1010_1010", "1,5", "0xG", ",5", "1,000,00", "0x", "0b102", "0XfF", "-0x10",
+  "9007199254740993", "1,000", "12,345,678.9", "0o", "0b", "0x1_F",
+  "# rpn: notation=fixed decimals=2 grouping=true angleUnit=degrees precision=10 maxItems=12",
+  "\n# rpn: notation=fixed decimals=2 grouping=true\n", "# rpn: angleUnit=degrees\n", "#rpn: notation=scientific\n",
+  "# RPN: NOTATION=Engineering GROUPING=False maxitems=3\n", "# rpn: decimals=20 notation=fancy colour=red plain\n",
+  "# rpn: maxItems=0 precision=18 angleUnit=grad decimals= =5\n", "# rpn:", " notation=auto", " decimals=15",
+  " grouping=yes", " precision=1", " angleUnit=radians", " maxItems=1", "=", "rpn:",
 ]
 
 /// Code action kinds for `context.only` and resolve: the server's, their parents, and others.

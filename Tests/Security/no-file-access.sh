@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
-# Security check: serving a session, rpn-lsp opens no file but the shared libraries the loader
-# and the Swift runtime read at startup, runs nothing, and opens no socket. The session opens
-# documents whose URIs name real files (/etc/passwd, the sample tape) and asks for every
-# feature: the server must not read them; it works from the text the client sends.
+# Security check, under strace.
+# 1. Serving a session, rpn-lsp opens no file but the shared libraries the loader and the Swift
+#    runtime read at startup, runs nothing, and opens no socket. The session opens documents whose
+#    URIs name real files (/etc/passwd, the sample tape) and asks for every feature: the server
+#    must not read them; it works from the text the client sends.
+# 2. `format --write` and `update --write` touch only the files named: each is opened read-only,
+#    the new text goes to a temporary sibling (`.NAME.rpn-lsp-XXXXXX`, created exclusively in the
+#    same folder) renamed over it, and the folder is opened to sync the rename; nothing else is
+#    opened, created, renamed or removed, and the files beside them stay as they were.
+# 3. `eval`, `check`, `format` and `update` given a folder read only the `.rpn` files under it
+#    (and open its folders to list them): not its other files, not its hidden files and folders,
+#    not a folder a symbolic link inside it points to.
 #   bash Tests/Security/no-file-access.sh PATH/TO/rpn-lsp
 set -euo pipefail
-binary=${1:?usage: no-file-access.sh PATH/TO/rpn-lsp}
+binary=$(realpath "${1:?usage: no-file-access.sh PATH/TO/rpn-lsp}")
 command -v strace >/dev/null || { apt-get update -qq >/dev/null && apt-get install -y -qq strace >/dev/null; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -56,3 +64,152 @@ if grep -qE 'passwd|sample\.rpn' "$work/trace"; then
   exit 1
 fi
 echo "security: ok — no file opened but shared libraries at startup, nothing executed, no socket"
+
+# The command line, in a folder of its own. Every call that names, creates, renames or removes a
+# file is traced (file descriptors' reads and writes are not: a file is reached by name first).
+traced=open,openat,openat2,creat,rename,renameat,renameat2,unlink,unlinkat,link,linkat,symlink,symlinkat
+traced=$traced,mkdir,mkdirat,rmdir,truncate,chmod,fchmodat,chown,fchownat,lchown,utimensat,execve,execveat
+traced=$traced,socket,connect
+cd "$work"
+mkdir -p notes/sub/deeper notes/.hidden-folder outside
+printf '1  2 +\n1 3 / =0.5\n' >notes/a.rpn
+printf '# rpn: notation=fixed decimals=2\n3 4 + =7.5\n' >notes/sub/b.rpn
+printf '5   6 *\n' >notes/sub/deeper/c.rpn
+printf '1 2 +\n' >notes/.hidden.rpn
+printf '1 2 +\n' >notes/.hidden-folder/d.rpn
+printf 'not a tape\n' >notes/notes.txt
+printf '1 2 +\n' >notes/sub/tape.rpn.bak
+printf '1 2 +\n' >outside/e.rpn
+ln -s ../outside notes/sub/link
+tapes=(notes/a.rpn notes/sub/b.rpn notes/sub/deeper/c.rpn)
+snapshot() { find notes outside -printf '%p %s %T@ %m\n' | sort; md5sum "${tapes[@]}" notes/.hidden.rpn notes/.hidden-folder/d.rpn notes/notes.txt notes/sub/tape.rpn.bak outside/e.rpn; }
+cp -a notes pristine-notes
+
+# check-trace NAME [--write FILE... | --read-under FOLDER] -- the trace of one command against what
+# it may touch: the startup's libraries always; with --write, each FILE read-only, its temporary
+# sibling created, written and renamed over it, and its folder opened to sync; with --read-under,
+# the folders under FOLDER (not hidden, not through links) and the .rpn files in them read-only.
+# It also requires that each allowed tape was read, so that the check cannot pass by reading nothing.
+check_trace() {
+  python3 - "$@" <<'PY'
+import os, re, sys
+args = sys.argv[1:]
+trace, name, mode, paths = args[0], args[1], args[2], args[3:]
+binary = os.environ["RPN_BINARY"]
+startup = re.compile(r'(\.so(\.[0-9]+)*|/etc/ld\.so\.cache|/proc/self/maps|/sys/devices/system/cpu/possible)$')
+problems, read = [], set()
+def norm(p): return os.path.normpath(p)
+writes = {norm(p) for p in paths} if mode == "--write" else set()
+folders, tapes = set(), set()
+if mode == "--read-under":
+    for root, dirs, files in os.walk(paths[0]):  # os.walk does not follow links to folders
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        folders.add(norm(root))
+        tapes.update(norm(os.path.join(root, f)) for f in files if f.endswith(".rpn") and not f.startswith("."))
+def temporary_of(path):
+    folder, base = os.path.split(path)
+    m = re.fullmatch(r'\.(.+)\.rpn-lsp-[A-Za-z0-9]{6}', base)
+    target = norm(os.path.join(folder, m.group(1))) if m else None
+    return target if target in writes else None
+call = re.compile(r'^\d+ +(\w+)\((.*)\) += (-?\d+|\?)(.*)$')
+for line in open(trace):
+    line = line.rstrip("\n")
+    m = call.match(line)
+    if not m:
+        if "+++ exited" not in line and "resumed>" not in line: problems.append("unparsed: " + line)
+        continue
+    syscall, arguments, result = m.group(1), m.group(2), m.group(3)
+    strings = re.findall(r'"((?:[^"\\]|\\.)*)"', arguments)
+    failed = result.startswith("-")
+    if syscall == "execve":
+        if strings[0] != binary: problems.append(line)
+        continue
+    if syscall in ("open", "openat", "openat2", "creat"):
+        path = norm(strings[0])
+        flags = arguments.split(", ")[2 if syscall != "open" else 1] if syscall != "creat" else "O_CREAT|O_WRONLY"
+        readonly = "O_RDONLY" in flags and not re.search(r'O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|O_APPEND', flags)
+        if startup.search(path) and (readonly or failed): continue
+        if readonly and not failed and (path in writes or path in tapes):
+            read.add(path)
+            continue
+        parents = {norm(os.path.dirname(w) or ".") for w in writes}
+        if readonly and "O_DIRECTORY" in flags and (path in folders or path in parents):
+            continue
+        if temporary_of(path) and re.search(r'O_RDWR\|O_CREAT\|O_EXCL', flags): continue
+        problems.append(line)
+    elif syscall in ("rename", "renameat", "renameat2"):
+        source, target = norm(strings[0]), norm(strings[1])
+        if temporary_of(source) == target and not failed: continue
+        problems.append(line)
+    elif syscall in ("unlink", "unlinkat"):
+        if not temporary_of(norm(strings[0])): problems.append(line)
+    else:
+        problems.append(line)
+expected = writes | tapes
+for path in sorted(expected - read): problems.append("never read: " + path)
+if problems:
+    print(f"FAIL security: {name} touched what it was not given, or skipped a tape:", file=sys.stderr)
+    for p in problems[:20]: print("  " + p, file=sys.stderr)
+    sys.exit(1)
+print(f"security: {name}: ok — read {len(read)} tape(s), nothing else opened")
+PY
+}
+export RPN_BINARY="$binary"
+run() {  # run NAME EXPECTED-STATUS -- COMMAND...: the command under strace, its status checked
+  local name=$1 expected=$2
+  shift 3
+  set +e
+  strace -f -qq -e trace="$traced" -o "$work/trace-cli" "$binary" "$@" >"$work/out" 2>"$work/err"
+  local status=$?
+  set -e
+  if [ "$status" != "$expected" ]; then
+    echo "FAIL security: $name exited $status, not $expected:" >&2
+    cat "$work/err" >&2
+    exit 1
+  fi
+}
+
+# Reading a folder: each command sees the three tapes and nothing else under notes/.
+before=$(snapshot)
+run "eval notes/" 0 -- eval notes/
+check_trace "$work/trace-cli" "eval notes/" --read-under notes
+[ "$(grep -c '^==> ' "$work/out")" = 3 ] || { echo "FAIL security: eval notes/ did not print 3 tapes" >&2; exit 1; }
+run "check notes/" 1 -- check notes/
+check_trace "$work/trace-cli" "check notes/" --read-under notes
+run "format --check notes/" 1 -- format --check notes/
+check_trace "$work/trace-cli" "format --check notes/" --read-under notes
+run "update --check notes/" 1 -- update --check notes/
+check_trace "$work/trace-cli" "update --check notes/" --read-under notes
+[ "$(snapshot)" = "$before" ] || { echo "FAIL security: a command that only reads changed a file" >&2; exit 1; }
+
+# Rewriting named files: only they change, each atomically through its temporary sibling.
+run "format --write" 0 -- format --write notes/a.rpn notes/sub/deeper/c.rpn
+check_trace "$work/trace-cli" "format --write notes/a.rpn notes/sub/deeper/c.rpn" \
+  --write notes/a.rpn notes/sub/deeper/c.rpn
+run "update --write" 0 -- update --write notes/a.rpn notes/sub/b.rpn
+check_trace "$work/trace-cli" "update --write notes/a.rpn notes/sub/b.rpn" --write notes/a.rpn notes/sub/b.rpn
+expect_text() {  # expect_text FILE TEXT: the file holds TEXT (without its last line break)
+  [ "$(cat "$1")" = "$2" ] || { echo "FAIL security: $1 holds $(cat "$1"), not $2" >&2; exit 1; }
+}
+expect_text notes/a.rpn $'1 2 +\n1 3 / =0.3'
+expect_text notes/sub/b.rpn $'# rpn: notation=fixed decimals=2\n3 4 + =7.0'
+expect_text notes/sub/deeper/c.rpn "5 6 *"
+# Nothing else under notes/ or outside/ changed, and no temporary file was left behind.
+unchanged() { find notes outside ! -path notes/a.rpn ! -path notes/sub/b.rpn ! -path notes/sub/deeper/c.rpn \
+  ! -path notes ! -path notes/sub ! -path notes/sub/deeper -printf '%p %s %T@ %m\n' | sort; }
+after=$(unchanged)
+rm -rf notes && cp -a pristine-notes notes
+[ "$after" = "$(unchanged)" ] || { echo "FAIL security: --write changed a file it was not given" >&2; exit 1; }
+
+# Rewriting a folder: its tapes, and nothing else.
+run "update --write notes/" 0 -- update --add --write notes/
+check_trace "$work/trace-cli" "update --add --write notes/" --write "${tapes[@]}"
+run "format --write notes/" 0 -- format --write notes/
+check_trace "$work/trace-cli" "format --write notes/" --write "${tapes[@]}"
+after=$(unchanged)
+rm -rf notes && cp -a pristine-notes notes
+[ "$after" = "$(unchanged)" ] || {
+  echo "FAIL security: --write on a folder changed a file beside its tapes" >&2
+  exit 1
+}
+echo "security: ok — the command line reads only the tapes it is given and rewrites only those, atomically"

@@ -1,0 +1,253 @@
+// The worst cases: tapes written to cost the most per megabyte, each timed, against a target of 2 s per MB.
+
+import Foundation
+import JSONRPC
+import RPNEngine
+
+/// `rpn-bench --worst-only`: the slowest nesting of words the cost limit allows, with uses of its
+/// top word filling a megabyte (evaluated once, `Document(text:)`), and, over the release server's
+/// pipes, a tape of 100,000 headings and a megabyte line of checks with the requests an editor
+/// sends for them. Each row gives its time and its time per megabyte; the target is 2 s per MB.
+func runWorstCases(binary: String, megabytes: Double, runs: Int) {
+  print("\nWorst cases (target: none over 2 s at 1 MB; server rows: median of \(runs))")
+  let widths = [70, 6, 10, 10, 44]
+  row(["case", "MB", "time", "s per MB", "note"], widths: widths)
+  func report(_ name: String, bytes: Int, nanoseconds: Double, note: String = "") {
+    let size = Double(bytes) / 1e6
+    let seconds = nanoseconds / 1e9
+    let rate = seconds / size
+    let time = seconds >= 1 ? "\(format(seconds, 2)) s" : duration(nanoseconds)
+    row([name, format(size, 2), time, format(rate, 3) + (rate > 2 ? " ✗" : ""), note], widths: widths)
+  }
+  let bytes = Int(megabytes * 1_000_000)
+  runWorstWords(bytes: bytes, report: report)
+  guard let client = try? PipeClient(binary: binary) else {
+    print("  cannot start \(binary)")
+    return
+  }
+  // As VS Code does: code lenses refreshed (so the server follows sections), code actions
+  // resolved when run.
+  client.initialize(
+    textDocument: [
+      "codeAction": [
+        "codeActionLiteralSupport": ["codeActionKind": ["valueSet": ["quickfix", "refactor", "source"]]],
+        "dataSupport": true, "resolveSupport": ["properties": ["edit"]],
+      ]
+    ],
+    workspace: ["codeLens": ["refreshSupport": true], "inlayHint": ["refreshSupport": true]])
+  defer { client.close() }
+  runWorstHeadings(client, runs: runs, report: report)
+  runWorstCheckLine(client, bytes: bytes, runs: runs, report: report)
+}
+
+private typealias Report = (_ name: String, _ bytes: Int, _ nanoseconds: Double, _ note: String) -> Void
+
+/// Words: the slowest nesting within the limit, with uses of its top word filling `bytes`; and
+/// two ways past what the limit means to bound (empty words, `roll` on a deep stack).
+private func runWorstWords(bytes: Int, report: Report) {
+  func evaluate(_ text: String) -> (nanoseconds: Double, steps: Int) {
+    let start = now()
+    let document = makeDocument(text)
+    return (Double(now() - start), document.wordStepsRun)
+  }
+  func fill(_ header: String, use: String) -> String {
+    let line = Array(repeating: use, count: 10_000).joined(separator: " ") + "\n"
+    var text = header
+    while text.utf8.count < bytes { text += line }
+    return text
+  }
+  func chain(_ fanOut: Int, levels: Int, leaf: String) -> String {
+    var lines = ["2 : a0 \(leaf) ;"]
+    for level in 1..<levels {
+      lines.append(": a\(level) " + Array(repeating: "a\(level - 1)", count: fanOut).joined(separator: " ") + " ;")
+    }
+    // The top word's name is one letter, so that a use is two bytes (`w `): the most uses per MB.
+    lines.append(": w " + Array(repeating: "a\(levels - 1)", count: fanOut).joined(separator: " ") + " ;")
+    return lines.joined(separator: "\n") + "\n"
+  }
+  // Each level uses the one below ten times (10,000 `sqrt` steps and 1,110 calls a use), or
+  // twice (8,192 steps and 16,382 calls): the calls are not counted, so the deep chain runs the
+  // most instructions per step counted; `sqrt` takes the general path of a step.
+  for (fanOut, levels, steps) in [(10, 4, "10,000"), (2, 13, "8,192")] {
+    let text = fill(chain(fanOut, levels: levels, leaf: "sqrt"), use: "w")
+    let run = evaluate(text)
+    report(
+      "words: \(levels) levels × \(fanOut) uses (\(steps) steps); the top's uses fill the tape", text.utf8.count,
+      run.nanoseconds, "\(format(run.nanoseconds / Double(run.steps), 1)) ns per step run")
+  }
+  // Empty words cost no step, nor do words made of their uses: level n runs 10ⁿ calls a use.
+  var empty = [": e0 ;"]
+  for level in 1...7 {
+    empty.append(": e\(level) " + Array(repeating: "e\(level - 1)", count: 10).joined(separator: " ") + " ;")
+  }
+  let emptyText = empty.joined(separator: "\n") + "\n1 e7\n"
+  let emptyRun = evaluate(emptyText)
+  report(
+    "words: empty words, 10 uses a level (0 steps): one use of level 7", emptyText.utf8.count,
+    emptyRun.nanoseconds, "×10 a level: level 12 ≈ \(longDuration(emptyRun.nanoseconds * 1e5)) a use")
+  // `roll` is one step, and moves the whole stack: a use costs its steps times the depth.
+  let ones = Array(repeating: "1", count: 10_000).joined(separator: " ")
+  let rolls = Array(repeating: "999999 roll", count: 1_000).joined(separator: " ")
+  let rollText = ": p \(ones) ;\n" + Array(repeating: "p", count: 100).joined(separator: " ") + "\n: r \(rolls) ;\nr\n"
+  let rollRun = evaluate(rollText)
+  report(
+    "words: `999999 roll` × 1,000 (2,000 steps), a use on 1,000,000 values", rollText.utf8.count,
+    rollRun.nanoseconds, "5,000 rolls on 16,777,216 values ≈ \(longDuration(rollRun.nanoseconds * 5 * 16.8))")
+}
+
+/// 100,000 headings, each over one value (the values pile up: no `clear`), through the server:
+/// open → diagnostics, the outline requests, the viewport's hints, a keystroke in the first value.
+private func runWorstHeadings(_ client: PipeClient, runs: Int, report: Report) {
+  var generator = Generator()
+  var text = ""
+  for index in 0..<100_000 { text += "## Section \(index)\n\(generator.number())\n" }
+  let uri = "file:///bench/headings.rpn"
+  let size = text.utf8.count
+  let open = PipeClient.framed([
+    "jsonrpc": "2.0", "method": "textDocument/didOpen",
+    "params": ["textDocument": ["uri": .string(uri), "languageId": "rpn", "version": 1, "text": .string(text)]],
+  ])
+  let start = now()
+  client.write(open)
+  client.waitDiagnosticsUnparsed(uri: uri, version: 1)
+  report("100,000 headings: open → diagnostics", size, Double(now() - start), "")
+  for (name, method) in [
+    ("code lenses", "textDocument/codeLens"), ("folding ranges", "textDocument/foldingRange"),
+    ("document symbols", "textDocument/documentSymbol"),
+  ] {
+    let time = client.requestMedian(method, ["textDocument": ["uri": .string(uri)]], runs: runs)
+    report("100,000 headings: \(name)", size, time, "")
+  }
+  let hints = client.inlayHintsMedian(uri: uri, lines: 100_000..<100_100, runs: runs)
+  report("100,000 headings: inlay hints, 100-line viewport", size, hints, "")
+  var version = 1
+  let first = text.split(separator: "\n")[1].first ?? "1"
+  let keystroke = client.keystrokeMedian(uri: uri, line: 1, first: first, version: &version, runs: runs)
+  report("100,000 headings: keystroke in the first value → diagnostics", size, keystroke, "every line after it redone")
+  let heading = client.keystrokeMedian(uri: uri, line: 0, column: 11, first: "0", version: &version, runs: runs)
+  report("100,000 headings: keystroke in the first heading → diagnostics", size, heading, "")
+  client.closeDocument(uri)
+}
+
+/// A line of checks, `1 =1 =1 …`, `bytes` long, through the server: open, a keystroke in a check
+/// in its middle, the first value changed so that every check fails (and back), its inlay hint,
+/// the code actions on it, and "Update every failing check" resolved.
+private func runWorstCheckLine(_ client: PipeClient, bytes: Int, runs: Int, report: Report) {
+  let checks = (bytes - 1) / 3
+  let text = "1" + String(repeating: " =1", count: checks)
+  let uri = "file:///bench/checks.rpn"
+  let size = text.utf8.count
+  let name = "checks line"
+  let start = now()
+  client.write(
+    PipeClient.framed([
+      "jsonrpc": "2.0", "method": "textDocument/didOpen",
+      "params": ["textDocument": ["uri": .string(uri), "languageId": "rpn", "version": 1, "text": .string(text)]],
+    ]))
+  client.waitDiagnosticsUnparsed(uri: uri, version: 1)
+  report("\(name): open → diagnostics", size, Double(now() - start), "\(checks) checks, all passing")
+  var version = 1
+  /// The median time from replacing the character at `column` with `text` to its diagnostics,
+  /// each timed run followed by one that puts it back (timed separately).
+  func edit(column: Int, to replacement: String, back original: String) -> (there: Double, back: Double) {
+    var there: [Double] = []
+    var back: [Double] = []
+    for _ in 0..<runs {
+      for (text, times) in [(replacement, 0), (original, 1)] {
+        version += 1
+        let message = PipeClient.framed([
+          "jsonrpc": "2.0", "method": "textDocument/didChange",
+          "params": [
+            "textDocument": ["uri": .string(uri), "version": JSONValue(version)],
+            "contentChanges": [
+              [
+                "range": [
+                  "start": ["line": 0, "character": JSONValue(column)],
+                  "end": ["line": 0, "character": JSONValue(column + 1)],
+                ], "text": .string(text),
+              ]
+            ],
+          ],
+        ])
+        let start = now()
+        client.write(message)
+        client.waitDiagnosticsUnparsed(uri: uri, version: version)
+        if times == 0 { there.append(Double(now() - start)) } else { back.append(Double(now() - start)) }
+      }
+    }
+    return (there.sorted()[there.count / 2], back.sorted()[back.count / 2])
+  }
+  // The `1` of the check in the middle (check k is ` =1` at 3k + 1): `=1` → `=2` fails, then
+  // passes again.
+  let middle = edit(column: 3 * (checks / 2) + 3, to: "2", back: "1")
+  report("\(name): keystroke in a check → diagnostics", size, middle.there, "one fails")
+  let first = edit(column: 0, to: "2", back: "1")
+  report("\(name): first value changed → diagnostics", size, first.there, "all fail")
+  report("\(name): … changed back → diagnostics", size, first.back, "all pass")
+  let line: JSONValue = ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": JSONValue(size)]]
+  let hints = client.requestMedian(
+    "textDocument/inlayHint", ["textDocument": ["uri": .string(uri)], "range": line], runs: runs)
+  report("\(name): inlay hints", size, hints, "")
+  let cursor: JSONValue = ["start": ["line": 0, "character": 4], "end": ["line": 0, "character": 4]]
+  for (range, place) in [(cursor, "at the cursor"), (line, "on the line")] {
+    let actions = client.requestMedian(
+      "textDocument/codeAction",
+      ["textDocument": ["uri": .string(uri)], "range": range, "context": ["diagnostics": []]], runs: runs)
+    report("\(name): code actions \(place), all passing", size, actions, "")
+  }
+  // Every check failing: a quick fix for each in the range, and the source actions' edits.
+  version += 1
+  client.notify(
+    "textDocument/didChange",
+    [
+      "textDocument": ["uri": .string(uri), "version": JSONValue(version)],
+      "contentChanges": [
+        [
+          "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 1]],
+          "text": "2",
+        ]
+      ],
+    ])
+  client.waitDiagnosticsUnparsed(uri: uri, version: version)
+  let actions = client.requestMedian(
+    "textDocument/codeAction",
+    ["textDocument": ["uri": .string(uri)], "range": cursor, "context": ["diagnostics": []]], runs: runs)
+  report("\(name): code actions at the cursor, all failing", size, actions, "")
+  let resolve = client.requestMedian(
+    "codeAction/resolve",
+    [
+      "title": "Update every failing check", "kind": "source.rpn.updateChecks",
+      "data": ["textDocument": ["uri": .string(uri)]],
+    ], runs: runs)
+  report("\(name): \"Update every failing check\" resolved", size, resolve, "an edit per check")
+  client.closeDocument(uri)
+  // The code actions on the whole line, every check failing (a quick fix for each), grow with
+  // the square of the checks: timed once on smaller lines, and the megabyte's time extrapolated.
+  var times: [(bytes: Int, nanoseconds: Double)] = []
+  for small in [bytes / 40, bytes / 20] {
+    let text = "2" + String(repeating: " =1", count: (small - 1) / 3)
+    client.open(uri, text)
+    let line: JSONValue = ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": JSONValue(small)]]
+    let time = client.requestMedian(
+      "textDocument/codeAction",
+      ["textDocument": ["uri": .string(uri)], "range": line, "context": ["diagnostics": []]], runs: 1)
+    times.append((text.utf8.count, time))
+    client.closeDocument(uri)
+  }
+  let growth = times[1].nanoseconds / times[0].nanoseconds
+  let atSize = times[1].nanoseconds * pow(Double(size) / Double(times[1].bytes), 2)
+  for (small, time) in times {
+    report(
+      "checks line: code actions on the line, all failing", small, time,
+      small == times[1].bytes
+        ? "×\(format(growth, 1)) for ×2: \(format(Double(size) / 1e6, 1)) MB ≈ \(longDuration(atSize))" : "")
+  }
+}
+
+/// A long time in the unit that reads best: seconds, minutes or hours.
+private func longDuration(_ nanoseconds: Double) -> String {
+  let seconds = nanoseconds / 1e9
+  if seconds < 120 { return "\(format(seconds, 1)) s" }
+  if seconds < 7_200 { return "\(format(seconds / 60, 0)) min" }
+  return "\(format(seconds / 3_600, 1)) h"
+}
