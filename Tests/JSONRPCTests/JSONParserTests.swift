@@ -61,3 +61,36 @@ import Testing
     #expect(number == .success(.failure(.invalidRequest("params must be an object or an array"))))
   }
 }
+
+/// Strings are scanned eight bytes at a time for `"`, `\` and control characters: every such byte
+/// at every offset around a word's edges is found, and strings round-trip through the writer.
+@Suite struct JSONStringScanTests {
+  @Test func everySpecialByteAtEveryOffsetIsFound() {
+    for length in 0..<40 {
+      for position in 0..<max(length, 1) {
+        for special: UInt8 in [0x22, 0x5C, 0x00, 0x0A, 0x1F, 0x7F, 0x80, 0xE2] {
+          var text = [UInt8](repeating: 0x61, count: length)
+          if length > 0 { text[position] = special }
+          let found = text.withUnsafeBufferPointer { JSONParser.nextSpecialByte($0, from: 0) }
+          let expected = text.firstIndex { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 } ?? length
+          #expect(found == expected, "\(length) bytes, \(special) at \(position)")
+        }
+      }
+    }
+  }
+
+  @Test func stringsRoundTrip() throws {
+    var state: UInt64 = 42
+    func next(below bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let pieces = ["a", "\"", "\\", "\n", "\t", "\u{1}", "é", "😀", "xyzxyzxyz", " ", "\u{7F}", "/"]
+    for _ in 0..<2_000 {
+      let count = next(below: 30)
+      let text = (0..<count).map { _ in pieces[next(below: pieces.count)] }.joined()
+      let encoded = JSONWriter.encode(.string(text))
+      #expect(try JSONParser.parse(encoded).get() == .string(text), "\(text.debugDescription)")
+    }
+  }
+}
