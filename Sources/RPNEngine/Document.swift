@@ -51,35 +51,41 @@ package final class Document {
   /// Evaluates `text`. Throws only when it is larger than `maximumUTF8Count`.
   /// `overriding` (the command line's flags) wins over the document's `# rpn:` lines, which win
   /// over `settings` (the editor's).
-  package init(
+  package convenience init(
     text: String, settings: EvaluationSettings = EvaluationSettings(),
     overriding: DocumentSettings = DocumentSettings(), limit: Int = Document.maximumUTF8Count
   ) throws(DocumentError) {
-    self.settings = overriding.applied(to: settings)
-    self.editorSettings = settings
-    self.overridingSettings = overriding
-    self.limit = min(limit, Self.maximumUTF8Count)
     var text = text
     let count = text.utf8.count
-    guard count <= self.limit else { throw .tooLarge(utf8Count: count, limit: self.limit) }
-    storage = text.withUTF8 { Array($0) }
-    finishInit(count: count)
+    // Refused before the copy: a client may send far more than a document may hold.
+    guard count <= min(limit, Self.maximumUTF8Count) else {
+      throw .tooLarge(utf8Count: count, limit: min(limit, Self.maximumUTF8Count))
+    }
+    try self.init(validUTF8: text.withUTF8 { Array($0) }, settings: settings, overriding: overriding, limit: limit)
   }
 
   /// Evaluates text given as UTF-8 bytes, taking the array without copying it when the bytes are
   /// valid UTF-8; invalid bytes are read as U+FFFD, as `String(decoding:as:)` reads them. Throws
   /// only when the text is larger than `maximumUTF8Count`.
-  package init(
+  package convenience init(
     utf8 bytes: [UInt8], settings: EvaluationSettings = EvaluationSettings(),
     overriding: DocumentSettings = DocumentSettings(), limit: Int = Document.maximumUTF8Count
+  ) throws(DocumentError) {
+    let valid = Self.isASCII(bytes) ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
+    try self.init(validUTF8: valid, settings: settings, overriding: overriding, limit: limit)
+  }
+
+  /// Evaluates bytes that are valid UTF-8, as they are.
+  private init(
+    validUTF8 bytes: [UInt8], settings: EvaluationSettings, overriding: DocumentSettings, limit: Int
   ) throws(DocumentError) {
     self.settings = overriding.applied(to: settings)
     self.editorSettings = settings
     self.overridingSettings = overriding
     self.limit = min(limit, Self.maximumUTF8Count)
-    storage = Self.isASCII(bytes) ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
-    guard storage.count <= self.limit else { throw .tooLarge(utf8Count: storage.count, limit: self.limit) }
-    finishInit(count: storage.count)
+    guard bytes.count <= self.limit else { throw .tooLarge(utf8Count: bytes.count, limit: self.limit) }
+    storage = bytes
+    finishInit(count: bytes.count)
   }
 
   /// Whether every byte is ASCII (and so the bytes valid UTF-8): eight bytes at a time.

@@ -35,24 +35,10 @@ func runEndToEnd(binary: String, sizes: [Int], runs: Int) {
   // didOpen of a 1 MB and a 10 MB tape → its diagnostics.
   for megabytes in [1, 10] {
     let text = blockTape(lines: megabytes * 1_000_000 / 11)
-    var times: [Double] = []
-    for run in 0...(megabytes == 10 ? min(runs, 10) : runs) {
-      let uri = "file:///bench/open-\(megabytes)-\(run).rpn"
-      let bytes = PipeClient.framed([
-        "jsonrpc": "2.0", "method": "textDocument/didOpen",
-        "params": ["textDocument": ["uri": .string(uri), "languageId": "rpn", "version": 1, "text": .string(text)]],
-      ])
-      let start = now()
-      client.write(bytes)
-      _ = client.waitDiagnostics(uri: uri, version: 1)
-      if run > 0 { times.append(Double(now() - start)) }
-      client.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
-      _ = client.waitDiagnostics(uri: uri, version: nil)
-    }
+    let time = client.didOpenMedian(text, runs: megabytes == 10 ? min(runs, 10) : runs, name: "open-\(megabytes)")
     show(
       "didOpen \(megabytes) MB (\(format(Double(text.utf8.count) / 1e6, 1)) MB) → diagnostics",
-      times.sorted()[times.count / 2],
-      megabytes == 10 ? "≤ 100 ms" : "")
+      time, megabytes == 10 ? "≤ 100 ms" : "")
   }
 
   // Keystrokes, viewport hints, hover and completion on tapes of each size.

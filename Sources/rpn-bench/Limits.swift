@@ -68,23 +68,11 @@ func runLimits(binary: String, runs: Int, lines: Int) {
 
   // didOpen of the block tape at `lines` lines → diagnostics.
   let block = blockTape(lines: lines)
-  var opens: [Double] = []
-  for run in 0...max(3, runs / 4) {
-    let uri = "file:///bench/limits-open-\(run).rpn"
-    let bytes = PipeClient.framed([
-      "jsonrpc": "2.0", "method": "textDocument/didOpen",
-      "params": ["textDocument": ["uri": .string(uri), "languageId": "rpn", "version": 1, "text": .string(block)]],
-    ])
-    let start = now()
-    client.write(bytes)
-    _ = client.waitDiagnostics(uri: uri, version: 1)
-    if run > 0 { opens.append(Double(now() - start)) }
-    client.closeDocument(uri)
-  }
+  let open = client.didOpenMedian(block, runs: max(3, runs / 4), name: "limits-open")
   row(
     [
       "didOpen \(format(Double(block.utf8.count) / 1e6, 1)) MB block tape → diagnostics",
-      duration(opens.sorted()[opens.count / 2]), "≤ 100 ms (17.7 MB)",
+      duration(open), "≤ 100 ms (17.7 MB)",
     ], widths: widths)
 
   // Edits in the middle, and the viewport's hints, on each tape.

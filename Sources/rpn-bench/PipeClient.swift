@@ -159,6 +159,25 @@ final class PipeClient {
     return times.sorted()[times.count / 2]
   }
 
+  /// The median time from a `didOpen` of `text` to its diagnostics, over `runs` after a warm-up;
+  /// each run opens a document of its own (named after `name`) and closes it.
+  func didOpenMedian(_ text: String, runs: Int, name: String) -> Double {
+    var times: [Double] = []
+    for run in 0...runs {
+      let uri = "file:///bench/\(name)-\(run).rpn"
+      let bytes = Self.framed([
+        "jsonrpc": "2.0", "method": "textDocument/didOpen",
+        "params": ["textDocument": ["uri": .string(uri), "languageId": "rpn", "version": 1, "text": .string(text)]],
+      ])
+      let start = now()
+      write(bytes)
+      _ = waitDiagnostics(uri: uri, version: 1)
+      if run > 0 { times.append(Double(now() - start)) }
+      closeDocument(uri)
+    }
+    return times.sorted()[times.count / 2]
+  }
+
   /// The median time of `textDocument/inlayHint` for the lines `lines` (a viewport).
   func inlayHintsMedian(uri: String, lines: Range<Int>, runs: Int) -> Double {
     let range: JSONValue = [
