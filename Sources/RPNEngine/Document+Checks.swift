@@ -29,8 +29,9 @@ extension Document {
   }
 
   /// The update for a diagnostic of `line`, when it is a failing check: the top it failed on is
-  /// in the diagnostic, so nothing is evaluated again.
-  private func checkUpdate(line: Int, for diagnostic: Diagnostic) -> LineEdit? {
+  /// in the diagnostic, so nothing is evaluated again (and a caller that holds the line's
+  /// diagnostics already need not read them again: a line of many failing checks stays linear).
+  package func checkUpdate(line: Int, for diagnostic: Diagnostic) -> LineEdit? {
     guard case .checkFailed(_, let top, _) = diagnostic.problem else { return nil }
     let check = withUTF8(ofLine: line) { CheckLiteral(token: UnsafeBufferPointer(rebasing: $0[diagnostic.range])) }
     guard let check else { return nil }

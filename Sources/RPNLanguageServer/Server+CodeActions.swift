@@ -118,7 +118,7 @@ extension Server {
         return (title, LineEdit(line: line, range: diagnostic.range, text: suggestion.replacement))
       }
     case .checkFailed:
-      guard let update = document.checkUpdate(line: line, range: diagnostic.range) else { return [] }
+      guard let update = document.checkUpdate(line: line, for: diagnostic) else { return [] }
       return [("Update the check to \(update.text)", update)]
     case .invalidNumber(let literal, .misplacedComma):
       // A check is one number: `=1 5` would be a check of 1, then 5 pushed.
