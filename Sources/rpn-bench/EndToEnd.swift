@@ -152,13 +152,7 @@ func runChecksComparison(binary: String, sizes: [Int], runs: Int) {
     print("  cannot start \(binary)")
     return
   }
-  client.initialize(
-    textDocument: [
-      "codeAction": [
-        "codeActionLiteralSupport": ["codeActionKind": ["valueSet": ["quickfix", "refactor", "source"]]],
-        "dataSupport": true, "resolveSupport": ["properties": ["edit"]],
-      ]
-    ])
+  client.initialize(textDocument: PipeClient.resolvingCodeActions)
   defer { client.close() }
   for size in sizes {
     let plain = makeDocument(blockTape(lines: size))

@@ -159,6 +159,15 @@ final class PipeClient {
     return times.sorted()[times.count / 2]
   }
 
+  /// Code actions as VS Code declares them: literals of every kind, and edits resolved when an
+  /// action is run (so that source actions come without their edit).
+  static let resolvingCodeActions: JSONValue = [
+    "codeAction": [
+      "codeActionLiteralSupport": ["codeActionKind": ["valueSet": ["quickfix", "refactor", "source"]]],
+      "dataSupport": true, "resolveSupport": ["properties": ["edit"]],
+    ]
+  ]
+
   /// The median time from a `didOpen` of `text` to its diagnostics, over `runs` after a warm-up;
   /// each run opens a document of its own (named after `name`) and closes it.
   func didOpenMedian(_ text: String, runs: Int, name: String) -> Double {

@@ -28,12 +28,7 @@ func runWorstCases(binary: String, megabytes: Double, runs: Int) {
   // As VS Code does: code lenses refreshed (so the server follows sections), code actions
   // resolved when run.
   client.initialize(
-    textDocument: [
-      "codeAction": [
-        "codeActionLiteralSupport": ["codeActionKind": ["valueSet": ["quickfix", "refactor", "source"]]],
-        "dataSupport": true, "resolveSupport": ["properties": ["edit"]],
-      ]
-    ],
+    textDocument: PipeClient.resolvingCodeActions,
     workspace: ["codeLens": ["refreshSupport": true], "inlayHint": ["refreshSupport": true]])
   defer { client.close() }
   runWorstHeadings(client, runs: runs, report: report)
