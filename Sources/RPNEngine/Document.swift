@@ -198,6 +198,13 @@ package final class Document {
     return diagnosticLists[Int(lines[line].diagnostics)].map { resolve($0, line: line) }
   }
 
+  /// Whether a line has diagnostics, without reading them (and resolving their messages).
+  package func hasDiagnostics(line: Int) -> Bool {
+    guard lines.indices.contains(line) else { return false }
+    if line < settingsRegionEnd && settingsDiagnostics.contains(where: { $0.line == line }) { return true }
+    return lines[line].diagnostics >= 0
+  }
+
   /// Every diagnostic of the document, top to bottom.
   package func diagnostics() -> [(line: Int, diagnostic: Diagnostic)] {
     var result = settingsDiagnostics

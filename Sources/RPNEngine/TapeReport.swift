@@ -21,15 +21,15 @@ package enum TapeReport {
     for section in document.sections() {
       summaries[section.headingLine] = section.summary.text { ValueFormat.format($0, display: display) }
     }
-    var marked = Set(document.diagnostics().map(\.line))
     for line in 0..<document.lineCount {
       var text = ControlCharacters.escaped(document.text(ofLine: line))
+      let marked = document.hasDiagnostics(line: line)
       let label: String?
       if let summary = summaries[line] {
         label = summary
       } else if document.hintOffset(ofLine: line) != nil {
         label = document.stack(afterLine: line, keepingTop: display.maxItems).label(display: display)
-      } else if marked.contains(line) {
+      } else if marked {
         label = ""  // a `# rpn:` line with a bad setting: marked, with no label
       } else {
         rows.append((text, 0, nil, false))
@@ -38,7 +38,7 @@ package enum TapeReport {
       while let last = text.unicodeScalars.last, Lexer.isWhitespace(last.value) { text.unicodeScalars.removeLast() }
       let width = displayWidth(text)
       widest = max(widest, width)
-      rows.append((text, width, label, marked.remove(line) != nil))
+      rows.append((text, width, label, marked))
     }
     let column = min(widest, maximumLabelColumn) + 2
     // Lines with diagnostics get `! ` before their label, and the other labels two spaces more,

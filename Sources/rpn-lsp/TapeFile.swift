@@ -113,16 +113,15 @@ func readFile(_ path: String, forRewriting: Bool = false) throws(FileError) -> F
   // no copy per chunk; the array grows when the file is longer than that, or for standard input.
   var bytes: [UInt8] = []
   var capacity = status.map { Int($0.st_size) + 1 } ?? 1 << 16
-  var count = 0
   while true {
-    if count == capacity { capacity *= 2 }
+    if bytes.count == capacity { capacity *= 2 }
     var failure: Int32 = 0
     var ended = false
-    let filled = count
+    let filled = bytes.count
     let grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
       bytes.withUnsafeBufferPointer { old in
         if let base = buffer.baseAddress, let from = old.baseAddress, filled > 0 {
-          base.update(from: from, count: filled)
+          base.initialize(from: from, count: filled)
         }
       }
       var total = filled
@@ -142,7 +141,6 @@ func readFile(_ path: String, forRewriting: Bool = false) throws(FileError) -> F
       initialized = total
     }
     bytes = grown
-    count = bytes.count
     if failure != 0 { throw .cannotRead(path: path, errno: failure) }
     if ended { break }
   }
