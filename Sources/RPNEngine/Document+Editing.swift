@@ -131,6 +131,12 @@ extension Document {
       newRecords.removeLast()
     }
     for index in range where lines[index].diagnostics >= 0 { freeDiagnosticSlot(lines[index].diagnostics) }
+    // Each new line takes over the nodes of the old line in its place, so that a line edited
+    // without changing how many values it pushes overwrites its values in place when evaluated.
+    for k in 0..<min(range.count, newRecords.count) {
+      newRecords[k].stack = lines[range.lowerBound + k].stack
+      newRecords[k].pushed = lines[range.lowerBound + k].pushed
+    }
     // What the state was after the replaced lines: once the new lines reach it again, nothing
     // below can change.
     let oldEnd = lines[range.upperBound - 1]

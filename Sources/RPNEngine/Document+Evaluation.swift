@@ -1,8 +1,17 @@
 // Evaluation: running lines from an edit down until the state settles, and comparing states.
 
 extension Document {
-  /// Evaluates lines from `first`: always up to `mandatoryEnd`, then on until a line's new state
-  /// equals its old one. Returns the end of the evaluated range.
+  /// Evaluates lines from `first`: always up to `mandatoryEnd`, then on until the state after a
+  /// line is the one that line had before (returns the end of the range evaluated).
+  ///
+  /// The state is the same when the stack is the very same node (not only equal values), and
+  /// the visible names and `lastx` hold the same values. A line that pushes as many values as
+  /// before onto the same node keeps its nodes and overwrites their values
+  /// (`Machine.commit(over:pushed:patched:)`); the positions whose values changed are `patched`.
+  /// Once the state is the same, the lines below share those nodes and show the new values, so
+  /// only those whose `floor` reaches a patched position are evaluated again, and the rest are
+  /// skipped: an edit of a value deep under a tall stack costs the lines that read it, not the
+  /// lines below it. Evaluation stops when the state is the same and nothing is patched.
   ///
   /// `settlingAt` is the state the line before `mandatoryEnd` had before an edit replaced the
   /// lines in between: reaching it again there means nothing below changes.
@@ -16,6 +25,7 @@ extension Document {
     words = WordTable()
     var records = lines
     lines = []
+    var evaluated = 0
     var lists = diagnosticLists
     diagnosticLists = []
     defer {
@@ -24,6 +34,7 @@ extension Document {
       names = machine.names
       words = machine.words
       wordStepsRun += machine.wordSteps
+      linesEvaluated += evaluated
       lines = records
       diagnosticLists = lists
     }
@@ -31,19 +42,27 @@ extension Document {
     machine.restart(stack: start?.stack ?? -1, env: start?.env ?? -1, lastX: start?.lastX ?? .nan)
     var noObserver = NoObserver()
     var index = first
-    if first == mandatoryEnd, let settling, Self.statesEqual(machine, settling) {
+    if first == mandatoryEnd, let settling, Self.statesEqual(&machine, settling) {
       return first  // Whole lines were deleted, and the state after them was the state before.
     }
+    var patched: [Int32] = []
     storage.withUnsafeBufferPointer { text in
       records.withUnsafeMutableBufferPointer { records in
         while index < records.count {
           let old = records[index]
+          let depthBefore = machine.baseDepth
           let bytes = UnsafeBufferPointer(rebasing: text[Int(old.start)..<Int(old.start) + Int(old.length)])
           let lastTokenEnd = machine.evaluateLine(bytes, observer: &noObserver)
+          // The positions the line popped hold its own values now, not the patched ones.
+          let kept = Int32(machine.baseDepth)
+          while let top = patched.last, top >= kept { patched.removeLast() }
+          let pushed = machine.localCount < Int(LineRecord.tooManyPushed) ? UInt16(machine.localCount) : .max
+          machine.commit(over: old.stack, pushed: old.pushed, patched: &patched)
           records[index].stack = machine.base
           records[index].env = machine.envHead
           records[index].lastX = machine.lastX
-          records[index].reach = machine.reach
+          records[index].floor = Int32(depthBefore) - machine.reach
+          records[index].pushed = pushed
           records[index].lastTokenEnd = lastTokenEnd
           records[index].hasCheck = machine.lineHasCheck
           records[index].hasDefinition = machine.lineHasDefinition
@@ -65,8 +84,20 @@ extension Document {
             records[index].diagnostics = -1
           }
           index += 1
+          evaluated += 1
           let settled = index > mandatoryEnd ? LineState(old) : index == mandatoryEnd ? settling : nil
-          if let settled, settled.stack != LineRecord.notEvaluated, Self.statesEqual(machine, settled) { break }
+          guard let settled, settled.stack != LineRecord.notEvaluated, Self.statesEqual(&machine, settled) else {
+            continue
+          }
+          guard let highest = patched.last else { break }
+          // The lines below were evaluated on this very state, with the old values at the patched
+          // positions: those that reach none of them computed what they would compute now.
+          let next = index
+          while index < records.count, records[index].floor > highest { index += 1 }
+          if index > next, index < records.count {
+            let above = records[index - 1]
+            machine.restart(stack: above.stack, env: above.env, lastX: above.lastX)
+          }
         }
       }
     }
@@ -78,26 +109,13 @@ extension Document {
     freeDiagnosticSlots.append(slot)
   }
 
-  /// Whether the machine's state is the old state after a line: the same stack values, the
+  /// Whether the machine's state is the old state after a line: the same stack node, the
   /// same names visible with the same values (a word compares by its ID, which its content
   /// decides), and the same `lastx`.
-  private static func statesEqual(_ machine: Machine, _ state: LineState) -> Bool {
-    machine.lastX.bitPattern == state.lastX.bitPattern && stacksEqual(machine.base, state.stack, machine.nodes)
-      && environmentsEqual(machine.envHead, state.env, machine.bindings)
-  }
-
-  private static func stacksEqual(_ a: Int32, _ b: Int32, _ nodes: ContiguousArray<StackNode>) -> Bool {
-    var a = a
-    var b = b
-    while a != b {
-      guard a >= 0, b >= 0 else { return false }
-      let x = nodes[Int(a)]
-      let y = nodes[Int(b)]
-      guard x.depth == y.depth, x.hash == y.hash, x.value.bitPattern == y.value.bitPattern else { return false }
-      a = x.next
-      b = y.next
-    }
-    return true
+  /// (`inout` only so that the machine, which holds the arenas, is not copied.)
+  private static func statesEqual(_ machine: inout Machine, _ state: LineState) -> Bool {
+    guard machine.base == state.stack, machine.lastX.bitPattern == state.lastX.bitPattern else { return false }
+    return machine.envHead == state.env || environmentsEqual(machine.envHead, state.env, machine.bindings)
   }
 
   /// Whether two lists of stores make the same variables visible. Lists share their older

@@ -8,7 +8,9 @@
 /// one index into a shared arena of persistent stack nodes (`stackNodeCount` counts them), and
 /// each line's record is 40 bytes. Edits re-evaluate from the first changed line and stop as
 /// soon as the state after a line (stack and visible variables) equals what that line had
-/// before the edit.
+/// before the edit; a line that pushes as many values as before onto the same stack overwrites
+/// its old nodes' values in place, so that the lines below see them without being evaluated
+/// again, unless they read or pop them (see `Document.evaluate(from:through:settlingAt:)`).
 package final class Document {
   /// The largest document, in UTF-8 bytes, that the model holds: 256 MiB, the largest message
   /// the server reads. The stack is bounded by it too (at most one value per two bytes of text).
@@ -34,6 +36,9 @@ package final class Document {
   var wordsAfterCollection = 0
   /// Steps run inside words by every evaluation so far (for tests of the cost bound).
   package internal(set) var wordStepsRun = 0
+  /// Lines evaluated by every evaluation so far, not counting those an edit skipped (for tests
+  /// and benchmarks of what an edit costs).
+  package internal(set) var linesEvaluated = 0
   /// The lines with a definition that failed, found when first needed after an evaluation.
   var brokenDefinitionLines: [Int]?
   /// The editor's evaluation settings; `settings` adds the document's own over them.
@@ -179,7 +184,9 @@ package final class Document {
   /// How many values of the stack it started with the line popped or read: the values its
   /// result can depend on. `clear`, `sum` and `avg` reach the whole stack.
   package func reach(ofLine line: Int) -> Int {
-    lines.indices.contains(line) ? Int(lines[line].reach) : 0
+    guard lines.indices.contains(line) else { return 0 }
+    let above = line == 0 ? -1 : lines[line - 1].stack
+    return (above < 0 ? 0 : Int(nodes[Int(above)].depth)) - Int(lines[line].floor)
   }
 
   /// The variables visible after a line (not the words), with their values, sorted by name.
@@ -233,6 +240,8 @@ package enum DocumentError: Error, Equatable, Sendable {
 /// One line's place in the text and the results of evaluating it: 40 bytes.
 struct LineRecord {
   static let notEvaluated: Int32 = -2
+  /// `pushed` of a line that pushed more values than it can count: its nodes are never reused.
+  static let tooManyPushed = UInt16.max
 
   var start: UInt32
   var length: UInt32
@@ -243,17 +252,33 @@ struct LineRecord {
   /// `lastx` after the line: NaN when no operator has consumed a value yet. (Placed here, on
   /// an 8-byte boundary, so that the record stays 40 bytes.)
   var lastX = Double.nan
-  var reach: Int32 = 0
+  /// The lowest position (counted from the bottom, 0 first) of the stack it started with that the
+  /// line popped or read: it depends on the values from there up, and on none below.
+  var floor: Int32 = 0
   /// A slot of `Document.diagnosticLists`, or -1.
   var diagnostics: Int32 = -1
   var lastTokenEnd: Int32 = -1
+  /// How many values the line pushed (the top `pushed` nodes of its stack are its own), or
+  /// `tooManyPushed`.
+  var pushed: UInt16 = 0
   var terminator: LineTerminator
+  private var flags: UInt8 = 0
+
   /// Whether the line holds a check token: asked of every line by the actions on every check.
-  var hasCheck = false
+  var hasCheck: Bool {
+    get { flags & 1 != 0 }
+    set { flags = newValue ? flags | 1 : flags & ~1 }
+  }
   /// Whether the line holds a `:`: asked of every visible line by the inlay hints.
-  var hasDefinition = false
+  var hasDefinition: Bool {
+    get { flags & 2 != 0 }
+    set { flags = newValue ? flags | 2 : flags & ~2 }
+  }
   /// Whether the line is a heading (`## title`, nothing else): sections start there.
-  var isHeading = false
+  var isHeading: Bool {
+    get { flags & 4 != 0 }
+    set { flags = newValue ? flags | 4 : flags & ~4 }
+  }
 
   init(start: UInt32, length: UInt32, terminator: LineTerminator) {
     self.start = start

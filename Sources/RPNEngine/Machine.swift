@@ -159,22 +159,71 @@ struct Machine {
     return values
   }
 
-  /// Makes what the line left in `local` part of the persistent stack.
+  /// Makes what the line left in `local` part of the persistent stack, as new nodes.
   @inline(__always)
   mutating func commit() {
+    var depth = Int32(baseDepth)
     for k in 0..<localCount {
-      let value = local[k]
-      let below = base
-      let (hash, depth) = below < 0 ? (UInt64(0), Int32(0)) : (nodes[Int(below)].hash, nodes[Int(below)].depth)
-      nodes.append(StackNode(value: value, hash: stackHash(below: hash, value: value), next: below, depth: depth + 1))
+      depth += 1
+      nodes.append(StackNode(value: local[k], next: base, depth: depth))
       base = Int32(nodes.count - 1)
     }
     localCount = 0
   }
 
+  /// Makes what the line left in `local` part of the persistent stack, reusing the nodes the
+  /// line pushed when it was last evaluated (`old`, its stack then, whose top `pushed` nodes are
+  /// its own) when it pushes as many values onto the very node it pushed them onto then. Their
+  /// values are overwritten where they differ, and those positions (counted from the bottom) are
+  /// appended to `patched`, in increasing order: the lines below share these nodes, so their
+  /// stacks show the new values at once, and only those of them that read or pop one of these
+  /// positions need to be evaluated again. Returns whether the nodes were reused.
+  @inline(__always) @discardableResult
+  mutating func commit(over old: Int32, pushed: UInt16, patched: inout [Int32]) -> Bool {
+    let count = localCount
+    guard old != LineRecord.notEvaluated, pushed != LineRecord.tooManyPushed, Int(pushed) == count else {
+      commit()
+      return false
+    }
+    var below = old
+    var steps = count
+    while steps > 0, below >= 0 {
+      below = nodes[Int(below)].next
+      steps -= 1
+    }
+    guard steps == 0, below == base else {
+      commit()
+      return false
+    }
+    if count > 0 {
+      let bottom = baseDepth
+      let first = patched.count
+      var index = old
+      for k in stride(from: count - 1, through: 0, by: -1) {
+        let value = local[k]
+        if nodes[Int(index)].value.bitPattern != value.bitPattern {
+          nodes[Int(index)].value = value
+          patched.append(Int32(bottom + k))
+        }
+        index = nodes[Int(index)].next
+      }
+      var low = first
+      var high = patched.count - 1
+      while low < high {
+        patched.swapAt(low, high)
+        low += 1
+        high -= 1
+      }
+    }
+    base = old
+    localCount = 0
+    return true
+  }
+
   // MARK: Lines
 
-  /// Evaluates one line and commits its stack. Returns the end of its last token, or -1.
+  /// Evaluates one line, leaving what it pushed in `local` for the caller to commit. Returns the
+  /// end of its last token, or -1.
   @inline(__always)
   mutating func evaluateLine<O: EvaluationObserver>(
     _ bytes: UnsafeBufferPointer<UInt8>, observer: inout O
@@ -214,7 +263,6 @@ struct Machine {
       lineIsHeading = true
       startSection()
     }
-    if recording { commit() }
     return lastTokenEnd
   }
 

@@ -1,12 +1,15 @@
 // The persistent lists behind every line's state: stack nodes, variable stores, and their hashes.
 
-/// One value of a persistent stack. Nodes live in one flat arena and point down to the node
-/// below, so the stack after every line is one index, and lines share everything below what
-/// they changed. `hash` covers the node and everything below it, so two stacks that differ
-/// are told apart in O(1) (equal hashes are then checked value by value).
+/// One value of a persistent stack: 16 bytes. Nodes live in one flat arena and point down to
+/// the node below, so the stack after every line is one index, and lines share everything below
+/// what they changed.
+///
+/// Every node belongs to the line whose evaluation pushed it (the top `LineRecord.pushed` nodes
+/// of that line's stack), and every line's stack is built on the stack of the line above it, so
+/// the lines below share a line's nodes for as long as they keep its values. That is what lets
+/// an edit overwrite a node's value in place (see `Machine.commit(over:pushed:patched:)`).
 struct StackNode {
   var value: Double
-  var hash: UInt64
   var next: Int32
   var depth: Int32
 }
@@ -27,11 +30,6 @@ func mix(_ x: UInt64) -> UInt64 {
   z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
   z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
   return z ^ (z >> 31)
-}
-
-@inline(__always)
-func stackHash(below: UInt64, value: Double) -> UInt64 {
-  below &* 0xFF51_AFD7_ED55_8CCD &+ mix(value.bitPattern)
 }
 
 @inline(__always)

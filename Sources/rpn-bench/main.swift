@@ -1,7 +1,8 @@
 // rpn-bench: the engine's speed and memory, measured side by side in one run.
 //
 //   swift run -c release rpn-bench [--quick]
-//     [--e2e-only | --checks-only | --words-only | --sections-only | --worst-only | --limits-only]
+//     [--e2e-only | --checks-only | --words-only | --sections-only | --worst-only | --limits-only |
+//      --edits-only]
 //
 // Every figure is a median of several runs; the machines are shared and noisy, so compare the
 // ratios printed here rather than absolute times across runs.
@@ -136,6 +137,10 @@ if let flag = CommandLine.arguments.firstIndex(of: "--soak") {
   exit(runSoak(binary: serverBinary, steps: steps, seed: seed))
 }
 
+if CommandLine.arguments.contains("--edits-only") {
+  runEdits(sizes: sizes)
+  exit(0)
+}
 if CommandLine.arguments.contains("--limits-only") {
   runLimits(binary: serverBinary, runs: 21, lines: quick ? 100_000 : 1_000_000)
   exit(0)
@@ -225,32 +230,46 @@ do {
 
 // MARK: Edits
 
-print("\nOne-character edit → re-evaluation (median of 21; ns per re-evaluated line for ripples)")
-let editWidths = [10, 8, 8, 14, 14, 16]
-row(["lines", "kind", "where", "µs", "lines redone", "ns/line redone"], widths: editWidths)
-for size in sizes {
-  for (kind, text) in [("local", blockTape(lines: size)), ("ripple", rippleTape(lines: size))] {
-    let document = makeDocument(text)
-    for (place, line) in [("start", kind == "ripple" ? 0 : 1), ("middle", size / 2 + 1), ("end", size - 8)] {
-      // Toggle the first digit of the line between two values, so that every edit changes it.
-      let original = document.text(ofLine: line)
-      guard let first = original.first, first.isNumber else { continue }
-      let alternate: Character = first == "1" ? "2" : "1"
-      var toggle = false
-      var redone = 0
-      let time = median(runs: 21) {
-        toggle.toggle()
-        let result = try? document.replace(
-          from: TextPosition(line: line, utf8Column: 0), to: TextPosition(line: line, utf8Column: 1),
-          with: String(toggle ? alternate : first))
-        redone = result?.reevaluatedLines.count ?? 0
+/// One-character edits of block, running and column tapes: the time, the lines whose results
+/// may have changed, and the lines actually evaluated (a column tape's deep edit skips the lines
+/// that do not read the changed value).
+func runEdits(sizes: [Int]) {
+  print("\nOne-character edit → re-evaluation (median of 21; ns per line evaluated)")
+  let editWidths = [10, 8, 8, 12, 14, 14, 14]
+  row(["lines", "kind", "where", "µs", "lines changed", "evaluated", "ns/evaluated"], widths: editWidths)
+  for size in sizes {
+    for (kind, text) in [
+      ("local", blockTape(lines: size)), ("ripple", rippleTape(lines: size)), ("column", columnTape(lines: size)),
+    ] {
+      let document = makeDocument(text)
+      for (place, line) in [("start", kind == "local" ? 1 : 0), ("middle", size / 2 + 1), ("end", size - 8)] {
+        // Toggle the first digit of the line between two values, so that every edit changes it.
+        let original = document.text(ofLine: line)
+        guard let first = original.first, first.isNumber else { continue }
+        let alternate: Character = first == "1" ? "2" : "1"
+        var toggle = false
+        var redone = 0
+        var evaluated = 0
+        let time = median(runs: 21) {
+          toggle.toggle()
+          let before = document.linesEvaluated
+          let result = try? document.replace(
+            from: TextPosition(line: line, utf8Column: 0), to: TextPosition(line: line, utf8Column: 1),
+            with: String(toggle ? alternate : first))
+          redone = result?.reevaluatedLines.count ?? 0
+          evaluated = document.linesEvaluated - before
+        }
+        row(
+          [
+            "\(size)", kind, place, format(time / 1e3, 2), "\(redone)", "\(evaluated)",
+            format(time / Double(max(evaluated, 1))),
+          ], widths: editWidths)
       }
-      row(
-        ["\(size)", kind, place, format(time / 1e3, 2), "\(redone)", format(time / Double(max(redone, 1)))],
-        widths: editWidths)
     }
   }
 }
+
+runEdits(sizes: sizes)
 
 // MARK: GNU dc
 

@@ -79,14 +79,24 @@ import Testing
     let document = try Document(text: text)
     #expect(document.stackNodeCount == lines)
     #expect(document.stack(afterLine: lines - 1, keepingTop: 2) == StackPicture(depth: lines, top: [199_999, 200_000]))
-    // A 40-byte line record and a 24-byte node, plus the arrays' spare capacity.
-    #expect(document.stateByteCount / lines <= 72)
-    // A change at the top ripples to the end: each line below gets one new node, no more.
+    // A 40-byte line record and a 16-byte node, plus the arrays' spare capacity.
+    #expect(MemoryLayout<LineRecord>.stride == 40 && MemoryLayout<StackNode>.stride == 16)
+    #expect(document.stateByteCount / lines <= 64)
+    // A change at the top changes every label below, yet adds no node: the line's own node
+    // takes the new value.
     let result = try document.replace(
       from: TextPosition(line: 0, utf8Column: 0), to: TextPosition(line: 0, utf8Column: 1), with: "5")
     #expect(result.reevaluatedLines == 0..<lines)
-    #expect(document.stackNodeCount <= 2 * lines)
-    #expect(document.stack(afterLine: lines - 1, keepingTop: 200_000).top.first == 5)
+    #expect(document.stackNodeCount == lines)
+    #expect(document.stack(afterLine: lines - 1, keepingTop: lines).top.prefix(2) == [5, 2])
+    // A change of depth at the top: each line below gets one new node, no more.
+    try document.replace(
+      from: TextPosition(line: 0, utf8Column: 0), to: TextPosition(line: 0, utf8Column: 1), with: "5 6")
+    #expect(document.stackNodeCount <= 2 * lines + 1)
+    #expect(
+      document.stack(afterLine: lines - 1, keepingTop: 3)
+        == StackPicture(depth: lines + 1, top: [199_998, 199_999, 200_000]))
+    #expect(document.stack(afterLine: lines - 1, keepingTop: lines + 1).top.prefix(3) == [5, 6, 2])
   }
 
   /// Typing for a long time must not grow memory without bound: garbage is collected.
