@@ -9,9 +9,15 @@ package enum JSONValue: Equatable, Sendable {
   case string(String)
   case array([JSONValue])
   case object([(key: String, value: JSONValue)])
+  /// A value already written as JSON text (by `JSONWriter`), kept as its bytes and written as
+  /// they are: a response that repeats large parts that never change (completion items) encodes
+  /// them once. The parser never produces it; it compares equal to the value its bytes parse to.
+  case encoded([UInt8])
 
   package static func == (a: JSONValue, b: JSONValue) -> Bool {
-    switch (a, b) {
+    if case .encoded(let x) = a, case .success(let value) = JSONParser.parse(x) { return value == b }
+    if case .encoded(let y) = b, case .success(let value) = JSONParser.parse(y) { return a == value }
+    return switch (a, b) {
     case (.null, .null): true
     case (.bool(let x), .bool(let y)): x == y
     case (.number(let x), .number(let y)): x == y

@@ -40,6 +40,8 @@ package struct JSONWriter {
         write(member.value)
       }
       bytes.append(0x7D)
+    case .encoded(let text):
+      bytes.append(contentsOf: text)
     }
   }
 
@@ -80,35 +82,33 @@ package struct JSONWriter {
   }
 
   package mutating func write(string: String) {
-    bytes.append(0x22)
     var string = string
-    string.withUTF8 { utf8 in
-      // Most strings need no escape: find the first byte that does, copy everything before it.
-      var runStart = 0
-      var index = 0
-      let count = utf8.count
-      while index < count {
-        let byte = utf8[index]
-        if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
-          index += 1
-          continue
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        switch byte {
-        case 0x22: append("\\\"")
-        case 0x5C: append("\\\\")
-        case 0x0A: append("\\n")
-        case 0x0D: append("\\r")
-        case 0x09: append("\\t")
-        default:
-          append("\\u00")
-          bytes.append(Self.hexDigit(byte >> 4))
-          bytes.append(Self.hexDigit(byte & 0x0F))
-        }
-        index += 1
-        runStart = index
+    string.withUTF8 { write(utf8: $0) }
+  }
+
+  /// A string given as its UTF-8 bytes. Most strings need no escape: the bytes that do are found
+  /// eight at a time (`JSONParser.nextSpecialByte`), and everything between them is copied whole.
+  package mutating func write(utf8: UnsafeBufferPointer<UInt8>) {
+    bytes.append(0x22)
+    var runStart = 0
+    let count = utf8.count
+    while true {
+      let index = JSONParser.nextSpecialByte(utf8, from: runStart)
+      if index > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+      guard index < count else { break }
+      let byte = utf8[index]
+      switch byte {
+      case 0x22: append("\\\"")
+      case 0x5C: append("\\\\")
+      case 0x0A: append("\\n")
+      case 0x0D: append("\\r")
+      case 0x09: append("\\t")
+      default:
+        append("\\u00")
+        bytes.append(Self.hexDigit(byte >> 4))
+        bytes.append(Self.hexDigit(byte & 0x0F))
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+      runStart = index + 1
     }
     bytes.append(0x22)
   }

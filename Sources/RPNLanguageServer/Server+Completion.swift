@@ -67,24 +67,27 @@ extension Server {
           ("textEdit", ["range": editRange, "newText": label]),
         ]))
     }
-    let textEdit: JSONValue = ["range": editRange, "newText": ""]
+    // The builtins' items differ only in the range, and in the detail and order of those the
+    // stack cannot satisfy: the rest of each is JSON written once (`BuiltinCompletion`).
+    let range = JSONWriter.encode(editRange)
     let base = scope.sectionBase
     for entry in BuiltinCompletion.all {
       let satisfied = entry.isSubtotal ? depth > base : entry.inputs <= depth
-      let detail: JSONValue
+      var item = entry.head
+      item.reserveCapacity(item.count + range.count + 128)
+      item.append(contentsOf: range)
       if satisfied {
-        detail = entry.effect
-      } else if entry.isSubtotal {
-        detail = .string("\(entry.effectText) — nothing was pushed in this section")
+        item.append(contentsOf: entry.satisfiedTail)
       } else {
-        detail = .string("\(entry.effectText) — \(Self.missing(entry.inputs, depth: depth))")
+        let missing =
+          entry.isSubtotal ? "nothing was pushed in this section" : Self.missing(entry.inputs, depth: depth)
+        var writer = JSONWriter()
+        writer.write(string: "\(entry.effectText) — \(missing)")
+        item.append(contentsOf: entry.unsatisfiedMiddle)
+        item.append(contentsOf: writer.bytes)
+        item.append(contentsOf: entry.unsatisfiedTail)
       }
-      items.append(
-        .object([
-          ("label", entry.label), ("kind", entry.kind), ("detail", detail), ("documentation", entry.documentation),
-          ("sortText", satisfied ? entry.sortSatisfied : entry.sortUnsatisfied),
-          ("textEdit", textEdit.replacingNewText(entry.label)),
-        ]))
+      items.append(.encoded(item))
     }
     return ["isIncomplete": false, "items": .array(items)]
   }
@@ -100,18 +103,18 @@ extension Server {
   }
 }
 
-/// The parts of a builtin's completion item that never change, made once.
+/// The parts of a builtin's completion item that never change, written as JSON once. An item is
+/// `head`, the range of the word being typed, then `satisfiedTail`, or `unsatisfiedMiddle`, the
+/// detail (the effect and what is missing) and `unsatisfiedTail`.
 private struct BuiltinCompletion {
-  let label: JSONValue
-  let kind: JSONValue
-  let documentation: JSONValue
-  let effect: JSONValue
+  let head: [UInt8]
+  let satisfiedTail: [UInt8]
+  let unsatisfiedMiddle: [UInt8]
+  let unsatisfiedTail: [UInt8]
   let effectText: String
   let inputs: Int
   /// `subtotal` needs values above its section's base, not a number of them.
   let isSubtotal: Bool
-  let sortSatisfied: JSONValue
-  let sortUnsatisfied: JSONValue
 
   static let all: [BuiltinCompletion] = {
     var entries: [BuiltinCompletion] = []
@@ -122,27 +125,22 @@ private struct BuiltinCompletion {
           spelling == builtin.name ? builtin.meaning : "\(builtin.meaning) (same as `\(builtin.name)`)"
         let index = String(entries.count)
         let padded = String(repeating: "0", count: max(0, 4 - index.count)) + index
+        // The item's members in order, split where the range and the detail go.
+        func json(_ text: String) -> [UInt8] { JSONWriter.encode(.string(text)) }
+        func json(_ number: Int) -> [UInt8] { JSONWriter.encode(JSONValue(number)) }
+        let newText = Array(#","newText":"#.utf8) + json(spelling) + Array(#"},"detail":"#.utf8)
         entries.append(
           BuiltinCompletion(
-            label: .string(spelling), kind: JSONValue(kind.rawValue), documentation: .string(documentation),
-            effect: .string(builtin.effect), effectText: builtin.effect, inputs: builtin.inputs,
-            isSubtotal: builtin.operation == .subtotal, sortSatisfied: .string("0b" + padded),
-            sortUnsatisfied: .string("1b" + padded)))
+            head: Array(#"{"label":"#.utf8) + json(spelling) + Array(#","kind":"#.utf8) + json(kind.rawValue)
+              + Array(#","documentation":"#.utf8) + json(documentation) + Array(#","textEdit":{"range":"#.utf8),
+            satisfiedTail: newText + json(builtin.effect) + Array(#","sortText":"#.utf8) + json("0b" + padded) + [0x7D],
+            unsatisfiedMiddle: newText,
+            unsatisfiedTail: Array(#","sortText":"#.utf8) + json("1b" + padded) + [0x7D],
+            effectText: builtin.effect, inputs: builtin.inputs, isSubtotal: builtin.operation == .subtotal))
       }
     }
     return entries
   }()
-}
-
-extension JSONValue {
-  /// A `{"range": …, "newText": …}` object with another `newText`.
-  fileprivate func replacingNewText(_ text: JSONValue) -> JSONValue {
-    guard case .object(var members) = self, let index = members.firstIndex(where: { $0.key == "newText" }) else {
-      return self
-    }
-    members[index].value = text
-    return .object(members)
-  }
 }
 
 extension CompletionItemKind {

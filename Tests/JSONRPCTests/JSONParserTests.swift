@@ -47,6 +47,16 @@ import Testing
     #expect(JSONParser.parse(encoded) == .success(value))
     #expect(JSONWriter.string(["n": 3, "x": 0.25]) == "{\"n\":3,\"x\":0.25}")
   }
+
+  /// JSON written ahead is written as it is, and equals the value it parses to.
+  @Test func encodedValuesAreWrittenAsTheyAre() {
+    let item = JSONValue.encoded(Array(#"{"label":"dup","kind":3}"#.utf8))
+    #expect(JSONWriter.string(["items": [item, "x"]]) == #"{"items":[{"label":"dup","kind":3},"x"]}"#)
+    #expect(item == ["label": "dup", "kind": 3])
+    #expect(["kind": 3, "label": "dup"] == item)
+    #expect(item != ["label": "drop", "kind": 3])
+    #expect(JSONValue.encoded(Array("{".utf8)) != ["label": "dup"])
+  }
 }
 
 @Suite struct MessageTests {
