@@ -1,12 +1,24 @@
 // The JSON writer: values encoded as UTF-8 bytes into one buffer.
 
 /// Encodes JSON values as UTF-8 bytes, appending to a buffer.
-package struct JSONWriter {
-  package private(set) var bytes: [UInt8] = []
+///
+/// The buffer is raw memory the writer owns (so it cannot be copied): writing a piece costs a
+/// bounds check and a `memcpy`, where appending to an array costs a uniqueness check and a
+/// generic call each time, and a response is thousands of small pieces.
+package struct JSONWriter: ~Copyable {
+  private var start: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
 
   package init(capacity: Int = 256) {
-    bytes.reserveCapacity(capacity)
+    self.capacity = max(capacity, 16)
+    start = .allocate(capacity: self.capacity)
   }
+
+  deinit { start.deallocate() }
+
+  /// What was written.
+  package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
   package static func encode(_ value: JSONValue) -> [UInt8] {
     var writer = JSONWriter()
@@ -25,29 +37,34 @@ package struct JSONWriter {
     case .number(let number): write(number: number)
     case .string(let string): write(string: string)
     case .array(let elements):
-      bytes.append(0x5B)
+      put(0x5B)
       for (index, element) in elements.enumerated() {
-        if index > 0 { bytes.append(0x2C) }
+        if index > 0 { put(0x2C) }
         write(element)
       }
-      bytes.append(0x5D)
+      put(0x5D)
     case .object(let members):
-      bytes.append(0x7B)
+      put(0x7B)
       for (index, member) in members.enumerated() {
-        if index > 0 { bytes.append(0x2C) }
+        if index > 0 { put(0x2C) }
         write(string: member.key)
-        bytes.append(0x3A)
+        put(0x3A)
         write(member.value)
       }
-      bytes.append(0x7D)
+      put(0x7D)
     case .encoded(let text):
-      bytes.append(contentsOf: text)
+      text.withUnsafeBufferPointer { put($0) }
     }
   }
 
+  /// JSON text written as it is: the punctuation and keys of a value written piece by piece
+  /// (`{"line":`), for a response too large and too regular to build as `JSONValue`s first.
+  @inline(__always)
+  package mutating func write(raw text: StaticString) { append(text) }
+
   @inline(__always)
   private mutating func append(_ text: StaticString) {
-    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// Integers as integers; other finite numbers in Swift's shortest round-trip form; NaN and
@@ -56,29 +73,34 @@ package struct JSONWriter {
     if number.rounded() == number, abs(number) < 9_007_199_254_740_992 {
       write(integer: Int(number))
     } else if number.isFinite {
-      bytes.append(contentsOf: number.description.utf8)
+      var description = number.description
+      description.withUTF8 { put($0) }
     } else {
       append("null")
     }
   }
 
   package mutating func write(integer: Int) {
-    if integer < 0 { bytes.append(0x2D) }
+    if integer < 0 { put(0x2D) }
     var magnitude = integer.magnitude
     if magnitude < 10 {
-      bytes.append(UInt8(magnitude) + 0x30)
+      put(UInt8(magnitude) + 0x30)
       return
     }
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      var count = 0
-      repeat {
-        buffer[23 - count] = UInt8(magnitude % 10) + 0x30
-        magnitude /= 10
-        count += 1
-      } while magnitude > 0
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+    var digits = 1
+    var rest = magnitude
+    while rest >= 10 {
+      rest /= 10
+      digits += 1
     }
+    if count + digits > capacity { grow(to: count + digits) }
+    var position = count + digits
+    repeat {
+      position -= 1
+      start[position] = UInt8(magnitude % 10) + 0x30
+      magnitude /= 10
+    } while magnitude > 0
+    count += digits
   }
 
   package mutating func write(string: String) {
@@ -89,12 +111,12 @@ package struct JSONWriter {
   /// A string given as its UTF-8 bytes. Most strings need no escape: the bytes that do are found
   /// eight at a time (`JSONParser.nextSpecialByte`), and everything between them is copied whole.
   package mutating func write(utf8: UnsafeBufferPointer<UInt8>) {
-    bytes.append(0x22)
+    put(0x22)
     var runStart = 0
     let count = utf8.count
     while true {
       let index = JSONParser.nextSpecialByte(utf8, from: runStart)
-      if index > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+      if index > runStart { put(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
       guard index < count else { break }
       let byte = utf8[index]
       switch byte {
@@ -105,12 +127,38 @@ package struct JSONWriter {
       case 0x09: append("\\t")
       default:
         append("\\u00")
-        bytes.append(Self.hexDigit(byte >> 4))
-        bytes.append(Self.hexDigit(byte & 0x0F))
+        put(Self.hexDigit(byte >> 4))
+        put(Self.hexDigit(byte & 0x0F))
       }
       runStart = index + 1
     }
-    bytes.append(0x22)
+    put(0x22)
+  }
+
+  @inline(__always)
+  private mutating func put(_ byte: UInt8) {
+    if count == capacity { grow(to: count + 1) }
+    start[count] = byte
+    count += 1
+  }
+
+  @inline(__always)
+  private mutating func put(_ source: UnsafeBufferPointer<UInt8>) {
+    guard let base = source.baseAddress, source.count > 0 else { return }
+    if count + source.count > capacity { grow(to: count + source.count) }
+    (start + count).update(from: base, count: source.count)
+    count += source.count
+  }
+
+  /// At least doubles the buffer, to hold `needed` bytes.
+  @inline(never)
+  private mutating func grow(to needed: Int) {
+    let larger = max(needed, 2 * capacity)
+    let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    moved.initialize(from: start, count: count)
+    start.deallocate()
+    start = moved
+    capacity = larger
   }
 
   @inline(__always)

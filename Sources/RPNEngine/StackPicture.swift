@@ -54,6 +54,49 @@ package struct StackPicture: Equatable, Sendable {
     return (label(of: formatted.suffix(items)), self.levels(of: formatted.suffix(levels)))
   }
 
+  /// The label and the levels as UTF-8 bytes, with values already formatted taken from `cache`
+  /// (and new ones put there): for a viewport's hints, whose labels share most of their values,
+  /// and which are written straight into a response.
+  package func labelAndLevelsUTF8(display: DisplaySettings, maxLevels: Int, cache: inout FormattedValues) -> (
+    label: [UInt8], levels: [UInt8]
+  ) {
+    let items = min(display.maxItems, top.count)
+    let levels = min(max(1, maxLevels), top.count)
+    let shown = max(items, levels)
+    cache.startLabel()
+    var spans = [FormattedValues.Span](repeating: FormattedValues.Span(start: 0, count: 0), count: shown)
+    var width = 0
+    for k in 0..<shown {
+      spans[k] = cache.span(of: top[top.count - shown + k], display: display)
+      width += Int(spans[k].count)
+    }
+    var label: [UInt8] = [0x5B]  // "["
+    label.reserveCapacity(width + 8)
+    if depth > items { label += items == 0 ? Self.ellipsis : Self.ellipsis + [0x20] }
+    for k in (shown - items)..<shown {
+      if k != shown - items { label.append(0x20) }
+      cache.append(spans[k], to: &label)
+    }
+    label.append(0x5D)  // "]"
+    guard depth > 0 else { return (label, Array("empty stack".utf8)) }
+    var lines: [UInt8] = []
+    lines.reserveCapacity(width + 8 * levels + 24)
+    if depth > levels {
+      lines += Self.ellipsis
+      lines.append(0x20)
+      Self.appendDecimal(depth - levels, to: &lines)
+      lines += " more".utf8
+    }
+    for k in (shown - levels)..<shown {
+      if !lines.isEmpty { lines.append(0x0A) }
+      Self.appendDecimal(shown - k, to: &lines)
+      lines.append(0x3A)  // ":"
+      lines.append(0x20)
+      cache.append(spans[k], to: &lines)
+    }
+    return (label, lines)
+  }
+
   /// The label of the top values shown, formatted. Built as bytes: appending to a `String` that
   /// holds `…` costs far more, and a viewport's hints build hundreds of these.
   private func label(of shown: ArraySlice<String>) -> String {
@@ -95,4 +138,47 @@ package struct StackPicture: Equatable, Sendable {
 
   /// `…` (U+2026) in UTF-8.
   private static let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+}
+
+/// Values formatted in one display, for the labels of many lines at once: a table of 1,024 slots
+/// chosen by a hash of the value's bits (a later value that lands on a taken slot takes it over),
+/// whose texts live in one array. Cheaper than a dictionary of strings: a lookup is a multiply
+/// and a compare, and no text is a separate allocation.
+package struct FormattedValues {
+  /// Where a value's text is in `texts`: valid until the next `startLabel()`.
+  struct Span {
+    var start: Int32
+    var count: Int32
+  }
+
+  private static let slotCount = 1_024
+  private var keys = [UInt64](repeating: 0, count: FormattedValues.slotCount)
+  private var spans = [Span](repeating: Span(start: 0, count: -1), count: FormattedValues.slotCount)
+  private var texts: [UInt8] = []
+
+  package init() {}
+
+  /// Before a label's values are looked up: texts left behind by slots taken over are dropped
+  /// once they are most of what is held (never while a label holds spans).
+  mutating func startLabel() {
+    guard texts.count > 64 << 10 else { return }
+    texts.removeAll(keepingCapacity: true)
+    for k in spans.indices { spans[k].count = -1 }
+  }
+
+  /// `value` formatted in `display` (which must be the same at every call).
+  mutating func span(of value: Double, display: DisplaySettings) -> Span {
+    let bits = value.bitPattern
+    let slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 54)
+    if keys[slot] == bits && spans[slot].count >= 0 { return spans[slot] }
+    let text = ValueFormat.format(value, display: display)
+    keys[slot] = bits
+    spans[slot] = Span(start: Int32(texts.count), count: Int32(text.utf8.count))
+    texts += text.utf8
+    return spans[slot]
+  }
+
+  func append(_ span: Span, to bytes: inout [UInt8]) {
+    texts.withUnsafeBufferPointer { bytes += $0[Int(span.start)..<Int(span.start + span.count)] }
+  }
 }

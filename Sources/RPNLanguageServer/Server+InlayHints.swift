@@ -33,40 +33,55 @@ extension Server {
     let converter = converter(for: document)
     let display = display(of: document)
     let kept = max(display.maxItems, Self.tooltipLevels)
-    var hints: [JSONValue] = []
-    var formatted: [UInt64: String] = [:]
+    // Written straight to JSON: a viewport's hints are a hundred objects of a few members each,
+    // asked for on every scroll, and building them as `JSONValue`s first cost more than the rest.
+    var hints = JSONWriter(capacity: 32 << 10)
+    var first = true
+    func start(_ position: Position) {
+      hints.write(raw: first ? #"{"position":{"line":"# : #",{"position":{"line":"#)
+      first = false
+      hints.write(integer: position.line)
+      hints.write(raw: #","character":"#)
+      hints.write(integer: position.character)
+      hints.write(raw: #"},"paddingLeft":true,"label":"#)
+    }
+    var formatted = FormattedValues()
     let endLine = range.end.line > range.start.line && range.end.character == 0 ? range.end.line - 1 : range.end.line
     let lastLine = min(endLine, document.lineCount - 1)
+    hints.write(raw: "[")
     if range.start.line <= lastLine {
       for line in range.start.line...lastLine {
         for (end, word) in document.definedWords(inLine: line) {
-          let position = converter.position(line: line, utf8Column: end)
-          hints.append(
-            [
-              "position": position.json, "label": .string(word.effect.description), "paddingLeft": true,
-              "tooltip": .string("\(word.name) \(word.effect.sentence)"),
-            ])
+          start(converter.position(line: line, utf8Column: end))
+          hints.write(string: word.effect.description)
+          hints.write(raw: #","tooltip":"#)
+          hints.write(string: "\(word.name) \(word.effect.sentence)")
+          hints.write(raw: "}")
         }
         guard let offset = document.hintOffset(ofLine: line) else {
           if settings.inlayHintsSections, let hint = sectionHint(line, document, converter, display) {
-            hints.append(["position": hint.position.json, "label": .string(hint.label), "paddingLeft": true])
+            start(hint.position)
+            hints.write(string: hint.label)
+            hints.write(raw: "}")
           }
           continue
         }
-        let position = converter.position(line: line, utf8Column: offset)
-        let shown = document.stack(afterLine: line, keepingTop: kept).labelAndLevels(
-          display: display, maxLevels: Self.tooltipLevels, memo: &formatted)
-        var hint: [(key: String, value: JSONValue)] = [
-          ("position", position.json), ("label", .string(shown.label)), ("paddingLeft", true),
-          ("tooltip", .string(shown.levels)),
-        ]
+        start(converter.position(line: line, utf8Column: offset))
+        let shown = document.stack(afterLine: line, keepingTop: kept).labelAndLevelsUTF8(
+          display: display, maxLevels: Self.tooltipLevels, cache: &formatted)
+        shown.label.withUnsafeBufferPointer { hints.write(utf8: $0) }
+        hints.write(raw: #","tooltip":"#)
+        shown.levels.withUnsafeBufferPointer { hints.write(utf8: $0) }
         if let check = document.checkAddition(line: line, display: display) {
-          hint.append(("textEdits", [converter.textEdit(check)]))
+          hints.write(raw: #","textEdits":["#)
+          hints.write(converter.textEdit(check))
+          hints.write(raw: "]")
         }
-        hints.append(.object(hint))
+        hints.write(raw: "}")
       }
     }
-    return .array(hints)
+    hints.write(raw: "]")
+    return .encoded(hints.bytes)
   }
 
   /// On a heading's line: where its summary goes (the end of the line, after the heading's text)
