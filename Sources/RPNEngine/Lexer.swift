@@ -143,8 +143,15 @@ package struct Lexer {
 
   /// Classifies the bytes of one token (no whitespace, no `#`) in the order the language
   /// defines: number, check, store, definition marker, word.
-  @inline(__always)
   static func classify(_ token: UnsafeBufferPointer<UInt8>, builtins: BuiltinIndex) -> TokenKind {
+    classify(token, 0..<token.count, builtins: builtins)
+  }
+
+  /// Classifies the token at `range` of a line's bytes: as `classify(_:builtins:)`, but a
+  /// builtin's key may be read from the line around the token, eight bytes at once.
+  @inline(__always)
+  static func classify(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, builtins: BuiltinIndex) -> TokenKind {
+    let token = UnsafeBufferPointer(rebasing: line[range])
     let first = token[0]
     if startsNumber(first) {
       switch NumberLiteral.parse(token) {
@@ -171,7 +178,7 @@ package struct Lexer {
       }
       return .store
     }
-    if let key = Builtin.packedKey(token), let builtin = builtins.find(key) { return .builtin(builtin) }
+    if let key = Builtin.packedKey(line, range), let builtin = builtins.find(key) { return .builtin(builtin) }
     if isName(token) { return .name }
     // `:` and `;` are no number, check, store, builtin or name: asked last, off the common path.
     if token.count == 1 && (first == 0x3A || first == 0x3B) { return first == 0x3A ? .colon : .semicolon }
@@ -209,6 +216,12 @@ package struct Lexer {
 }
 
 /// Walks one line's bytes token by token; `commentStart` is known once `next()` returned nil.
+///
+/// Each token is classified while it is scanned where that is cheap: a plain decimal (`12`,
+/// `-3.25`, `.5`) is parsed as its digits go by, a check `=12.5` likewise, and a one-byte token
+/// (`+`, `*`, `e`) is read from a table. Everything else is scanned to its end and handed to
+/// `Lexer.classify`, which stays the one definition of what a token is: the shortcuts only take
+/// tokens it would classify the same way, with the same value to the bit.
 struct TokenScanner {
   let bytes: UnsafeBufferPointer<UInt8>
   let builtins: BuiltinIndex
@@ -218,6 +231,12 @@ struct TokenScanner {
   init(_ bytes: UnsafeBufferPointer<UInt8>, builtins: BuiltinIndex) {
     self.bytes = bytes
     self.builtins = builtins
+  }
+
+  /// Whether an ASCII byte ends a token: ASCII white space or `#`.
+  @inline(__always)
+  static func endsToken(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x23 || byte &- 0x09 < 5
   }
 
   @inline(__always)
@@ -243,6 +262,24 @@ struct TokenScanner {
       return nil
     }
     let start = i
+    let first = bytes[i]
+    // `+ , - . /` and digits (0x2B…0x39): a plain decimal, parsed in the same pass.
+    if first &- 0x2B < 15, let (value, end) = NumberLiteral.plainDecimal(bytes, from: start) {
+      position = end
+      return Token(range: start..<end, kind: .number(value))
+    }
+    // A token of one ASCII byte: its kind is in a table (built by `Lexer.classify`).
+    if first < 0x80, start + 1 == count || Self.endsToken(bytes[start + 1]) {
+      position = start + 1
+      return Token(range: start..<start + 1, kind: builtins.kind(ofByte: first))
+    }
+    // `=` and a plain decimal: a check.
+    if first == 0x3D, start + 1 < count, bytes[start + 1] &- 0x2B < 15,
+      let (value, end) = NumberLiteral.plainDecimal(bytes, from: start + 1)
+    {
+      position = end
+      return Token(range: start..<end, kind: .check(value))
+    }
     while i < count {
       let byte = bytes[i]
       // Printable ASCII past "#" (0x23) is part of the token: the common case, one compare.
@@ -259,7 +296,7 @@ struct TokenScanner {
       }
     }
     position = i
-    let kind = Lexer.classify(UnsafeBufferPointer(rebasing: bytes[start..<i]), builtins: builtins)
+    let kind = Lexer.classify(bytes, start..<i, builtins: builtins)
     return Token(range: start..<i, kind: kind)
   }
 }

@@ -29,21 +29,36 @@ package enum NumberLiteral {
   /// The largest integer literal: past it, integers are not all exact in a double.
   package static let largestInteger: UInt64 = 1 << 53
 
-  /// 10⁰ … 10²², every one exact in a double; a tuple so that reading it needs no lazy global.
+  /// 10⁰ … 10²², every one exact in a double. A switch of constants, which the compiler makes a
+  /// table in read-only memory: reading it copies nothing and needs no lazy global.
   @inline(__always)
   private static func exactPowerOfTen(_ exponent: Int) -> Double {
-    withUnsafeBytes(of: powersOfTen) { $0.load(fromByteOffset: exponent * 8, as: Double.self) }
+    switch exponent {
+    case 0: 1e0
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    case 13: 1e13
+    case 14: 1e14
+    case 15: 1e15
+    case 16: 1e16
+    case 17: 1e17
+    case 18: 1e18
+    case 19: 1e19
+    case 20: 1e20
+    case 21: 1e21
+    default: 1e22
+    }
   }
-
-  private static let powersOfTen:
-    (
-      Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
-      Double, Double, Double, Double, Double, Double, Double, Double, Double
-    ) = (
-      1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
-      1e20,
-      1e21, 1e22
-    )
 
   /// Parses a whole string as a number literal.
   package static func parse(_ text: String) -> Result {
@@ -129,6 +144,51 @@ package enum NumberLiteral {
       return .value(negative ? -value : value)
     }
     return slowParse(bytes)
+  }
+
+  /// A plain decimal at `start` of a line's bytes, parsed while it is scanned: an optional ASCII
+  /// sign, digits, an optional point and more digits (at least one digit in all), ending at the
+  /// end of the line, ASCII white space or `#`. Returns its value and where it ends, or nil for
+  /// anything else (an exponent, `_`, a comma, U+2212, a letter, too many digits), which the
+  /// caller then scans and parses in full.
+  ///
+  /// It takes only what `parse` would take on its fast path, computed the same way (a mantissa
+  /// below 2⁵³ divided by an exact power of ten, rounded once), so the value is the same to the bit.
+  @inline(__always)
+  static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, Int)? {
+    let count = bytes.count
+    var i = start
+    let sign = bytes[i]
+    let negative = sign == 0x2D
+    if negative || sign == 0x2B { i += 1 }
+    var mantissa: UInt64 = 0
+    let wholeStart = i
+    while i < count {
+      let digit = bytes[i] &- 0x30
+      guard digit < 10 else { break }
+      mantissa = mantissa &* 10 &+ UInt64(digit)
+      i += 1
+    }
+    var digits = i - wholeStart
+    var fractionDigits = 0
+    if i < count, bytes[i] == 0x2E {
+      i += 1
+      let fractionStart = i
+      while i < count {
+        let digit = bytes[i] &- 0x30
+        guard digit < 10 else { break }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        i += 1
+      }
+      fractionDigits = i - fractionStart
+      digits += fractionDigits
+    }
+    guard digits > 0, digits <= 19, i == count || TokenScanner.endsToken(bytes[i]) else { return nil }
+    if mantissa == 0 { return (negative ? -0.0 : 0.0, i) }
+    guard mantissa <= 1 << 53, fractionDigits <= 22 else { return nil }
+    var value = Double(mantissa)
+    if fractionDigits > 0 { value /= exactPowerOfTen(fractionDigits) }
+    return (negative ? -value : value, i)
   }
 
   /// The digits of an exponent after `e`: an optional ASCII sign, then at least one digit, to the
