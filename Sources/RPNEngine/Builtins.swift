@@ -297,9 +297,7 @@ extension Builtin {
 
   /// The packed key of the token at `range` of a line's bytes, as `packedKey(_:)` makes it, but
   /// for up to seven bytes in one unaligned load of the eight bytes that start (or end) with the
-  /// token, lowercased all at once: ASCII `A`…`Z` are the bytes whose low seven bits are at least
-  /// 0x41 and below 0x5B and whose top bit is clear; adding 0x3F and 0x25 to the low seven bits
-  /// sets the top bit of exactly those at least 0x41 and 0x5B, with no carry between bytes.
+  /// token, lowercased all at once (`packedKey(word:length:)`).
   @inline(__always)
   static func packedKey(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64? {
     let length = range.count
@@ -316,6 +314,15 @@ extension Builtin {
     } else {
       return packedKey(UnsafeBufferPointer(rebasing: line[range]))
     }
+    return packedKey(word: word, length: length)
+  }
+
+  /// The packed key of the first `length` bytes (one to seven) of a little-endian word, all
+  /// lowercased at once: ASCII `A`…`Z` are the bytes whose top bit is clear and whose low seven
+  /// bits are at least 0x41 and below 0x5B; adding 0x3F and 0x25 to the low seven bits sets the
+  /// top bit of exactly those at least 0x41 and 0x5B, with no carry between bytes.
+  @inline(__always)
+  static func packedKey(word: UInt64, length: Int) -> UInt64 {
     let text = word & ((1 << UInt64(8 * length)) &- 1)
     let low = text & 0x7F7F_7F7F_7F7F_7F7F
     let atLeastA = low &+ 0x3F3F_3F3F_3F3F_3F3F
