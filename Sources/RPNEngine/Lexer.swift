@@ -263,22 +263,22 @@ struct TokenScanner {
       return nil
     }
     let start = i
-    // `+ , - . /` and digits (0x2B…0x39): a plain decimal, parsed in the same pass.
-    if first &- 0x2B < 15, let (value, end) = NumberLiteral.plainDecimal(bytes, from: start) {
-      position = end
-      return Token(range: start..<end, kind: .number(value))
-    }
     // A token of one ASCII byte: its kind is in a table (built by `Lexer.classify`).
     if first < 0x80, start + 1 == count || Self.endsToken(bytes[start + 1]) {
-      position = start + 1
+      position = past(start + 1)
       return Token(range: start..<start + 1, kind: builtins.kind(ofByte: first))
+    }
+    // `+ , - . /` and digits (0x2B…0x39): a plain decimal, parsed in the same pass.
+    if first &- 0x2B < 15, let (value, end) = NumberLiteral.plainDecimal(bytes, from: start) {
+      position = past(end)
+      return Token(range: start..<end, kind: .number(value))
     }
     // A word of two to seven ASCII bytes that starts no number and no store (`clear`, `dup`,
     // `x1`, `**`): its end and its builtin key from one 8-byte load. Classify would find it a
     // builtin if the key is one's, else a name if it is one, else unknown (`:` and `;` are
     // one byte): the same is decided here.
     if first < 0x80, first != 0x3D, !Lexer.startsNumber(first), let (key, end) = shortWord(at: start) {
-      position = end
+      position = past(end)
       if let id = builtins.find(key) { return Token(range: start..<end, kind: .builtin(id)) }
       let isName = Lexer.isName(UnsafeBufferPointer(rebasing: bytes[start..<end]))
       return Token(range: start..<end, kind: isName ? .name : .unknown)
@@ -287,7 +287,7 @@ struct TokenScanner {
     if first == 0x3D, start + 1 < count, bytes[start + 1] &- 0x2B < 15,
       let (value, end) = NumberLiteral.plainDecimal(bytes, from: start + 1)
     {
-      position = end
+      position = past(end)
       return Token(range: start..<end, kind: .check(value))
     }
     while i < count {
@@ -308,6 +308,13 @@ struct TokenScanner {
     position = i
     let kind = Lexer.classify(bytes, start..<i, builtins: builtins)
     return Token(range: start..<i, kind: kind)
+  }
+
+  /// Where to go on after a token that ends at `end`: past the space that usually follows it, so
+  /// that the next call starts on the next token without a turn of the white-space loop.
+  @inline(__always)
+  func past(_ end: Int) -> Int {
+    end < bytes.count && bytes[end] == 0x20 ? end + 1 : end
   }
 
   /// The end and builtin key of a token of two to seven ASCII bytes at `start`, from one 8-byte
