@@ -131,21 +131,30 @@ import Testing
   }
 
   /// Plain decimals, parsed while scanned, have exactly the value `Double(String)` gives, and
-  /// the value the full parser gives: 200,000 literals, mostly short, many too long for the fast path.
+  /// the value the full parser gives: 200,000 literals, mostly short, many too long for the fast
+  /// path, at every place of a line (so that the 8-byte loads at the literal and at the line's
+  /// end are both taken, and the byte loop for lines shorter than eight bytes).
   @Test func plainDecimalsAreCorrectlyRounded() {
     var random = SplitMix64(seed: 53)
     var mismatches: [String] = []
     var fast = 0
     for _ in 0..<200_000 {
       let text = Self.plainDecimal(&random)
-      var bytes = Array(text.utf8)
-      let value = bytes.withUnsafeMutableBufferPointer { NumberLiteral.plainDecimal(UnsafeBufferPointer($0), from: 0) }
+      let before = ["", "", "x ", "12 ", "dup\t", "a b c d e f "].randomElement(using: &random)!
+      let after = ["", "", " ", " +", "\t*", "#c", " 1 2 3 4 5 6 7"].randomElement(using: &random)!
+      var bytes = Array((before + text + after).utf8)
+      let start = before.utf8.count
+      let value = bytes.withUnsafeMutableBufferPointer {
+        NumberLiteral.plainDecimal(UnsafeBufferPointer($0), from: start)
+      }
       guard let (value, end) = value else { continue }
       fast += 1
       let expected = Double(text.hasPrefix("+") ? String(text.dropFirst()) : text)
       let parsed = NumberLiteral.parse(text)
-      if end != bytes.count || value.bitPattern != expected?.bitPattern || parsed != .value(value) {
-        if mismatches.count < 10 { mismatches.append("\(text): \(value) vs \(String(describing: expected))") }
+      if end != start + text.utf8.count || value.bitPattern != expected?.bitPattern || parsed != .value(value) {
+        if mismatches.count < 10 {
+          mismatches.append("\(before + text + after): \(value) vs \(String(describing: expected))")
+        }
       }
     }
     #expect(mismatches == [])
