@@ -201,38 +201,42 @@ package enum NumberLiteral {
   /// A byte is a digit when, xored with `0`, it is below 10: its top bit clear and adding 0x76 to
   /// it leaves its top bit clear. The digits, xored with `0`, are moved together (the point
   /// dropped) to the top of a word, the first one highest, so the lanes below hold leading zeros;
-  /// three multiply-and-shift steps then combine pairs, fours and eights of lanes.
+  /// three multiply-and-shift steps then combine pairs, fours and eights of lanes. Its arithmetic
+  /// wraps and its shifts mask: every index stays within the line and every shift below 64, and
+  /// the overflow checks would cost as much as the work.
   @inline(__always)
   private static func shortDecimal(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, Int)? {
     let count = bytes.count
     guard count >= 8, start < count, let base = bytes.baseAddress else { return nil }
     let raw = UnsafeRawPointer(base)
     let word: UInt64
-    if start + 8 <= count {
+    if start &+ 8 <= count {
       word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
     } else {
-      let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-      word = last &>> UInt64(8 * (start + 8 - count))
+      let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+      word = last &>> UInt64(truncatingIfNeeded: (start &+ 8 &- count) &<< 3)
     }
     let lanes = word ^ 0x3030_3030_3030_3030
     let notDigit = (((lanes & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | lanes) & 0x8080_8080_8080_8080
     let wholeLength = notDigit.trailingZeroBitCount &>> 3
     guard wholeLength < 8 else { return nil }
-    var digitLanes = lanes & ((1 &<< UInt64(8 * wholeLength)) &- 1)
+    let wholeBits = UInt64(truncatingIfNeeded: wholeLength &<< 3)
+    var digitLanes = lanes & ((1 &<< wholeBits) &- 1)
     var length = wholeLength
     var fractionLength = 0
-    if (word &>> UInt64(8 * wholeLength)) & 0xFF == 0x2E {
+    if (word &>> wholeBits) & 0xFF == 0x2E {
       // The fraction's digits, up to a stop put after the word's last byte.
-      let after = UInt64(8 * (wholeLength + 1))
-      let rest = notDigit &>> after | 0x80 &<< UInt64(8 * (7 - wholeLength))
+      let after = wholeBits &+ 8
+      let rest = notDigit &>> after | 0x80 &<< (56 &- wholeBits)
       fractionLength = rest.trailingZeroBitCount &>> 3
-      digitLanes |= (lanes &>> after & ((1 &<< UInt64(8 * fractionLength)) &- 1)) &<< UInt64(8 * wholeLength)
-      length += 1 + fractionLength
+      let fractionBits = UInt64(truncatingIfNeeded: fractionLength &<< 3)
+      digitLanes |= (lanes &>> after & ((1 &<< fractionBits) &- 1)) &<< wholeBits
+      length &+= 1 &+ fractionLength
     }
-    let digits = wholeLength + fractionLength
-    let end = start + length
+    let digits = wholeLength &+ fractionLength
+    let end = start &+ length
     guard length < 8, digits > 0, end == count || TokenScanner.endsToken(bytes[end]) else { return nil }
-    var mantissa = digitLanes &<< UInt64(8 * (8 - digits))
+    var mantissa = digitLanes &<< UInt64(truncatingIfNeeded: (8 &- digits) &<< 3)
     mantissa = (mantissa &* 2561) >> 8
     mantissa = ((mantissa & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
     mantissa = ((mantissa & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
