@@ -233,10 +233,11 @@ struct TokenScanner {
     self.builtins = builtins
   }
 
-  /// Whether an ASCII byte ends a token: ASCII white space or `#`.
+  /// Whether an ASCII byte ends a token: ASCII white space or `#`. The usual answer, no, for a
+  /// byte inside a token, takes one compare: all of them are at most `#` (0x23).
   @inline(__always)
   static func endsToken(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x23 || byte &- 0x09 < 5
+    byte <= 0x23 && (byte == 0x20 || byte == 0x23 || byte &- 0x09 < 5)
   }
 
   @inline(__always)
