@@ -377,7 +377,7 @@ package struct BuiltinIndex: @unchecked Sendable {
     }
     for byte in 0..<UInt8(128) {
       singleBytes[Int(byte)] = withUnsafeBytes(of: byte) {
-        Lexer.classify($0.bindMemory(to: UInt8.self), builtins: self)
+        Lexer.classify($0.assumingMemoryBound(to: UInt8.self), builtins: self)
       }
     }
   }

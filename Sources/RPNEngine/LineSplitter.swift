@@ -1,4 +1,4 @@
-// Splitting text into lines at `\n`, `\r\n` and `\r`: counted eight bytes at a time, split with `memchr`.
+// Splitting text into lines at `\n`, `\r\n` and `\r`: counted 32 bytes a turn, split with `memchr`.
 
 #if canImport(Glibc)
   import Glibc
