@@ -295,6 +295,42 @@ extension Builtin {
     return key
   }
 
+  /// The packed key of the token at `range` of a line's bytes, as `packedKey(_:)` makes it, but
+  /// for up to seven bytes in one unaligned load of the eight bytes that start (or end) with the
+  /// token, lowercased all at once (`packedKey(word:length:)`).
+  @inline(__always)
+  static func packedKey(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64? {
+    let length = range.count
+    guard length <= 7, length > 0, let base = line.baseAddress else {
+      return packedKey(UnsafeBufferPointer(rebasing: line[range]))
+    }
+    let raw = UnsafeRawPointer(base)
+    let word: UInt64
+    if range.lowerBound + 8 <= line.count {
+      word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: range.lowerBound, as: UInt64.self))
+    } else if range.upperBound >= 8 {
+      let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: range.upperBound - 8, as: UInt64.self))
+      word = last >> UInt64(64 - 8 * length)
+    } else {
+      return packedKey(UnsafeBufferPointer(rebasing: line[range]))
+    }
+    return packedKey(word: word, length: length)
+  }
+
+  /// The packed key of the first `length` bytes (one to seven) of a little-endian word, all
+  /// lowercased at once: ASCII `A`…`Z` are the bytes whose top bit is clear and whose low seven
+  /// bits are at least 0x41 and below 0x5B; adding 0x3F and 0x25 to the low seven bits sets the
+  /// top bit of exactly those at least 0x41 and 0x5B, with no carry between bytes.
+  @inline(__always)
+  static func packedKey(word: UInt64, length: Int) -> UInt64 {
+    let text = word & ((1 << UInt64(8 * length)) &- 1)
+    let low = text & 0x7F7F_7F7F_7F7F_7F7F
+    let atLeastA = low &+ 0x3F3F_3F3F_3F3F_3F3F
+    let pastZ = low &+ 0x2525_2525_2525_2525
+    let upper = atLeastA & ~pastZ & ~text & 0x8080_8080_8080_8080
+    return text | (upper >> 2) | UInt64(length) << 56
+  }
+
   /// Eight ASCII bytes, seven bits each, under the length.
   private static func packedKey8(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
     var key = UInt64(8) << 56
@@ -317,8 +353,12 @@ package struct BuiltinIndex: @unchecked Sendable {
   private static let bits = 8
   private let keys: UnsafeMutablePointer<UInt64>
   private let values: UnsafeMutablePointer<Builtin.ID>
+  /// The kind of each token of one ASCII byte (`+`, `e`, `x`, `;`), as `Lexer.classify` finds it.
+  private let singleBytes: UnsafeMutablePointer<TokenKind>
 
   private init() {
+    singleBytes = .allocate(capacity: 128)
+    singleBytes.initialize(repeating: .unknown, count: 128)
     let size = 1 << Self.bits
     keys = .allocate(capacity: size)
     keys.initialize(repeating: 0, count: size)
@@ -335,7 +375,16 @@ package struct BuiltinIndex: @unchecked Sendable {
         values[slot] = Builtin.ID(id)
       }
     }
+    for byte in 0..<UInt8(128) {
+      singleBytes[Int(byte)] = withUnsafeBytes(of: byte) {
+        Lexer.classify($0.assumingMemoryBound(to: UInt8.self), builtins: self)
+      }
+    }
   }
+
+  /// The kind of a token made of one ASCII byte.
+  @inline(__always)
+  func kind(ofByte byte: UInt8) -> TokenKind { singleBytes[Int(byte)] }
 
   @inline(__always)
   private static func slot(_ key: UInt64) -> Int {

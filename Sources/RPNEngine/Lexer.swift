@@ -143,8 +143,15 @@ package struct Lexer {
 
   /// Classifies the bytes of one token (no whitespace, no `#`) in the order the language
   /// defines: number, check, store, definition marker, word.
-  @inline(__always)
   static func classify(_ token: UnsafeBufferPointer<UInt8>, builtins: BuiltinIndex) -> TokenKind {
+    classify(token, 0..<token.count, builtins: builtins)
+  }
+
+  /// Classifies the token at `range` of a line's bytes: as `classify(_:builtins:)`, but a
+  /// builtin's key may be read from the line around the token, eight bytes at once.
+  @inline(__always)
+  static func classify(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, builtins: BuiltinIndex) -> TokenKind {
+    let token = UnsafeBufferPointer(rebasing: line[range])
     let first = token[0]
     if startsNumber(first) {
       switch NumberLiteral.parse(token) {
@@ -171,7 +178,7 @@ package struct Lexer {
       }
       return .store
     }
-    if let key = Builtin.packedKey(token), let builtin = builtins.find(key) { return .builtin(builtin) }
+    if let key = Builtin.packedKey(line, range), let builtin = builtins.find(key) { return .builtin(builtin) }
     if isName(token) { return .name }
     // `:` and `;` are no number, check, store, builtin or name: asked last, off the common path.
     if token.count == 1 && (first == 0x3A || first == 0x3B) { return first == 0x3A ? .colon : .semicolon }
@@ -181,7 +188,7 @@ package struct Lexer {
   /// Whether a byte can start a number literal: a digit, a dot, an ASCII sign, the first byte
   /// of U+2212 (E2 88 92), or a comma (`,5` is a number written wrongly).
   @inline(__always)
-  private static func startsNumber(_ byte: UInt8) -> Bool {
+  static func startsNumber(_ byte: UInt8) -> Bool {
     (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2B || byte == 0x2D || byte == 0xE2 || byte == 0x2C
   }
 
@@ -209,6 +216,12 @@ package struct Lexer {
 }
 
 /// Walks one line's bytes token by token; `commentStart` is known once `next()` returned nil.
+///
+/// Each token is classified while it is scanned where that is cheap: a plain decimal (`12`,
+/// `-3.25`, `.5`) is parsed as its digits go by, a check `=12.5` likewise, and a one-byte token
+/// (`+`, `*`, `e`) is read from a table. Everything else is scanned to its end and handed to
+/// `Lexer.classify`, which stays the one definition of what a token is: the shortcuts only take
+/// tokens it would classify the same way, with the same value to the bit.
 struct TokenScanner {
   let bytes: UnsafeBufferPointer<UInt8>
   let builtins: BuiltinIndex
@@ -220,29 +233,64 @@ struct TokenScanner {
     self.builtins = builtins
   }
 
+  /// Whether an ASCII byte ends a token: ASCII white space or `#`. The usual answer, no, for a
+  /// byte inside a token, takes one compare: all of them are at most `#` (0x23).
+  @inline(__always)
+  static func endsToken(_ byte: UInt8) -> Bool {
+    byte <= 0x23 && (byte == 0x20 || byte == 0x23 || byte &- 0x09 < 5)
+  }
+
   @inline(__always)
   mutating func next() -> Token? {
     let count = bytes.count
     var i = position
     // Skip whitespace.
+    var first: UInt8 = 0
     while i < count {
-      let byte = bytes[i]
-      if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+      first = bytes[i]
+      if first == 0x20 || first &- 0x09 < 5 {
         i += 1
-      } else if byte >= 0x80 {
+      } else if first < 0x80 {
+        break
+      } else {
         let (value, length) = Lexer.decode(bytes, at: i)
         guard Lexer.isWhitespace(value) else { break }
         i += length
-      } else {
-        break
       }
     }
-    guard i < count, bytes[i] != 0x23 else {  // "#"
+    guard i < count, first != 0x23 else {  // "#"
       if i < count { commentStart = i }
       position = count
       return nil
     }
     let start = i
+    // A token of one ASCII byte: its kind is in a table (built by `Lexer.classify`).
+    if first < 0x80, start + 1 == count || Self.endsToken(bytes[start + 1]) {
+      position = past(start + 1)
+      return Token(range: start..<start + 1, kind: builtins.kind(ofByte: first))
+    }
+    // `+ , - . /` and digits (0x2B…0x39): a plain decimal, parsed in the same pass.
+    if first &- 0x2B < 15, let (value, end) = NumberLiteral.plainDecimal(bytes, from: start) {
+      position = past(end)
+      return Token(range: start..<end, kind: .number(value))
+    }
+    // A word of two to seven ASCII bytes that starts no number and no store (`clear`, `dup`,
+    // `x1`, `**`): its end and its builtin key from one 8-byte load. Classify would find it a
+    // builtin if the key is one's, else a name if it is one, else unknown (`:` and `;` are
+    // one byte): the same is decided here.
+    if first < 0x80, first != 0x3D, !Lexer.startsNumber(first), let (key, end) = shortWord(at: start) {
+      position = past(end)
+      if let id = builtins.find(key) { return Token(range: start..<end, kind: .builtin(id)) }
+      let isName = Lexer.isName(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+      return Token(range: start..<end, kind: isName ? .name : .unknown)
+    }
+    // `=` and a plain decimal: a check.
+    if first == 0x3D, start + 1 < count, bytes[start + 1] &- 0x2B < 15,
+      let (value, end) = NumberLiteral.plainDecimal(bytes, from: start + 1)
+    {
+      position = past(end)
+      return Token(range: start..<end, kind: .check(value))
+    }
     while i < count {
       let byte = bytes[i]
       // Printable ASCII past "#" (0x23) is part of the token: the common case, one compare.
@@ -259,7 +307,43 @@ struct TokenScanner {
       }
     }
     position = i
-    let kind = Lexer.classify(UnsafeBufferPointer(rebasing: bytes[start..<i]), builtins: builtins)
+    let kind = Lexer.classify(bytes, start..<i, builtins: builtins)
     return Token(range: start..<i, kind: kind)
+  }
+
+  /// Where to go on after a token that ends at `end`: past the space that usually follows it, so
+  /// that the next call starts on the next token without a turn of the white-space loop.
+  @inline(__always)
+  func past(_ end: Int) -> Int {
+    end < bytes.count && bytes[end] == 0x20 ? end + 1 : end
+  }
+
+  /// The end and builtin key of a token of two to seven ASCII bytes at `start`, from one 8-byte
+  /// load at the token (or, near the end of the line, one ending at the line's end, shifted so
+  /// that the token starts the word); nil for a longer token, one holding other bytes than
+  /// printable ASCII past `#`, one ended by anything but ASCII white space, `#` or the line's end,
+  /// or a line shorter than eight bytes. A byte is printable ASCII past `#` (0x24…0x7F) when its
+  /// top bit is clear and adding 0x5C to its low seven bits sets it.
+  @inline(__always)
+  func shortWord(at start: Int) -> (key: UInt64, end: Int)? {
+    let count = bytes.count
+    guard let base = bytes.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base)
+    let word: UInt64
+    if start + 8 <= count {
+      word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+    } else if count >= 8 {
+      let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+      word = last >> UInt64(8 * (start + 8 - count))
+    } else {
+      return nil
+    }
+    let continues = ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x5C5C_5C5C_5C5C_5C5C) & ~word & 0x8080_8080_8080_8080
+    let stops = ~continues & 0x8080_8080_8080_8080
+    guard stops != 0 else { return nil }
+    let length = stops.trailingZeroBitCount / 8
+    let end = start + length
+    guard length >= 2, end == count || Self.endsToken(bytes[end]) else { return nil }
+    return (Builtin.packedKey(word: word, length: length), end)
   }
 }

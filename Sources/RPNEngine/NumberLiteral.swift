@@ -29,21 +29,36 @@ package enum NumberLiteral {
   /// The largest integer literal: past it, integers are not all exact in a double.
   package static let largestInteger: UInt64 = 1 << 53
 
-  /// 10⁰ … 10²², every one exact in a double; a tuple so that reading it needs no lazy global.
+  /// 10⁰ … 10²², every one exact in a double. A switch of constants, which the compiler makes a
+  /// table in read-only memory: reading it copies nothing and needs no lazy global.
   @inline(__always)
   private static func exactPowerOfTen(_ exponent: Int) -> Double {
-    withUnsafeBytes(of: powersOfTen) { $0.load(fromByteOffset: exponent * 8, as: Double.self) }
+    switch exponent {
+    case 0: 1e0
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    case 13: 1e13
+    case 14: 1e14
+    case 15: 1e15
+    case 16: 1e16
+    case 17: 1e17
+    case 18: 1e18
+    case 19: 1e19
+    case 20: 1e20
+    case 21: 1e21
+    default: 1e22
+    }
   }
-
-  private static let powersOfTen:
-    (
-      Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
-      Double, Double, Double, Double, Double, Double, Double, Double, Double
-    ) = (
-      1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
-      1e20,
-      1e21, 1e22
-    )
 
   /// Parses a whole string as a number literal.
   package static func parse(_ text: String) -> Result {
@@ -129,6 +144,106 @@ package enum NumberLiteral {
       return .value(negative ? -value : value)
     }
     return slowParse(bytes)
+  }
+
+  /// A plain decimal at `start` of a line's bytes, parsed while it is scanned: an optional ASCII
+  /// sign, digits, an optional point and more digits (at least one digit in all), ending at the
+  /// end of the line, ASCII white space or `#`. Returns its value and where it ends, or nil for
+  /// anything else (an exponent, `_`, a comma, U+2212, a letter, too many digits), which the
+  /// caller then scans and parses in full.
+  ///
+  /// It takes only what `parse` would take on its fast path, computed the same way (a mantissa
+  /// below 2⁵³ divided by an exact power of ten, rounded once), so the value is the same to the bit.
+  @inline(__always)
+  static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, Int)? {
+    let count = bytes.count
+    var i = start
+    let sign = bytes[i]
+    let negative = sign == 0x2D
+    if negative || sign == 0x2B { i += 1 }
+    if let (value, end) = shortDecimal(bytes, from: i) { return (negative ? -value : value, end) }
+    var mantissa: UInt64 = 0
+    let wholeStart = i
+    while i < count {
+      let digit = bytes[i] &- 0x30
+      guard digit < 10 else { break }
+      mantissa = mantissa &* 10 &+ UInt64(digit)
+      i += 1
+    }
+    var digits = i - wholeStart
+    var fractionDigits = 0
+    if i < count, bytes[i] == 0x2E {
+      i += 1
+      let fractionStart = i
+      while i < count {
+        let digit = bytes[i] &- 0x30
+        guard digit < 10 else { break }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        i += 1
+      }
+      fractionDigits = i - fractionStart
+      digits += fractionDigits
+    }
+    guard digits > 0, digits <= 19, i == count || TokenScanner.endsToken(bytes[i]) else { return nil }
+    if mantissa == 0 { return (negative ? -0.0 : 0.0, i) }
+    guard mantissa <= 1 << 53, fractionDigits <= 22 else { return nil }
+    var value = Double(mantissa)
+    if fractionDigits > 0 { value /= exactPowerOfTen(fractionDigits) }
+    return (negative ? -value : value, i)
+  }
+
+  /// An unsigned plain decimal of at most seven bytes at `start` (`1234`, `56.78`, `.5`), from one
+  /// 8-byte load (at `start`, or ending at the end of a line at least eight bytes long), all its
+  /// digits at once; nil when the load cannot show it whole and ended, for `plainDecimal`'s loop
+  /// to decide. At most seven digits: the mantissa is exact and the power of ten small, so the
+  /// value is the loop's to the bit.
+  ///
+  /// A byte is a digit when, xored with `0`, it is below 10: its top bit clear and adding 0x76 to
+  /// it leaves its top bit clear. The digits, xored with `0`, are moved together (the point
+  /// dropped) to the top of a word, the first one highest, so the lanes below hold leading zeros;
+  /// three multiply-and-shift steps then combine pairs, fours and eights of lanes. Its arithmetic
+  /// wraps and its shifts mask: every index stays within the line and every shift below 64, and
+  /// the overflow checks would cost as much as the work.
+  @inline(__always)
+  private static func shortDecimal(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, Int)? {
+    let count = bytes.count
+    guard count >= 8, start < count, let base = bytes.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base)
+    let word: UInt64
+    if start &+ 8 <= count {
+      word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+    } else {
+      let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+      word = last &>> UInt64(truncatingIfNeeded: (start &+ 8 &- count) &<< 3)
+    }
+    let lanes = word ^ 0x3030_3030_3030_3030
+    let notDigit = (((lanes & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | lanes) & 0x8080_8080_8080_8080
+    let wholeLength = notDigit.trailingZeroBitCount &>> 3
+    guard wholeLength < 8 else { return nil }
+    let wholeBits = UInt64(truncatingIfNeeded: wholeLength &<< 3)
+    var digitLanes = lanes & ((1 &<< wholeBits) &- 1)
+    var length = wholeLength
+    var fractionLength = 0
+    if (word &>> wholeBits) & 0xFF == 0x2E {
+      // The fraction's digits, up to a stop put after the word's last byte.
+      let after = wholeBits &+ 8
+      let rest = notDigit &>> after | 0x80 &<< (56 &- wholeBits)
+      fractionLength = rest.trailingZeroBitCount &>> 3
+      let fractionBits = UInt64(truncatingIfNeeded: fractionLength &<< 3)
+      digitLanes |= (lanes &>> after & ((1 &<< fractionBits) &- 1)) &<< wholeBits
+      length &+= 1 &+ fractionLength
+    }
+    let digits = wholeLength &+ fractionLength
+    let end = start &+ length
+    guard length < 8, digits > 0, end == count || TokenScanner.endsToken(bytes[end]) else { return nil }
+    var mantissa = digitLanes &<< UInt64(truncatingIfNeeded: (8 &- digits) &<< 3)
+    mantissa = (mantissa &* 2561) >> 8
+    mantissa = ((mantissa & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+    mantissa = ((mantissa & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+    // Below 10⁷: converted as a signed integer, one instruction.
+    var value = Double(Int64(truncatingIfNeeded: mantissa))
+    if fractionLength > 0 { value /= exactPowerOfTen(fractionLength) }
+    return (value, end)
   }
 
   /// The digits of an exponent after `e`: an optional ASCII sign, then at least one digit, to the
