@@ -22,6 +22,45 @@ import Testing
   /// Picks the UTF-8 or the UTF-16 spelling of an expectation.
   static func pick(_ encoding: String, utf8: String, utf16: String) -> String { encoding == "utf-8" ? utf8 : utf16 }
 
+  /// A long line of failing checks among characters of every width: every position of the code
+  /// actions over the whole line in UTF-16 is its UTF-8 position converted, whatever order the
+  /// answer walks the line in (the converter counts on from the position before, or back).
+  @Test func longLinePositionsMatchAcrossEncodings() throws {
+    let line = "2" + (0..<400).map { ["  =1", " π drop", " 😀", " é =3", " 1 ×"][$0 % 5] }.joined()
+    let text = "# 😀\n" + line + "\n1 =2 😀\n"
+    var answers: [JSONValue] = []
+    for encoding in ["utf-8", "utf-16"] {
+      let client = try Self.started(encoding)
+      client.open(Self.uri, text)
+      let end = encoding == "utf-8" ? line.utf8.count : line.utf16.count
+      answers.append(
+        try client.request(
+          "textDocument/codeAction",
+          [
+            "textDocument": ["uri": .string(Self.uri)],
+            "range": ["start": ["line": 1, "character": 0], "end": ["line": 1, "character": JSONValue(end)]],
+            "context": ["diagnostics": []],
+          ]))
+      try client.finish()
+    }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    func converted(_ value: JSONValue) -> JSONValue {
+      switch value {
+      case .array(let elements): return .array(elements.map(converted))
+      case .object(var members):
+        if let line = value["line"]?.intValue, let column = value["character"]?.intValue, line < lines.count {
+          let prefix = String(decoding: Array(lines[line].utf8).prefix(column), as: UTF8.self)
+          members = members.map { $0.key == "character" ? ($0.key, JSONValue(prefix.utf16.count)) : $0 }
+          return .object(members)
+        }
+        return .object(members.map { ($0.key, converted($0.value)) })
+      default: return value
+      }
+    }
+    #expect((answers[0].arrayValue?.count ?? 0) > 100)
+    #expect(converted(answers[0]) == answers[1])
+  }
+
   @Test(arguments: ["utf-8", "utf-16"])
   func diagnosticRanges(encoding: String) throws {
     let client = try Self.started(encoding)
