@@ -163,25 +163,23 @@ package enum NumberLiteral {
     if negative || sign == 0x2B { i += 1 }
     if let (value, end) = shortDecimal(bytes, from: i) { return (negative ? -value : value, end) }
     var mantissa: UInt64 = 0
-    let wholeStart = i
-    while i < count {
-      let digit = bytes[i] &- 0x30
-      guard digit < 10 else { break }
-      mantissa = mantissa &* 10 &+ UInt64(digit)
-      i += 1
-    }
-    var digits = i - wholeStart
-    var fractionDigits = 0
-    if i < count, bytes[i] == 0x2E {
-      i += 1
-      let fractionStart = i
+    /// Reads the run of digits at `i` into `mantissa`; returns how many there were.
+    @inline(__always)
+    func digitRun() -> Int {
+      let runStart = i
       while i < count {
         let digit = bytes[i] &- 0x30
         guard digit < 10 else { break }
         mantissa = mantissa &* 10 &+ UInt64(digit)
         i += 1
       }
-      fractionDigits = i - fractionStart
+      return i - runStart
+    }
+    var digits = digitRun()
+    var fractionDigits = 0
+    if i < count, bytes[i] == 0x2E {
+      i += 1
+      fractionDigits = digitRun()
       digits += fractionDigits
     }
     guard digits > 0, digits <= 19, i == count || TokenScanner.endsToken(bytes[i]) else { return nil }
