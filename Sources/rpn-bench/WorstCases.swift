@@ -79,16 +79,18 @@ private func runWorstWords(bytes: Int, report: Report) {
       "words: \(levels + 1) levels × \(fanOut) uses (\(steps.formatted()) steps); the top's uses fill the tape",
       text.utf8.count, run.nanoseconds, note)
   }
-  // Empty words cost no step, nor do words made of their uses: level n runs 10ⁿ calls a use.
+  // Empty words run no builtin, but each call is a step: ten uses a level reach the limit at
+  // level 4 (11,110 calls), so the chain is refused there, and its uses cost nothing.
   var empty = [": e0 ;"]
-  for level in 1...7 {
+  for level in 1...4 {
     empty.append(": e\(level) " + Array(repeating: "e\(level - 1)", count: 10).joined(separator: " ") + " ;")
   }
-  let emptyText = empty.joined(separator: "\n") + "\n1 e7\n"
+  let emptyText = empty.joined(separator: "\n") + "\n1 e4\n"
   let emptyRun = evaluate(emptyText)
+  let refused = makeDocument(emptyText).diagnostics().contains { $0.diagnostic.code == .tooComplex }
   report(
-    "words: empty words, 10 uses a level (0 steps): one use of level 7", emptyText.utf8.count,
-    emptyRun.nanoseconds, "×10 a level: level 12 ≈ \(longDuration(emptyRun.nanoseconds * 1e5)) a use")
+    "words: empty words, 10 uses a level: level 4 (11,110 calls) defined and used", emptyText.utf8.count,
+    emptyRun.nanoseconds, refused ? "refused: a call is a step" : "✗ not refused")
   // `roll` is one step, and moves the whole stack: a use costs its steps times the depth.
   let ones = Array(repeating: "1", count: 10_000).joined(separator: " ")
   let rolls = Array(repeating: "999999 roll", count: 1_000).joined(separator: " ")
