@@ -101,25 +101,14 @@ struct PositionConverter {
 
   func character(of utf8Column: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
     let end = min(utf8Column, line.count)
-    switch encoding {
-    case .utf8:
-      return end
-    case .utf16, .utf32:
-      var units = 0
-      var i = 0
-      while i < end {
-        let length = Self.scalarLength(line[i])
-        units += length == 4 && encoding == .utf16 ? 2 : 1
-        i += length
-      }
-      return units
-    }
+    guard encoding != .utf8 else { return end }
+    return end <= 0 ? 0 : unitCount(UnsafeBufferPointer(rebasing: line[..<end]))
   }
 
   /// How many UTF-16 or UTF-32 code units the characters starting in `bytes` take: one for each
-  /// byte that is not a continuation byte, and one more in UTF-16 for each lead of four. The same
-  /// as `character(of:in:)` counts on text that is valid UTF-8 (the document's always is), and
-  /// additive, so a count can go on from where an earlier one stopped.
+  /// byte that is not a continuation byte, and one more in UTF-16 for each lead of four (the
+  /// document's text is always valid UTF-8). Additive, so a count can go on from where an earlier
+  /// one stopped.
   private func unitCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var units = 0
     let surrogates = encoding == .utf16
