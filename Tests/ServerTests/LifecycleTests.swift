@@ -213,9 +213,21 @@ import Testing
 
   /// A request and its `$/cancelRequest` written together (behind a document that keeps the
   /// server busy, so that both are queued when it looks): the request is answered -32800, once.
+  ///
+  /// The busy document is small and slow: 100 uses of a word of 9,110 steps (0.3 s in a debug
+  /// build), so that the few hundred bytes behind it are read and parsed long before the server
+  /// looks again, even on a loaded machine. (A long tape of values was both slow to read and,
+  /// since the lexer got faster, quick to evaluate: the server could finish it before the
+  /// reader had parsed the cancels.)
   @Test func aRequestCancelledWhileQueuedGetsRequestCancelled() throws {
     let client = try LSPClient.started()
-    let busy = String(repeating: "1 ", count: 200_000)
+    func uses(_ word: String, _ count: Int) -> String {
+      Array(repeating: word, count: count).joined(separator: " ")
+    }
+    let definitions: [String] = [
+      "2 : a0 \(uses("sqrt", 8)) ;", ": a1 \(uses("a0", 10)) ;", ": a2 \(uses("a1", 10)) ;", ": w \(uses("a2", 10)) ;",
+    ]
+    let busy = (definitions + [uses("w", 100)]).joined(separator: "\n")
     let hoverParams: JSONValue = ["textDocument": ["uri": "file:///small.rpn"], "position": position(0, 0)]
     let before = client.messageCount
     client.send(together: [
