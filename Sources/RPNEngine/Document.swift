@@ -66,7 +66,13 @@ package final class Document {
     guard count <= min(limit, Self.maximumUTF8Count) else {
       throw .tooLarge(utf8Count: count, limit: min(limit, Self.maximumUTF8Count))
     }
-    try self.init(validUTF8: text.withUTF8 { Array($0) }, settings: settings, overriding: overriding, limit: limit)
+    let bytes = text.withUTF8 { utf8 in
+      [UInt8](unsafeUninitializedCapacity: utf8.count) { buffer, initialized in
+        adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress), byteCount: utf8.count)
+        initialized = buffer.initialize(fromContentsOf: utf8)
+      }
+    }
+    try self.init(validUTF8: bytes, settings: settings, overriding: overriding, limit: limit)
   }
 
   /// Evaluates text given as UTF-8 bytes, taking the array without copying it when the bytes are
@@ -118,10 +124,18 @@ package final class Document {
     lines = storage.withUnsafeBufferPointer { bytes in
       var records = ContiguousArray<LineRecord>()
       records.reserveCapacity(LineSplitter.countLines(bytes))
+      let capacity = records.capacity * MemoryLayout<LineRecord>.stride
+      records.withUnsafeMutableBufferPointer {
+        adviseHugePages(UnsafeMutableRawPointer($0.baseAddress), byteCount: capacity)
+      }
       LineSplitter.split(bytes, base: 0) { records.append(LineRecord(start: $0, length: $1, terminator: $2)) }
       return records
     }
     nodes.reserveCapacity(lines.count + 16)
+    let nodeBytes = nodes.capacity * MemoryLayout<StackNode>.stride
+    nodes.withUnsafeMutableBufferPointer {
+      adviseHugePages(UnsafeMutableRawPointer($0.baseAddress), byteCount: nodeBytes)
+    }
     refreshDocumentSettings()
     evaluate(from: 0, through: lines.count)
     nodesAfterCollection = nodes.count

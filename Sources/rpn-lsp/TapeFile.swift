@@ -1,5 +1,7 @@
 // Reading tapes: leniently for the commands that only print, strictly for those that rewrite the file.
 
+import RPNEngine
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -124,6 +126,7 @@ func readFile(_ path: String, forRewriting: Bool = false) throws(FileError) -> F
           base.initialize(from: from, count: filled)
         }
       }
+      adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress), byteCount: capacity)
       var total = filled
       while total < capacity {
         let n = read(fd, buffer.baseAddress.map { $0 + total }, capacity - total)
