@@ -283,15 +283,7 @@ if let dcPath {
   defer { try? FileManager.default.removeItem(at: file) }
   let megabytes = Double(rpn.utf8.count) / 1e6
   let ours = median(runs: 5) { _ = makeDocument(rpn) }
-  let theirs = median(runs: 3) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: dcPath)
-    process.arguments = [file.path]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try? process.run()
-    process.waitUntilExit()
-  }
+  let theirs = median(runs: 3) { runToExit(dcPath, [file.path]) }
   print(
     "  rpn-lsp engine  \(format(megabytes / (ours / 1e9))) MB/s   (\(format(ours / 1e6)) ms for \(format(megabytes, 2)) MB)"
   )
