@@ -69,15 +69,45 @@ package struct FrameReader {
         resynchronizing = true
         return .headerError(error.message)
       case .success(let length):
-        while buffer.count - start - bodyOffset < length {
-          guard fill() else { return nil }
-        }
         let bodyStart = start + bodyOffset
-        let body = Array(buffer[bodyStart..<bodyStart + length])
-        start = bodyStart + length
-        return .message(body)
+        if buffer.count - bodyStart >= length {
+          let body = Array(buffer[bodyStart..<bodyStart + length])
+          start = bodyStart + length
+          return .message(body)
+        }
+        return readBody(length: length, from: bodyStart)
       }
     }
+  }
+
+  /// A body longer than what is buffered: what is buffered is moved into an array of the
+  /// declared length (which passed the limit), and the rest is read straight into it. A
+  /// megabytes-long `didOpen` is then written once, not grown chunk by chunk into the buffer and
+  /// copied out of it. Nil when the input ends first (a partial frame is dropped).
+  private mutating func readBody(length: Int, from bodyStart: Int) -> Frame? {
+    let buffered = buffer.count - bodyStart
+    let read = self.read
+    var complete = false
+    let body = buffer.withUnsafeBufferPointer { old in
+      [UInt8](unsafeUninitializedCapacity: length) { out, initialized in
+        var filled = UnsafeMutableBufferPointer(rebasing: out[..<buffered]).initialize(
+          fromContentsOf: UnsafeBufferPointer(rebasing: old[bodyStart...]))
+        while filled < length {
+          let n = read(UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: out[filled..<length])))
+          guard n > 0 else { break }
+          filled += n
+        }
+        initialized = filled
+        complete = filled == length
+      }
+    }
+    buffer.removeAll(keepingCapacity: true)
+    start = 0
+    guard complete else {
+      ended = true
+      return nil
+    }
+    return .message(body)
   }
 
   private static let headerTerminator: [UInt8] = Array("\r\n\r\n".utf8)

@@ -157,9 +157,7 @@ package struct JSONParser {
 
   private mutating func string() throws(JSONParseError) -> String {
     i += 1  // the opening quote
-    var runStart = i
-    var decoded: [UInt8] = []
-    var escaped = false
+    let runStart = i
     while i < bytes.count {
       i = Self.nextSpecialByte(bytes, from: i)
       guard i < bytes.count else { break }
@@ -167,24 +165,56 @@ package struct JSONParser {
       if byte == 0x22 {
         let run = UnsafeBufferPointer(rebasing: bytes[runStart..<i])
         i += 1
-        if !escaped { return try validated(run) }
-        decoded.append(contentsOf: run)
-        return try decoded.withUnsafeBufferPointer { buffer throws(JSONParseError) in try validated(buffer) }
+        return try validated(run)
       }
       if byte == 0x5C {
-        if !escaped {
-          escaped = true
-          decoded.reserveCapacity(i - runStart + 64)
-        }
-        decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-        try escape(into: &decoded)
-        runStart = i
-        continue
+        i = runStart
+        return try escapedString()
       }
       if byte < 0x20 { throw error("control character in a string") }
       i += 1
     }
     throw error("unterminated string")
+  }
+
+  /// A string with escapes, from its first byte at `i`, decoded into an array sized once: to the
+  /// string's length as written, found first (an escape never decodes to more bytes than it is
+  /// written with). A document of a million lines is a million `\n`s: its text is then copied
+  /// run by run into place, not grown by doubling.
+  private mutating func escapedString() throws(JSONParseError) -> String {
+    var end = i
+    while true {
+      end = Self.nextSpecialByte(bytes, from: end)
+      guard end < bytes.count, bytes[end] != 0x22 else { break }
+      end += bytes[end] == 0x5C ? 2 : 1
+    }
+    var failure: JSONParseError?
+    let decoded = [UInt8](unsafeUninitializedCapacity: min(end, bytes.count) - i) { out, initialized in
+      initialized = 0
+      do throws(JSONParseError) {
+        var runStart = i
+        while true {
+          i = Self.nextSpecialByte(bytes, from: i)
+          guard i < bytes.count else { throw error("unterminated string") }
+          let byte = bytes[i]
+          if byte != 0x22 && byte != 0x5C {
+            throw error("control character in a string")
+          }
+          let run = UnsafeBufferPointer(rebasing: bytes[runStart..<i])
+          initialized += UnsafeMutableBufferPointer(rebasing: out[initialized...]).initialize(fromContentsOf: run)
+          if byte == 0x22 {
+            i += 1
+            return
+          }
+          try escape(into: out, at: &initialized)
+          runStart = i
+        }
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+    return try decoded.withUnsafeBufferPointer { buffer throws(JSONParseError) in try validated(buffer) }
   }
 
   /// The index of the first byte at or after `start` that a string must look at: `"`, `\` or a
@@ -220,20 +250,23 @@ package struct JSONParser {
     return string
   }
 
-  /// Decodes the escape at `i` (a backslash) and moves past it.
-  private mutating func escape(into decoded: inout [UInt8]) throws(JSONParseError) {
+  /// Decodes the escape at `i` (a backslash) into `out` at `count`, and moves past it. `out` has
+  /// room: an escape decodes to fewer bytes than it is written with.
+  private mutating func escape(into out: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) throws(JSONParseError)
+  {
     guard i + 1 < bytes.count else { throw error("unterminated escape") }
     let kind = bytes[i + 1]
     i += 2
+    let simple: UInt8
     switch kind {
-    case 0x22: decoded.append(0x22)
-    case 0x5C: decoded.append(0x5C)
-    case 0x2F: decoded.append(0x2F)
-    case 0x62: decoded.append(0x08)
-    case 0x66: decoded.append(0x0C)
-    case 0x6E: decoded.append(0x0A)
-    case 0x72: decoded.append(0x0D)
-    case 0x74: decoded.append(0x09)
+    case 0x22: simple = 0x22
+    case 0x5C: simple = 0x5C
+    case 0x2F: simple = 0x2F
+    case 0x62: simple = 0x08
+    case 0x66: simple = 0x0C
+    case 0x6E: simple = 0x0A
+    case 0x72: simple = 0x0D
+    case 0x74: simple = 0x09
     case 0x75:
       var scalar = try hex4()
       if scalar >= 0xD800 && scalar < 0xDC00 {
@@ -247,10 +280,18 @@ package struct JSONParser {
         throw error("lone surrogate")
       }
       guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid escape") }
-      decoded.append(contentsOf: Array(String(Character(unicode)).utf8))
+      var written = count
+      UTF8.encode(unicode) { byte in
+        out[written] = byte
+        written += 1
+      }
+      count = written
+      return
     default:
       throw error("invalid escape")
     }
+    out[count] = simple
+    count += 1
   }
 
   private mutating func hex4() throws(JSONParseError) -> UInt32 {

@@ -187,11 +187,33 @@ import Testing
     #expect(Self.frames("X-Padding: \(padding)\r\nContent-Length: 2\r\n\r\n{}") == [Self.message("{}")])
   }
 
+  /// A body longer than the read buffer is read straight into its message: whatever the reads'
+  /// sizes, it arrives whole, the message after it (in the same read as its end) too, and in
+  /// reads as long as what is left of the body, not one read per buffer's length.
+  @Test(arguments: [1, 7, 4096, 65_537])
+  func aLongBodyArrivesWholeAndSoDoesTheNextMessage(readSize: Int) {
+    let body = #"{"text":""# + String((0..<300_000).map { _ in "0123456789\n"[...].randomElement()! }) + #""}"#
+    let stream = Self.framed(body) + Self.framed(Self.second)
+    let chunks = stride(from: 0, to: stream.count, by: readSize).map {
+      Array(stream[$0..<min($0 + readSize, stream.count)])
+    }
+    let source = Source(readSize < 4096 ? [stream] : chunks)
+    var reader = FrameReader(chunkSize: readSize < 4096 ? readSize : 4096) { source.read($0) }
+    #expect(reader.next() == Self.message(body))
+    #expect(reader.next() == Self.message(Self.second))
+    #expect(reader.next() == nil)
+    // One read for each chunk, plus one each where a read stopped inside a chunk (the header's
+    // buffer, the body's end) and the one that finds the end: not one per 4,096 bytes (74).
+    if readSize == 65_537 { #expect(source.reads <= chunks.count + 3) }
+  }
+
   // MARK: The end of input
 
   @Test func theEndOfInput() {
     #expect(Self.frames("") == [])
     #expect(Self.frames("Content-Length: 10\r\n\r\n{}") == [])
+    // Longer than the read buffer: read straight into the message, which the end cuts short.
+    #expect(Self.frames("Content-Length: 100\r\n\r\n" + String(repeating: "x", count: 99), chunkSize: 16) == [])
     #expect(Self.frames("Content-Length: 2\r\n") == [])
     #expect(Self.frames("Content-Length: 2\r\n\r\n{}Content-Len") == [Self.message("{}")])
     let source = Source([Self.framed("{}")])

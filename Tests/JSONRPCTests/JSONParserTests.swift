@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import JSONRPC
@@ -16,6 +17,9 @@ import Testing
   @Test(arguments: [
     "", "{", "[1,]", "{\"a\":}", "01", "1.", "-", "\"\\x\"", "\"\\ud800\"", "tru", "{\"a\" 1}", "[1] 2", "\"\u{1}\"",
     "nul", "[", "\"abc",
+    // After an escape (the string is then decoded into an array sized first): unterminated, a
+    // backslash at the end, a control character, a short or broken `\u`.
+    "\"\\n", "\"a\\", "\"\\n\u{1}\"", "\"\\u12\"", "\"\\ud83d\\u0041\"", "\"\\n\\q\"",
   ])
   func rejects(_ text: String) {
     guard case .failure = JSONParser.parse(text) else {
@@ -26,6 +30,44 @@ import Testing
 
   @Test func rejectsInvalidUTF8() {
     #expect((try? JSONParser.parse([0x22, 0xFF, 0x22]).get()) == nil)
+    #expect((try? JSONParser.parse([0x22, 0x5C, 0x6E, 0xFF, 0x22]).get()) == nil)
+  }
+
+  /// Where a string fails is the same whether the failure comes before its first escape or after.
+  @Test func failuresInAStringNameTheirOffset() {
+    for (text, message, offset) in [
+      ("\"ab\u{1}\"", "control character in a string", 3), ("\"\\nab\u{1}\"", "control character in a string", 5),
+      ("\"abc", "unterminated string", 4), ("\"\\nabc", "unterminated string", 6),
+      ("\"\\n\\x\"", "invalid escape", 5),
+    ] {
+      guard case .failure(let error) = JSONParser.parse(text) else {
+        Issue.record("\(text.debugDescription) parsed")
+        continue
+      }
+      #expect(error.message == message, "\(text.debugDescription)")
+      #expect(error.offset == offset, "\(text.debugDescription)")
+    }
+  }
+
+  /// Strings written with every kind of escape (`\/`, `\b`, `\f`, `\u` in the basic plane and as
+  /// surrogate pairs, in either case of hex) decode as Foundation decodes them, long and short.
+  @Test func escapedStringsDecodeAsFoundationDecodesThem() throws {
+    var state: UInt64 = 7
+    func next(below bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let pieces = [
+      "a", "xyz", " ", "é", "😀", "\\n", "\\r", "\\t", "\\b", "\\f", "\\/", "\\\\", "\\\"", "\\u00e9", "\\u00E9",
+      "\\u0041", "\\u20ac", "\\ud83d\\ude00", "\\uD83D\\uDE00", "\\u0000", "/", "12.5 8 +",
+    ]
+    for round in 0..<3_000 {
+      let count = round % 100 == 0 ? 2_000 : next(below: 40)
+      let body = (0..<count).map { _ in pieces[next(below: pieces.count)] }.joined()
+      let json = "\"" + body + "\""
+      let theirs = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed) as? String
+      #expect(try JSONParser.parse(json).get() == .string(theirs ?? "?"), "\(json.debugDescription)")
+    }
   }
 
   @Test func boundsNesting() {
