@@ -62,6 +62,10 @@ package struct JSONWriter: ~Copyable {
   @inline(__always)
   package mutating func write(raw text: StaticString) { append(text) }
 
+  /// JSON text written ahead, as it is (pieces of items that never change).
+  @inline(__always)
+  package mutating func write(raw bytes: [UInt8]) { bytes.withUnsafeBufferPointer { put($0) } }
+
   @inline(__always)
   private mutating func append(_ text: StaticString) {
     put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))

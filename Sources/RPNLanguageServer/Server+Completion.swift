@@ -40,11 +40,22 @@ extension Server {
     let scope = document.scope(atLine: line, utf8Offset: word.lowerBound)
     let depth = scope.depth
 
-    var items: [JSONValue] = []
+    // Written straight to JSON, as a request on every keystroke: the variables' and words' items
+    // (a few) as values, then each builtin's item from the bytes written once for it
+    // (`BuiltinCompletion`), with the range of the word typed and, for those the stack cannot
+    // satisfy, what is missing, written once for each count of values needed.
+    var result = JSONWriter(capacity: 16 << 10)
+    result.write(raw: #"{"isIncomplete":false,"items":["#)
+    var first = true
+    func separate() {
+      if !first { result.write(raw: ",") }
+      first = false
+    }
     let display = display(of: document)
     for (index, variable) in scope.variables.enumerated() {
       let label = JSONValue.string(variable.name)
-      items.append(
+      separate()
+      result.write(
         .object([
           ("label", label), ("kind", JSONValue(CompletionItemKind.variable.rawValue)),
           ("detail", .string(ValueFormat.format(variable.value, display: display))),
@@ -59,7 +70,8 @@ extension Server {
       let satisfied = inputs <= depth
       let detail = satisfied ? effect : "\(effect) — \(Self.missing(inputs, depth: depth))"
       let sortText = (satisfied ? "0aw" : "1aw") + Self.padded(index)
-      items.append(
+      separate()
+      result.write(
         .object([
           ("label", label), ("kind", JSONValue(CompletionItemKind.function.rawValue)), ("detail", .string(detail)),
           ("documentation", .string("word, defined above: it \(word.effect.sentence)")),
@@ -67,29 +79,34 @@ extension Server {
           ("textEdit", ["range": editRange, "newText": label]),
         ]))
     }
-    // The builtins' items differ only in the range, and in the detail and order of those the
-    // stack cannot satisfy: the rest of each is JSON written once (`BuiltinCompletion`).
     let range = JSONWriter.encode(editRange)
     let base = scope.sectionBase
+    // What is missing, escaped for inside a JSON string, by the count of values needed (-1 for
+    // `subtotal`, which needs a value pushed in its section).
+    var missingTexts: [(inputs: Int, text: [UInt8])] = []
+    func missingText(_ entry: BuiltinCompletion) -> [UInt8] {
+      let key = entry.isSubtotal ? -1 : entry.inputs
+      if let known = missingTexts.first(where: { $0.inputs == key }) { return known.text }
+      let text = BuiltinCompletion.insideString(
+        entry.isSubtotal ? "nothing was pushed in this section" : Self.missing(entry.inputs, depth: depth))
+      missingTexts.append((key, text))
+      return text
+    }
     for entry in BuiltinCompletion.all {
       let satisfied = entry.isSubtotal ? depth > base : entry.inputs <= depth
-      var item = entry.head
-      item.reserveCapacity(item.count + range.count + 128)
-      item.append(contentsOf: range)
+      separate()
+      result.write(raw: entry.head)
+      result.write(raw: range)
       if satisfied {
-        item.append(contentsOf: entry.satisfiedTail)
+        result.write(raw: entry.satisfiedTail)
       } else {
-        let missing =
-          entry.isSubtotal ? "nothing was pushed in this section" : Self.missing(entry.inputs, depth: depth)
-        var writer = JSONWriter()
-        writer.write(string: "\(entry.effectText) — \(missing)")
-        item.append(contentsOf: entry.unsatisfiedMiddle)
-        item.append(contentsOf: writer.bytes)
-        item.append(contentsOf: entry.unsatisfiedTail)
+        result.write(raw: entry.unsatisfiedMiddle)
+        result.write(raw: missingText(entry))
+        result.write(raw: entry.unsatisfiedTail)
       }
-      items.append(.encoded(item))
     }
-    return ["isIncomplete": false, "items": .array(items)]
+    result.write(raw: "]}")
+    return .encoded(result.bytes)
   }
 
   /// What an item that needs more values than the stack holds is missing.
@@ -104,14 +121,14 @@ extension Server {
 }
 
 /// The parts of a builtin's completion item that never change, written as JSON once. An item is
-/// `head`, the range of the word being typed, then `satisfiedTail`, or `unsatisfiedMiddle`, the
-/// detail (the effect and what is missing) and `unsatisfiedTail`.
+/// `head`, the range of the word being typed, then `satisfiedTail`, or `unsatisfiedMiddle` (which
+/// opens the detail with the effect and a dash), what is missing (`insideString`) and
+/// `unsatisfiedTail` (which closes it).
 private struct BuiltinCompletion {
   let head: [UInt8]
   let satisfiedTail: [UInt8]
   let unsatisfiedMiddle: [UInt8]
   let unsatisfiedTail: [UInt8]
-  let effectText: String
   let inputs: Int
   /// `subtotal` needs values above its section's base, not a number of them.
   let isSubtotal: Bool
@@ -134,13 +151,19 @@ private struct BuiltinCompletion {
             head: Array(#"{"label":"#.utf8) + json(spelling) + Array(#","kind":"#.utf8) + json(kind.rawValue)
               + Array(#","documentation":"#.utf8) + json(documentation) + Array(#","textEdit":{"range":"#.utf8),
             satisfiedTail: newText + json(builtin.effect) + Array(#","sortText":"#.utf8) + json("0b" + padded) + [0x7D],
-            unsatisfiedMiddle: newText,
-            unsatisfiedTail: Array(#","sortText":"#.utf8) + json("1b" + padded) + [0x7D],
-            effectText: builtin.effect, inputs: builtin.inputs, isSubtotal: builtin.operation == .subtotal))
+            unsatisfiedMiddle: newText + [0x22] + insideString("\(builtin.effect) — "),
+            unsatisfiedTail: Array(#"","sortText":"#.utf8) + json("1b" + padded) + [0x7D],
+            inputs: builtin.inputs, isSubtotal: builtin.operation == .subtotal))
       }
     }
     return entries
   }()
+
+  /// Text escaped as it is inside a JSON string, without the quotes: escaping is character by
+  /// character, so such pieces join into one string.
+  static func insideString(_ text: String) -> [UInt8] {
+    Array(JSONWriter.encode(.string(text)).dropFirst().dropLast())
+  }
 }
 
 extension CompletionItemKind {
