@@ -130,7 +130,7 @@ import Testing
     "Content-Length: 2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{}",
     "content-type: application/json\r\nX-Custom: 1\r\ncontent-length: 2\r\nX-Other: Content-Length\r\n\r\n{}",
     "Content-Length:2\r\n\r\n{}",
-    "Content-Length:   2 \t\r\n\r\n{}",
+    "Content-Length:   2 \t\r\n\r\n{}", "Content-Length: 002\r\n\r\n{}", "CONTENT-LENGTH: 000000000002\r\n\r\n{}",
   ])
   func otherHeadersAreIgnoredInAnyOrder(text: String) {
     #expect(Self.frames(text) == [Self.message("{}")])
@@ -143,6 +143,9 @@ import Testing
     "Content-Length: ２\r\n\r\n",
     "Content-Type: text/plain\r\n\r\n", "Content-Le\r\n\r\n", "Content-Length 2\r\n\r\n", "garbage\r\n\r\n",
     "Content-Length: 1000000000000\r\n\r\n", "Content-Length: 99999999999999999999999\r\n\r\n",
+    // Read on its bytes when plain: a name one byte off (`\r` is `-` with bit 0x20 cleared), a
+    // length one over the limit.
+    "Content\rLength: 2\r\n\r\n", "Content.Length: 2\r\n\r\n", "Content-Length: 268435457\r\n\r\n",
   ])
   func aBadHeaderIsAnErrorAndReadingResumesAtTheNextContentLength(bad: String) {
     // Whatever follows the bad header block up to the next Content-Length is skipped.
