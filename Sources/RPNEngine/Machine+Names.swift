@@ -73,9 +73,13 @@ extension Machine {
     store(Double(count), in: name)
   }
 
-  /// The stack depth right after the current section's heading; 0 before any heading.
+  /// The stack depth right after the current section's heading; 0 before any heading. A
+  /// document without headings has no such name, and nothing to look up: looking up a name bound
+  /// nowhere walks every binding above (in a tape that stores on every block, a completion in
+  /// the middle of a million lines walked 50,000).
   mutating func sectionBase() -> Int {
-    value(of: names.id(Self.sectionBaseName) ?? -1).map { Int($0) } ?? 0
+    guard let id = names.id(Self.sectionBaseName) else { return 0 }
+    return value(of: id).map { Int($0) } ?? 0
   }
 
   /// An unknown word's problem, with its suggestions. They are remembered until the names
