@@ -245,30 +245,14 @@ package struct JSONParser {
     return i
   }
 
-  /// The string of UTF-8 bytes; an error when they are not valid UTF-8. ASCII (most strings:
-  /// keys, methods, URIs) is valid as it is: looked at eight bytes at a time, it skips the
-  /// general validation, which cost more than the rest of parsing a small request.
+  /// The string of UTF-8 bytes; an error when they are not valid UTF-8. A short ASCII string
+  /// (most of them: keys, methods, URIs) is valid as it is and skips the general validation,
+  /// whose fixed cost was more than the rest of parsing a small request; a long one (a
+  /// document's text) is validated in one pass.
   private func validated(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> String {
-    if Self.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+    if bytes.count <= 256, bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
     guard let string = String(validating: bytes, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
     return string
-  }
-
-  @inline(__always)
-  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    let raw = UnsafeRawPointer(base)
-    var any: UInt64 = 0
-    var i = 0
-    while i + 8 <= bytes.count {
-      any |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      i += 8
-    }
-    while i < bytes.count {
-      any |= UInt64(bytes[i])
-      i += 1
-    }
-    return any & 0x8080_8080_8080_8080 == 0
   }
 
   /// Decodes the escape at `i` (a backslash) into `out` at `count`, and moves past it. `out` has
