@@ -9,6 +9,44 @@
 #endif
 
 extension Machine {
+  /// The commonest builtins on values the line pushed itself, done in place: arithmetic with a
+  /// finite result, and `clear`. Returns false, having changed nothing, for anything else (which
+  /// `apply` does, and words the failure of). Outside a word's use only: no slot needs saving.
+  @inline(__always)
+  mutating func applyInline(_ step: Builtin.Step) -> Bool {
+    switch step.operation {
+    case .clear:
+      guard base < 0 else { return false }
+      localCount = 0
+      return true
+    default:
+      return localCount >= 2 && arithmeticInPlace(step.operation)
+    }
+  }
+
+  /// `+ - * /` on the top two values, both in the line's buffer (the caller checks): the result
+  /// replaces them and `lastx` is the top. False, having changed nothing, for any other
+  /// operation or a result that is not finite (division by zero, overflow: `apply` names them).
+  @inline(__always)
+  mutating func arithmeticInPlace(_ operation: Operation) -> Bool {
+    let n = localCount
+    let a = local[n - 2]
+    let b = local[n - 1]
+    let result: Double
+    switch operation {
+    case .add: result = a + b
+    case .subtract: result = a - b
+    case .multiply: result = a * b
+    case .divide: result = a / b
+    default: return false
+    }
+    guard result.isFinite else { return false }
+    local[n - 2] = result
+    localCount = n - 1
+    lastX = b
+    return true
+  }
+
   /// Runs a builtin, with the arity the builtins table gives it. `word` spells the token as
   /// written, for messages.
   mutating func apply(_ step: Builtin.Step, word: () -> String) -> Problem? {

@@ -197,14 +197,10 @@ extension Machine {
         let step = steps[Int(op.builtin)]
         let n = localCount
         if n >= 2 && n - 2 >= saveFloor {
+          if arithmeticInPlace(step.operation) { continue run }
           let a = local[n - 2]
           let b = local[n - 1]
-          var result = Double.nan
           switch step.operation {
-          case .add: result = a + b
-          case .subtract: result = a - b
-          case .multiply: result = a * b
-          case .divide: if b != 0 { result = a / b }
           case .swap:
             local[n - 2] = b
             local[n - 1] = a
@@ -214,12 +210,6 @@ extension Machine {
             if localCount > localCap { break }
             continue run
           default: break
-          }
-          if result.isFinite {
-            local[n - 2] = result
-            localCount = n - 1
-            lastX = b
-            continue run
           }
         }
         if n >= 1 && n - 1 >= saveFloor {

@@ -268,39 +268,6 @@ struct Machine {
     return lastTokenEnd
   }
 
-  /// The commonest builtins on values the line pushed itself, done in place: arithmetic with a
-  /// finite result, and `clear`. Returns false, having changed nothing, for anything else (which
-  /// `apply` does, and words the failure of). Outside a word's use only: no slot needs saving.
-  @inline(__always)
-  mutating func applyInline(_ step: Builtin.Step) -> Bool {
-    let n = localCount
-    switch step.operation {
-    case .add, .subtract, .multiply, .divide:
-      guard n >= 2 else { return false }
-      let a = local[n - 2]
-      let b = local[n - 1]
-      let result: Double
-      switch step.operation {
-      case .add: result = a + b
-      case .subtract: result = a - b
-      case .multiply: result = a * b
-      default: result = a / b
-      }
-      // Division by zero and overflow are not finite: `apply` names them.
-      guard result.isFinite else { return false }
-      local[n - 2] = result
-      localCount = n - 1
-      lastX = b
-      return true
-    case .clear:
-      guard base < 0 else { return false }
-      localCount = 0
-      return true
-    default:
-      return false
-    }
-  }
-
   /// Evaluates one token that is not a number; on failure returns the problem and leaves the
   /// stack and the variables as they were (the failure rule).
   mutating func evaluate(_ token: Token, in line: UnsafeBufferPointer<UInt8>) -> Problem? {
