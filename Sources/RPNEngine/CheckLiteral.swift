@@ -18,11 +18,34 @@ package struct CheckLiteral: Equatable, Sendable {
   package var fractionDigits: Int
   /// The exponent written after `e`, or 0: `=1.5e3` 3.
   package var exponent: Int
+  /// What groups the digits of the integer part as written: `,` (`=1,400.21`), `_`
+  /// (`=1_400.21`), or nil. An updated check is grouped the same way.
+  package var separator: String?
 
-  package init(value: Double, fractionDigits: Int, exponent: Int) {
+  package init(value: Double, fractionDigits: Int, exponent: Int, separator: String? = nil) {
     self.value = value
     self.fractionDigits = fractionDigits
     self.exponent = exponent
+    self.separator = separator
+  }
+
+  /// The separator a check's text groups its integer digits with (`,` or `_`), or nil.
+  package static func separator(in written: some StringProtocol) -> String? {
+    // An integer literal's `_` (`0xFF_FF`) groups its own digits, not a decimal's.
+    let unsigned = written.utf8.drop { $0 == 0x2B || $0 == 0x2D }
+    if unsigned.count > 1, unsigned.first == 0x30, let prefix = unsigned.dropFirst().first,
+      [0x78, 0x6F, 0x62].contains(prefix | 0x20)
+    {
+      return nil
+    }
+    let integer = written.utf8.prefix { $0 != 0x2E && $0 | 0x20 != 0x65 }
+    if integer.contains(0x2C) { return "," }
+    return integer.contains(0x5F) ? "_" : nil
+  }
+
+  /// `text` (a plain decimal) grouped by `separator`; as it is when that is nil.
+  package static func grouped(_ text: String, by separator: String?) -> String {
+    separator.map { ValueFormat.grouped(text, separator: $0) } ?? text
   }
 
   /// The check a token's bytes write (with its `=`), or nil when the text after `=` is no number
@@ -46,12 +69,15 @@ package struct CheckLiteral: Equatable, Sendable {
     }
     var fraction = 0
     var inFraction = false
+    var separator: String?
     var i = 1
     while i < bytes.count, bytes[i] | 0x20 != 0x65 {  // up to `e` or `E`: the mantissa
       if bytes[i] == 0x2E {
         inFraction = true
       } else if inFraction, bytes[i] &- 0x30 < 10 {
         fraction += 1
+      } else if !inFraction, bytes[i] == 0x2C || bytes[i] == 0x5F {
+        separator = bytes[i] == 0x2C ? "," : "_"
       }
       i += 1
     }
@@ -71,7 +97,7 @@ package struct CheckLiteral: Equatable, Sendable {
       // An exponent past what an Int holds counts as none, as reading it as a number would.
       exponent = overflow ? 0 : (negative ? -magnitude : magnitude)
     }
-    self.init(value: value, fractionDigits: fraction, exponent: exponent)
+    self.init(value: value, fractionDigits: fraction, exponent: exponent, separator: separator)
   }
 
   /// The check a string writes (with its `=`), or nil.
@@ -119,9 +145,10 @@ package struct CheckLiteral: Equatable, Sendable {
 
   /// The text of a check that passes for `top` and keeps this check's form: the same decimals
   /// when they are 0 or more (`=0.334` → `=0.333`), else the same mantissa digits and exponent
-  /// (`=1.5e3` → `=1.4e3`). Without its `=`.
+  /// (`=1.5e3` → `=1.4e3`), its integer digits grouped as written (`=1,400.21` → `=1,480.21`).
+  /// Without its `=`.
   package func updated(to top: Double) -> String {
-    if decimals >= 0 { return Self.fixed(top, decimals: decimals) }
+    if decimals >= 0 { return Self.grouped(Self.fixed(top, decimals: decimals), by: separator) }
     let mantissa = Self.fixed(top / pow(10, Double(exponent)), decimals: fractionDigits)
     let written = mantissa + "e" + String(exponent)
     // Dividing by a power of ten can round across a boundary: keep the text only if it passes.
@@ -129,12 +156,13 @@ package struct CheckLiteral: Equatable, Sendable {
     return Self.exact(top)
   }
 
-  /// A new check's value as `display` shows it, without grouping: `exact` in `auto` notation,
-  /// else the notation's form (`20.50`, `2.05e+01`, `20.5e+00`). No `=`.
+  /// A new check's value as `display` shows it (`precision` significant digits in `auto`, else
+  /// the notation's form: `20.50`, `2.05e+01`, `20.5e+00`), grouped when the display groups. A
+  /// check passes within half a unit of its last written place, so the value as shown passes.
+  /// No `=`.
   package static func written(_ value: Double, display: DisplaySettings) -> String {
-    guard display.notation != .auto else { return exact(value) }
+    guard display.notation != .auto else { return ValueFormat.format(value, display: display) }
     var plain = display
-    plain.grouping = false
     // A check compares to its last written place, so engineering's padding zeros (111 at two
     // significant digits is `110e+00`) would make it fail: a digit more each time, until the
     // digits written are the value's own (`111e+00`).

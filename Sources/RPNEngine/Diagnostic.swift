@@ -19,10 +19,12 @@ package struct Diagnostic: Equatable, Sendable {
   package func message(display: DisplaySettings) -> String { problem.message(display: display) }
 }
 
-/// Errors mean the text is not valid RPN; warnings mean valid RPN whose evaluation fails there.
+/// Errors mean the text is not valid RPN; warnings mean valid RPN whose evaluation fails there;
+/// information marks valid RPN that is likely not what was meant (an infix habit).
 package enum Severity: String, Sendable {
   case error
   case warning
+  case information = "info"
 }
 
 /// The diagnostic codes, spelled as users see them (`stack-underflow`).
@@ -39,9 +41,11 @@ package enum DiagnosticCode: String, CaseIterable, Sendable {
   case unterminatedDefinition = "unterminated-definition"
   case tooComplex = "too-complex"
   case invalidSetting = "invalid-setting"
+  case infix = "infix"
 
   package var severity: Severity {
     switch self {
+    case .infix: .information
     case .stackUnderflow, .divisionByZero, .domainError, .overflow, .checkFailed, .invalidSetting: .warning
     case .unknownWord, .invalidNumber, .invalidName, .invalidDefinition, .unterminatedDefinition, .tooComplex: .error
     }
@@ -90,6 +94,13 @@ package indirect enum Problem: Equatable, Sendable {
   /// then the words it called down to the failing step), defined on `line` (0-based, filled in
   /// when read; nil until then). The stack is as it was before the use.
   case wordFailed(word: String, path: [String], line: Int?, inner: Problem)
+  /// A line that reads `NUMBER OPERATOR NUMBER` (`3 + 4`): an infix habit. `reading` is the line
+  /// in RPN (`3 4 +`), `span` the UTF-8 range of its three tokens. `inner` is what went wrong at
+  /// the operator, if anything (`+` with one value on the stack); nil when it ran.
+  case infix(reading: String, span: Range<Int>, inner: Problem?)
+  /// `=` alone, followed by a number (`= 7`): a check written with a space. `span` covers both
+  /// tokens, `check` is the check meant (`=7`).
+  case spacedCheck(check: String, span: Range<Int>)
 
   package var code: DiagnosticCode {
     switch self {
@@ -109,6 +120,8 @@ package indirect enum Problem: Equatable, Sendable {
     case .tooComplex, .stackTooDeep: .tooComplex
     case .selfReference, .definedLater, .brokenDefinition: .unknownWord
     case .wordFailed(_, _, _, let inner): inner.code
+    case .infix(_, _, let inner): inner?.code ?? .infix
+    case .spacedCheck: .invalidName
     }
   }
 
@@ -124,11 +137,12 @@ package indirect enum Problem: Equatable, Sendable {
   private func unescapedMessage(display: DisplaySettings) -> String {
     // A value that the display rounds to zero is shown in full: "`ln` of 0" would blame the
     // wrong value.
-    let show = { (value: Double) -> String in
+    let show = { (value: Double, display: DisplaySettings) -> String in
       let text = ValueFormat.format(value, display: display)
       guard value != 0, text.utf8.allSatisfy({ $0 == 0x30 || $0 == 0x2E || $0 == 0x2C }) else { return text }
       return ValueFormat.format(value, precision: display.precision)
     }
+    let showValue = { (value: Double) in show(value, display) }
     switch self {
     case .stackUnderflow(let word, let needs, let has):
       let values = needs == 1 ? "1 value" : "\(needs) values"
@@ -138,18 +152,18 @@ package indirect enum Problem: Equatable, Sendable {
       switch operands.count {
       case 1: return "`\(word)` of 0 divides by zero"
       case 2 where word.lowercased() == "mod":
-        return "`\(show(operands[0])) \(show(operands[1])) \(word)`: modulo by zero"
+        return "`\(showValue(operands[0])) \(showValue(operands[1])) \(word)`: modulo by zero"
       case 2 where operands[0] == 0:
-        return "`\(word)`: 0 to a negative power (\(show(operands[1]))) divides by zero"
+        return "`\(word)`: 0 to a negative power (\(showValue(operands[1]))) divides by zero"
       default: return "`\(word)` divides by zero"
       }
     case .domainError(let word, let operands, let requirement):
       if operands.isEmpty { return "`\(word)` has no real result" }
-      let of = operands.map(show).joined(separator: " and ")
+      let of = operands.map(showValue).joined(separator: " and ")
       if let requirement { return "`\(word)` of \(of) is undefined: \(requirement)" }
       return "`\(word)` of \(of) is not a real number"
     case .overflow(let word, let operands):
-      let of = operands.isEmpty ? "" : " of " + operands.map(show).joined(separator: " and ")
+      let of = operands.isEmpty ? "" : " of " + operands.map(showValue).joined(separator: " and ")
       return "`\(word)`\(of) overflows: the result is beyond ±1.7976931348623157e+308, the largest double"
     case .unknownWord(let word, let suggestions, let storedLaterOnLine):
       var message = "unknown word `\(Self.shorten(word))`"
@@ -185,8 +199,13 @@ package indirect enum Problem: Equatable, Sendable {
         return "`\(shown)` is beyond 2^53 (9007199254740992), past which integers are not exact in a double"
       }
     case .checkFailed(let written, let top, let decimals):
-      let rounded = CheckLiteral.rounded(top, decimals: decimals)
-      return "expected \(Self.shorten(written)), the top is \(show(top)) "
+      // One style in the message: the check's own grouping (`1,400.21`), not the display's.
+      let separator = CheckLiteral.separator(in: written)
+      var plain = display
+      plain.grouping = false
+      let shownTop = CheckLiteral.grouped(show(top, plain), by: separator)
+      let rounded = CheckLiteral.grouped(CheckLiteral.rounded(top, decimals: decimals), by: separator)
+      return "expected \(Self.shorten(written)), the top is \(shownTop) "
         + "(\(rounded) \(CheckLiteral.places(decimals)))"
     case .invalidName(let token, let reason):
       switch reason {
@@ -244,6 +263,12 @@ package indirect enum Problem: Equatable, Sendable {
     case .brokenDefinition(let word, let line):
       return "`\(Self.shorten(word))` is not defined: its definition on line \(line + 1) has an error, so it defined "
         + "nothing"
+    case .infix(let reading, _, let inner):
+      let rpn = "in RPN the operands come first: `\(Self.shorten(reading))`"
+      guard let inner else { return "this line reads as infix; \(rpn)" }
+      return "\(inner.unescapedMessage(display: display)); \(rpn)"
+    case .spacedCheck(let check, _):
+      return "`=` needs a name after it; a check is written without a space, like `\(Self.shorten(check))`"
     case .wordFailed(let word, let path, let line, let inner):
       var place = path.count > 1 ? "in `\(path[path.count - 1])`" : "in its definition"
       if let line { place += " (line \(line + 1))" }

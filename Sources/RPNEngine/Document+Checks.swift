@@ -39,12 +39,13 @@ extension Document {
   }
 
   /// The edit that writes a line's result as a check: ` =VALUE` right after its last token
-  /// (before any comment), written as `display` shows it without grouping: at full precision in
-  /// `auto` notation (so that it passes), else with the notation's decimals. Nil for a line
-  /// without tokens, with a check already, or after which the stack is empty.
+  /// (before any comment), the value as `display` shows it (`CheckLiteral.written`). Nil for a
+  /// line without tokens, with a check already, with a diagnostic (its result is not what was
+  /// meant: `3 + 4`), whose top is the number written last on it (`8 =coffee`: a check would
+  /// only repeat it), or after which the stack is empty.
   package func checkAddition(line: Int, display: DisplaySettings = DisplaySettings()) -> LineEdit? {
-    guard let end = hintOffset(ofLine: line), !hasCheck(line: line),
-      let top = stack(afterLine: line, keepingTop: 1).top.last
+    guard let end = hintOffset(ofLine: line), !hasCheck(line: line), !hasDiagnostics(line: line),
+      !lines[line].topIsWritten, let top = stack(afterLine: line, keepingTop: 1).top.last
     else { return nil }
     return LineEdit(line: line, range: end..<end, text: " =" + CheckLiteral.written(top, display: display))
   }
@@ -108,11 +109,11 @@ extension Document {
     lines.contains { $0.hasCheck }
   }
 
-  /// Whether some line could take a check (tokens, no check, and a stack after it): whether
-  /// `checkAdditions()` has an edit. One pass over the line records, for the actions on every
-  /// check, which editors ask for on every move of the cursor.
+  /// Whether some line could take a check (`checkAddition`'s rule): whether `checkAdditions()`
+  /// has an edit. One pass over the line records, for the actions on every check, which editors
+  /// ask for on every move of the cursor.
   package var canAddCheck: Bool {
-    lines.contains { $0.lastTokenEnd >= 0 && !$0.hasCheck && $0.stack >= 0 }
+    lines.contains { $0.lastTokenEnd >= 0 && !$0.hasCheck && $0.diagnostics < 0 && !$0.topIsWritten && $0.stack >= 0 }
   }
 
   /// Whether a line holds a check token. Recorded when the line is evaluated, so that asking it

@@ -67,6 +67,7 @@ extension Document {
           records[index].hasCheck = machine.lineHasCheck
           records[index].hasDefinition = machine.lineHasDefinition
           records[index].isHeading = machine.lineIsHeading
+          records[index].topIsWritten = machine.topIsWritten
           if !machine.diagnostics.isEmpty {
             if old.diagnostics >= 0 {
               lists[Int(old.diagnostics)] = machine.diagnostics

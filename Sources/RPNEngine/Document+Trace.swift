@@ -32,9 +32,13 @@ extension Document {
     var observer = TraceObserver(pictureSize: max(count, 1), kept: kept)
     run(line: line, observer: &observer)
     guard resolvingDiagnostics else { return observer.traces }
+    // The line's own diagnostics are told after the whole line (an infix habit): a token's is
+    // the recorded one when there is one.
+    let recorded = hasDiagnostics(line: line) ? diagnostics(inLine: line) : []
     return observer.traces.map { trace in
       var trace = trace
-      trace.diagnostic = trace.diagnostic.map { resolve($0, line: line) }
+      let range = trace.token.range
+      trace.diagnostic = recorded.first { $0.range == range } ?? trace.diagnostic.map { resolve($0, line: line) }
       return trace
     }
   }

@@ -294,6 +294,13 @@ struct LineRecord {
     set { flags = newValue ? flags | 4 : flags & ~4 }
   }
 
+  /// Whether the top after the line is the last number written on it, unchanged since: a check
+  /// there would only repeat it (`8 =coffee`).
+  var topIsWritten: Bool {
+    get { flags & 8 != 0 }
+    set { flags = newValue ? flags | 8 : flags & ~8 }
+  }
+
   init(start: UInt32, length: UInt32, terminator: LineTerminator) {
     self.start = start
     self.length = length

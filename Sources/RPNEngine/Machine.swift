@@ -37,6 +37,9 @@ struct Machine {
   var lineHasCheck = false
   /// Whether the current line holds a definition (that succeeded or not).
   var lineHasDefinition = false
+  /// Whether the top is the last number the line pushed, unchanged since (stores and checks
+  /// leave it so).
+  var topIsWritten = false
   /// Whether the current line is a heading (`## title`, comment only).
   var lineIsHeading = false
   /// The words the current line's definitions bound, with where each `;` ends.
@@ -233,10 +236,14 @@ struct Machine {
     lineHasCheck = false
     lineHasDefinition = false
     lineIsHeading = false
+    topIsWritten = false
     if !definedOnLine.isEmpty { definedOnLine.removeAll(keepingCapacity: true) }
     var lastTokenEnd: Int32 = -1
     var scanner = TokenScanner(bytes, builtins: builtins)
     var ordinal = 0
+    // The first three tokens, to tell an infix habit (`3 + 4`) once the line is done.
+    var shape = LineShape()
+    var sawBareEquals = false
     while let token = scanner.next() {
       if case .colon = token.kind {
         lastTokenEnd = define(token, scanner: &scanner, in: bytes, observer: &observer, ordinal: &ordinal)
@@ -251,16 +258,28 @@ struct Machine {
       var diagnostic: Diagnostic?
       if case .number(let value) = token.kind {
         push(value)
+        topIsWritten = true
       } else if case .builtin(let id) = token.kind, applyInline(steps[Int(id)]) {
-        // Done on the line's own values.
+        topIsWritten = false
       } else if let problem = evaluate(token, in: bytes) {
         diagnostic = Diagnostic(range: token.range, problem: problem)
         diagnostics.append(diagnostic!)
+        if case .invalidStore(.missing) = token.kind { sawBareEquals = true }
+      } else {
+        switch token.kind {
+        case .store, .check: break  // The stack is as it was.
+        default: topIsWritten = false
+        }
       }
       if O.isActive { observer.didEvaluate(token, ordinal: ordinal, stack: picture(size), diagnostic: diagnostic) }
       lastTokenEnd = Int32(token.range.upperBound)
+      if ordinal < 3 { shape.record(token, at: ordinal) }
       ordinal += 1
     }
+    if ordinal == 3, !lineHasDefinition, let infix = shape.infix(builtins: builtins, in: bytes) {
+      markInfix(infix)
+    }
+    if sawBareEquals { markSpacedChecks(in: bytes) }
     if lastTokenEnd < 0, let comment = scanner.commentStart, comment + 1 < bytes.count, bytes[comment + 1] == 0x23 {
       lineIsHeading = true
       startSection()

@@ -226,9 +226,9 @@ package enum ValueFormat {
     return mantissa.allSatisfy { $0 == "-" || $0 == "0" || $0 == "." } ? String(text.dropFirst()) : text
   }
 
-  /// Commas between groups of three digits in the integer part: `1234567.5` → `1,234,567.5`.
-  /// Exponent forms are left as they are.
-  package static func grouped(_ text: String) -> String {
+  /// Commas (or `separator`) between groups of three digits in the integer part: `1234567.5` →
+  /// `1,234,567.5`. Exponent forms are left as they are.
+  package static func grouped(_ text: String, separator: String = ",") -> String {
     guard !text.contains("e") else { return text }
     let negative = text.hasPrefix("-")
     let body = negative ? text.dropFirst() : Substring(text)
@@ -236,7 +236,7 @@ package enum ValueFormat {
     guard integer.count > 3 else { return text }
     var result = ""
     for (k, digit) in integer.enumerated() {
-      if k > 0 && (integer.count - k) % 3 == 0 { result += "," }
+      if k > 0 && (integer.count - k) % 3 == 0 { result += separator }
       result.append(digit)
     }
     return (negative ? "-" : "") + result + body.dropFirst(integer.count)

@@ -15,7 +15,8 @@ extension Server {
   /// `4 +`); a use before its store gets none (moving the store is the fix, and only the user
   /// knows where). A `check-failed` gets its value updated for the top, in the check's own form.
   /// An `invalid-number` with a comma out of place gets one fix per reading of it (`1,5` → `1.5`,
-  /// `1 5`), the first preferred; a check (`=1,5`) only the readings that are one number.
+  /// `1 5`), the first preferred; a check (`=1,5`) only the readings that are one number. A
+  /// line that reads as infix (`3 + 4`) gets the line in RPN (`3 4 +`); `= 7`, the check `=7`.
   ///
   /// Checks are written in the document's display (its notation and decimals, without grouping).
   func codeActions(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
@@ -117,6 +118,10 @@ extension Server {
           }
         return (title, LineEdit(line: line, range: diagnostic.range, text: suggestion.replacement))
       }
+    case .infix(let reading, let span, _):
+      return [("Rewrite in RPN: `\(reading)`", LineEdit(line: line, range: span, text: reading))]
+    case .spacedCheck(let check, let span):
+      return [("Join into the check `\(check)`", LineEdit(line: line, range: span, text: check))]
     case .checkFailed:
       guard let update = document.checkUpdate(line: line, for: diagnostic) else { return [] }
       return [("Update the check to \(update.text)", update)]

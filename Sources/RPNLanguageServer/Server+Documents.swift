@@ -172,7 +172,12 @@ extension Server {
   func diagnosticJSON(
     _ diagnostic: Diagnostic, line: Int, converter: PositionConverter, display: DisplaySettings
   ) -> JSONValue {
-    let severity = diagnostic.severity == .error ? DiagnosticSeverity.error : DiagnosticSeverity.warning
+    let severity: DiagnosticSeverity =
+      switch diagnostic.severity {
+      case .error: .error
+      case .warning: .warning
+      case .information: .information
+      }
     return [
       "range": converter.range(line: line, utf8Range: diagnostic.range).json,
       "severity": JSONValue(severity.rawValue),

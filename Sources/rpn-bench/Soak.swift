@@ -306,7 +306,7 @@ private func expectedDiagnostics(_ text: String, _ settings: SoakSettings) -> [J
   return document.diagnostics().map { line, diagnostic in
     [
       "range": utf16Range(document.text(ofLine: line), line, diagnostic.range),
-      "severity": diagnostic.severity == .error ? 1 : 2,
+      "severity": diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3,
       "code": .string(diagnostic.code.rawValue),
       "source": "rpn",
       "message": .string(diagnostic.message(display: display)),

@@ -51,17 +51,18 @@ import Testing
     #expect(scientific.stdout.hasPrefix("-:2:7: warning: `sqrt` of -2.2e+00 is undefined"))
   }
 
-  /// `update --add` writes new checks in the display's notation (without grouping), and they pass.
+  /// `update --add` writes new checks as the display shows values (grouped when it groups), and
+  /// they pass; a line that ends on the number written there gets none.
   @Test func updateWritesChecksInTheDisplay() throws {
     let fixed = try run(["update", "--add", "-"], input: Self.budget)
     #expect(
       fixed.stdout
-        == "# rpn: notation=fixed decimals=2 grouping=true\n1234.5 =price =1234.50\n3 * =3703.50\n1 3 / =0.33\n")
+        == "# rpn: notation=fixed decimals=2 grouping=true\n1234.5 =price\n3 * =3,703.50\n1 3 / =0.33\n")
     #expect(try run(["check", "-"], input: fixed.stdout).status == 0)
     let auto = try run(["update", "--add", "--notation", "auto", "-"], input: Self.budget)
-    #expect(auto.stdout.hasSuffix("1 3 / =0.3333333333333333\n"))
-    let engineering = try run(["update", "--add", "--notation=engineering", "--decimals=1", "-"], input: "12345\n")
-    #expect(engineering.stdout == "12345 =12e+03\n")
+    #expect(auto.stdout.hasSuffix("1 3 / =0.333333333333333\n"))
+    let engineering = try run(["update", "--add", "--notation=engineering", "--decimals=1", "-"], input: "12345 1 *\n")
+    #expect(engineering.stdout == "12345 1 * =12e+03\n")
     #expect(try run(["check", "-"], input: engineering.stdout).status == 0)
   }
 

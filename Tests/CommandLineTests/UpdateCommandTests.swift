@@ -70,13 +70,14 @@ import Testing
     #expect(result.stderr == "")
   }
 
-  /// Added checks are written in full, so they pass: none fails afterwards.
+  /// Added checks are written as the display shows the values (15 significant digits), and they
+  /// pass: none fails afterwards.
   @Test func addedChecksPass() throws {
     let input = "1 3 /\n2 sqrt\n1e20 3 *\n0.1 0.2 +\n-0 1 *\n"
     let result = try run(["update", "--add", "-"], input: input)
     #expect(
-      result.stdout == "1 3 / =0.3333333333333333\n2 sqrt =1.4142135623730951\n1e20 3 * =300000000000000000000\n"
-        + "0.1 0.2 + =0.30000000000000004\n-0 1 * =0\n")
+      result.stdout == "1 3 / =0.333333333333333\n2 sqrt =1.4142135623731\n1e20 3 * =3e+20\n"
+        + "0.1 0.2 + =0.3\n-0 1 * =0\n")
     let check = try run(["check", "-"], input: result.stdout)
     #expect(check.status == 0, "\(check.stdout)")
   }
@@ -197,5 +198,47 @@ import Testing
       #expect(settled.status == 0, "\(command)")
       #expect(settled.stderr == "", "\(command)")
     }
+  }
+}
+
+/// `update --add` on a tape of a beginner's mistakes locks none of them in: no check on a line
+/// with a diagnostic, none that repeats the number written on its line, values as displayed.
+@Suite struct UpdateAddRuleTests {
+  @Test func beginnersMistakesGetNoCheck() throws {
+    let tape = """
+      # rpn: precision=6
+      3 + 4
+      1/2
+      1e999
+      : half 2 /
+      3,250.00 =salary
+      salary 12 *
+      5 = 7
+      1 3 /
+
+      """
+    let result = try run(["update", "--add", "-"], input: tape)
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        # rpn: precision=6
+        3 + 4
+        1/2
+        1e999
+        : half 2 /
+        3,250.00 =salary
+        salary 12 * =39000
+        5 = 7
+        1 3 / =0.333333
+
+        """)
+  }
+
+  /// `check` prints an infix habit as `info`, and it counts: the tape has something to look at.
+  @Test func checkPrintsInfixAsInfo() throws {
+    let result = try run(["check", "-"], input: "9\n10 / 2\n")
+    #expect(result.status == 1)
+    #expect(
+      result.stdout == "-:2:4: info: this line reads as infix; in RPN the operands come first: `10 2 /` [infix]\n")
   }
 }

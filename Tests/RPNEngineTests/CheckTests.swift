@@ -95,8 +95,8 @@ import Testing
     #expect(CheckLiteral.exact(value) == text)
   }
 
-  /// Whatever is written back passes its own check on the next run: at full precision, and
-  /// updated to any number of decimals.
+  /// Whatever is written back passes its own check on the next run: at full precision, as the
+  /// display shows it at any precision, and updated to any number of decimals.
   @Test func writtenValuesPass() throws {
     var random = SplitMix64(seed: 10)
     for _ in 0..<20_000 {
@@ -111,6 +111,11 @@ import Testing
       guard value.isFinite else { continue }
       let exact = try #require(CheckLiteral("=" + CheckLiteral.exact(value)), "\(value)")
       #expect(exact.value == value, "exact text of \(value)")
+      for precision in [1, 2, 6, 15, 17] {
+        let shown = CheckLiteral.written(value, display: DisplaySettings(precision: precision, grouping: bits & 4 == 0))
+        let check = try #require(CheckLiteral("=" + shown), "\(shown)")
+        #expect(check.passes(value), "\(value) written at precision \(precision): \(shown)")
+      }
       for form in ["=0", "=0.0", "=0.00000", "=1e3", "=1.50e2", "=1e-3"] {
         let written = try #require(CheckLiteral(form)).updated(to: value)
         let check = try #require(CheckLiteral("=" + written), "\(written)")
@@ -133,7 +138,7 @@ import Testing
   @Test func addingAChecksToEveryLine() throws {
     let document = try Document(text: "1 2 +\n# c\n3 * # times\n=9\n\nclear\n1 3 /")
     let text = document.applying(document.checkAdditions())
-    #expect(text == "1 2 + =3\n# c\n3 * =9 # times\n=9\n\nclear\n1 3 / =0.3333333333333333")
+    #expect(text == "1 2 + =3\n# c\n3 * =9 # times\n=9\n\nclear\n1 3 / =0.333333333333333")
     #expect(try Document(text: text).diagnostics().isEmpty)
     #expect(document.checkAddition(line: 3) == nil, "a line with a check gets none")
     #expect(document.checkAddition(line: 5) == nil, "an empty stack gets none")
@@ -148,5 +153,58 @@ import Testing
     var result = 1.0
     for _ in 0..<abs(exponent) { result *= 10 }
     return exponent < 0 ? 1 / result : result
+  }
+}
+
+/// Which lines get a check written for them (`update --add`, the action, a hint's `textEdits`),
+/// and how the value is written: as the display shows it.
+@Suite struct CheckAdditionRuleTests {
+  /// No check on a line with a diagnostic (its result is not what was meant), nor on a line whose
+  /// top is the number written on it (it would only repeat it).
+  @Test func linesThatGetNoCheck() throws {
+    let text = [
+      "3 + 4", "1/2", "1e999", ": bad 1 2", "3,250.00 =salary", "8 =coffee", "5", "10 / 2", "salary coffee +",
+      "2 3 swap", "7 dup *", "= 7",
+    ].joined(separator: "\n")
+    let document = try Document(text: text)
+    let added = document.checkAdditions().map(\.line)
+    // Lines 8 (a sum), 9 (`swap` moved a value: a computed top) and 10 (`dup *`) get one.
+    #expect(added == [8, 9, 10])
+    #expect(document.canAddCheck)
+    #expect(try !Document(text: "3 + 4\n8 =coffee\n5").canAddCheck)
+  }
+
+  /// A written value is the value as shown: `precision` significant digits in `auto`, grouped
+  /// when the display groups.
+  @Test(arguments: [
+    (DisplaySettings(), "1 3 /", " =0.333333333333333"),
+    (DisplaySettings(precision: 6), "1 3 /", " =0.333333"),
+    (DisplaySettings(precision: 6), "2 sqrt 1000 *", " =1414.21"),
+    (DisplaySettings(grouping: true), "1000 1.5 *", " =1,500"),
+    (DisplaySettings(notation: .fixed, decimals: 2, grouping: true), "1000 1.5 *", " =1,500.00"),
+    (DisplaySettings(), "0.1 0.2 +", " =0.3"),
+  ])
+  func writtenAsDisplayed(display: DisplaySettings, source: String, written: String) throws {
+    let document = try Document(text: source)
+    let edit = try #require(document.checkAddition(line: 0, display: display))
+    #expect(edit.text == written)
+    let checked = try Document(text: document.applying([edit]))
+    #expect(checked.diagnostics().isEmpty, "\(source)\(written) passes")
+  }
+
+  /// Updating a check keeps how it was written: its decimals, its grouping, its exponent form;
+  /// and its message shows every number in that one style.
+  @Test(arguments: [
+    ("1,480.21 =1,400.21", "=1,480.21", "expected 1,400.21, the top is 1,480.21 (1,480.21 to 2 decimals)"),
+    ("1480.21 =1400.21", "=1480.21", "expected 1400.21, the top is 1480.21 (1480.21 to 2 decimals)"),
+    ("1234567 =1_000_000", "=1_234_567", "expected 1_000_000, the top is 1_234_567 (1_234_567 to a whole number)"),
+    ("1449 =1.5e3", "=1.4e3", "expected 1.5e3, the top is 1449 (1400 to the nearest 100)"),
+    ("31 =0x1_E", "=31", "expected 0x1_E, the top is 31 (31 to a whole number)"),
+  ])
+  func updatesKeepTheirStyle(source: String, updated: String, message: String) throws {
+    let document = try Document(text: source)
+    let diagnostic = try #require(document.diagnostics().first?.diagnostic)
+    #expect(diagnostic.message(display: DisplaySettings(grouping: true)) == message)
+    #expect(document.checkUpdates().map(\.text) == [updated])
   }
 }

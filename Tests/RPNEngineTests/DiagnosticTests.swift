@@ -62,14 +62,16 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
     let warnings: Set<DiagnosticCode> = [
       .stackUnderflow, .divisionByZero, .domainError, .overflow, .checkFailed, .invalidSetting,
     ]
+    let notes: Set<DiagnosticCode> = [.infix]
     for code in DiagnosticCode.allCases {
-      #expect(code.severity == (warnings.contains(code) ? .warning : .error), "\(code.rawValue)")
+      let expected: Severity = notes.contains(code) ? .information : warnings.contains(code) ? .warning : .error
+      #expect(code.severity == expected, "\(code.rawValue)")
     }
     #expect(
       Set(DiagnosticCode.allCases.map(\.rawValue)) == [
         "stack-underflow", "division-by-zero", "domain-error", "overflow", "unknown-word", "invalid-number",
         "invalid-name", "check-failed", "invalid-definition", "unterminated-definition", "too-complex",
-        "invalid-setting",
+        "invalid-setting", "infix",
       ])
   }
 

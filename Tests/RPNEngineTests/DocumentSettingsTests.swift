@@ -120,10 +120,10 @@ import Testing
     #expect(document.diagnostics().last?.diagnostic.message(display: zeroDecimals).contains("of -0.3 ") == true)
   }
 
-  /// A written check uses the display without grouping: in full in `auto`, else the notation's
-  /// decimals; each passes.
+  /// A written check is the value as the display shows it: `precision` digits in `auto`, else the
+  /// notation's decimals, grouped when the display groups; each passes.
   @Test(arguments: [
-    (DisplaySettings(), "=3703.5"), (DisplaySettings(notation: .fixed, grouping: true), "=3703.50"),
+    (DisplaySettings(), "=3703.5"), (DisplaySettings(notation: .fixed, grouping: true), "=3,703.50"),
     (DisplaySettings(notation: .fixed, decimals: 0), "=3704"),
     (DisplaySettings(notation: .scientific, decimals: 3), "=3.704e+03"),
     (DisplaySettings(notation: .engineering, decimals: 1), "=3.7e+03"),

@@ -17,12 +17,13 @@ func compact(position: JSONValue?) -> String {
 }
 
 /// A diagnostic as `range severity code: message`, with anything unexpected spelled out (a
-/// source other than "rpn", a severity other than 1 or 2).
+/// source other than "rpn", a severity other than 1, 2 or 3).
 func compact(diagnostic: JSONValue) -> String {
   let severity: String
   switch diagnostic["severity"]?.intValue {
   case 1: severity = "error"
   case 2: severity = "warning"
+  case 3: severity = "info"
   default: severity = "severity=\(diagnostic["severity"].map { JSONWriter.string($0) } ?? "none")"
   }
   let code = diagnostic["code"]?.stringValue ?? "code=\(diagnostic["code"].map { JSONWriter.string($0) } ?? "none")"

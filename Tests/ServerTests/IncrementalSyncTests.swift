@@ -294,7 +294,7 @@ enum Oracle {
     let diagnostics = document.diagnostics().map { line, diagnostic in
       let start = utf16Column(diagnostic.range.lowerBound, in: lines[line])
       let end = utf16Column(diagnostic.range.upperBound, in: lines[line])
-      let severity = diagnostic.severity == .error ? "error" : "warning"
+      let severity = diagnostic.severity.rawValue
       return "\(line):\(start)-\(line):\(end) \(severity) \(diagnostic.code.rawValue): \(diagnostic.message)"
     }
     var hints: [String] = []
