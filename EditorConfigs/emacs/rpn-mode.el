@@ -279,7 +279,7 @@ in one."
   :group 'rpn)
 
 (defcustom rpn-line-end-stacks-delay 0.2
-  "Seconds of idle time after a change or a scroll before the line ends are redrawn.
+  "Idle seconds after a change or a scroll before the line ends are redrawn.
 The request waits for eglot to have sent the change (after
 `eglot-send-changes-idle-time')."
   :type 'number
@@ -447,7 +447,8 @@ is dropped (a newer request is on its way)."
             hints))))
 
 (defun rpn--line-end-diagnostic-face (diagnostic)
-  "The face for DIAGNOSTIC's message: by its flymake category (error, warning, note)."
+  "The face for DIAGNOSTIC's message, by its flymake category.
+Errors, warnings and the rest (notes)."
   (let ((category (get (flymake-diagnostic-type diagnostic) 'flymake-category)))
     (pcase category
       ('flymake-error 'rpn-line-end-error)
@@ -463,8 +464,9 @@ is dropped (a newer request is on its way)."
       text)))
 
 (defun rpn--line-end-diagnostics-draw (range)
-  "Show the messages of flymake's diagnostics in RANGE (BEG . END) at their lines' ends.
-Each diagnostic on the line where it starts, in the order they start."
+  "Show flymake's diagnostics in RANGE (BEG . END) at the ends of their lines.
+Each diagnostic's message on the line where it starts, in the order
+they start."
   (rpn--line-end-delete 'rpn--line-end-diagnostic-overlays)
   (when (and range (bound-and-true-p flymake-mode))
     (let ((arrow (if (char-displayable-p ?←) "←" "<-"))
@@ -510,7 +512,7 @@ own (before 1.12), and `rpn-line-end-stacks' on."
        (eglot-managed-p)))
 
 (defun rpn--line-end-stacks-managed ()
-  "Turn `rpn-line-end-stacks-mode' on or off as eglot starts or stops managing a buffer."
+  "Turn `rpn-line-end-stacks-mode' on or off as eglot takes or leaves a buffer."
   (when (derived-mode-p 'rpn-mode)
     (rpn-line-end-stacks-mode (if (rpn-line-end-stacks-needed-p) 1 -1))))
 

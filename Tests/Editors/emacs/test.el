@@ -661,6 +661,148 @@ back.  Returns to SAMPLE-BUFFER."
       (switch-to-buffer sample-buffer)
       (setq rpn-test-server (or (eglot-current-server) rpn-test-server)))))
 
+;;;; Stacks and diagnostics at line ends (rpn-mode's own, for eglot without inlay hints)
+
+(defconst rpn-test-stacks-lines
+  '("# the stacks at line ends" "12.5 8 +" "3 =x        # three" "clear" "1 +" "x 2 *")
+  "stacks.rpn: a stack on each line with tokens, none on the comment, an underflow on line 5.")
+
+(defun rpn-test-line-ends ()
+  "What `rpn-line-end-stacks-mode' shows: ((LINE (COLUMN . TEXT) …) …), each line's
+overlay strings in the order they show (by column, then the stack before the diagnostic)."
+  (let (overlays by-line)
+    (dolist (overlay (overlays-in (point-min) (point-max)))
+      (when (overlay-get overlay 'rpn-line-end) (push overlay overlays)))
+    (setq overlays (sort overlays (lambda (a b)
+                                    (if (= (overlay-start a) (overlay-start b))
+                                        (> (overlay-get a 'priority) (overlay-get b 'priority))
+                                      (< (overlay-start a) (overlay-start b))))))
+    (dolist (overlay overlays)
+      (let* ((at (rpn-test-line-col (overlay-start overlay)))
+             (entry (cons (cdr at) (substring-no-properties (overlay-get overlay 'after-string)))))
+        (if (assq (car at) by-line)
+            (nconc (assq (car at) by-line) (list entry))
+          (push (list (car at) entry) by-line))))
+    (nreverse by-line)))
+
+(defun rpn-test-underflow-text (line)
+  "The line end rpn-mode should show for the diagnostic flymake holds on LINE:
+`  ← ' and its code and message, eglot's `rpn [code]: ' made `code: '."
+  (let ((d (seq-find (lambda (d) (= (car (rpn-test-line-col (flymake-diagnostic-beg d))) line))
+                     (flymake-diagnostics))))
+    (and d (replace-regexp-in-string "\\`rpn \\[\\([^]]+\\)\\]: " "  ← \\1: "
+                                     (flymake-diagnostic-text d)))))
+
+(defun rpn-test-check-line-ends (want what)
+  "Wait until the line ends are WANT (as `rpn-test-line-ends' gives them), then check."
+  (rpn-test-wait (lambda () (rpn-test-idle) (equal (rpn-test-line-ends) want)))
+  (let ((got (rpn-test-line-ends)))
+    (rpn-test-check (equal got want) what
+                    (format "got %S, want %S" got want))))
+
+(defun rpn-test-stacks (sample-buffer)
+  "rpn-mode's stacks and diagnostics at line ends, for eglot without inlay hints.
+In SAMPLE-BUFFER: on where eglot has no `eglot-inlay-hints-mode' (the README snippet's
+run), off where it has one (the stand-in: eglot 1.12+ draws the hints itself).  In
+stacks.rpn, opened with eglot as 1.9 is (no `eglot-inlay-hints-mode' even in the run
+that has the stand-in): the exact overlay strings on the exact lines; after an edit (a
+number changed, a line inserted) the new stacks and no old one; after the underflow is
+mended, its message gone; `rpn-line-end-stacks-mode' off removes every overlay."
+  (with-current-buffer sample-buffer
+    (if rpn-test-stand-in-hints
+        (rpn-test-check (not rpn-line-end-stacks-mode)
+                        "with eglot-inlay-hints-mode (the stand-in for eglot 1.12+), rpn-line-end-stacks-mode stays off in the sample"
+                        "it is on")
+      (rpn-test-check rpn-line-end-stacks-mode
+                      "eglot 1.9 (no eglot-inlay-hints-mode): rpn-line-end-stacks-mode is on in the sample"
+                      "it is off")
+      (rpn-test-wait (lambda () (rpn-test-idle) (assq 52 (rpn-test-line-ends))))
+      (let ((ends (rpn-test-line-ends)))
+        (rpn-test-check (equal (cdr (assq 52 ends)) '((14 . " [20.5]")))
+                        "the sample's line 52 `12.5 8 + =20.5' shows ` [20.5]' after its last token (column 14)"
+                        (format "line 52: %S" (cdr (assq 52 ends))))
+        (rpn-test-check (equal (mapcar #'cdr (cdr (assq 65 ends)))
+                               (list " [1]" (rpn-test-underflow-text 65)))
+                        "the sample's line 65 `1 +' shows ` [1]' and its stack-underflow message"
+                        (format "line 65: %S" (cdr (assq 65 ends)))))))
+  (let* ((file (expand-file-name "stacks.rpn"
+                                 (file-name-directory (buffer-file-name sample-buffer))))
+         (text (concat (string-join rpn-test-stacks-lines "\n") "\n")))
+    (with-temp-file file (insert text))
+    (unwind-protect
+        (progn
+          ;; As eglot 1.9 is: no `eglot-inlay-hints-mode' while eglot takes the buffer.
+          (cl-letf (((symbol-function 'eglot-inlay-hints-mode) nil))
+            (find-file file)
+            (rpn-test-check (rpn-test-connect) "eglot manages stacks.rpn"
+                            (or rpn-test-connect-error "no server")))
+          (rpn-test-check rpn-line-end-stacks-mode
+                          "rpn-line-end-stacks-mode is on in stacks.rpn (eglot without inlay hints)"
+                          "it is off")
+          (let ((underflow (progn (rpn-test-wait (lambda () (rpn-test-idle)
+                                                   (rpn-test-underflow-text 5)))
+                                  (rpn-test-underflow-text 5))))
+            (rpn-test-check (and underflow (string-prefix-p "  ← stack-underflow: " underflow)
+                                 (string-search "`+`" underflow))
+                            "flymake holds line 5's stack-underflow, shown as `  ← stack-underflow: …`+`…'"
+                            (format "%S" underflow))
+            (rpn-test-check-line-ends
+             `((2 (8 . " [20.5]"))
+               (3 (4 . " [20.5 3]"))
+               (4 (5 . " []"))
+               (5 (3 . " [1]") (3 . ,underflow))
+               (6 (5 . " [1 6]")))
+             "line ends: each line's stack after its last token (line 3's before its comment), line 5's underflow message after the line")
+            ;; The edit: `8' becomes `9', and a line `10 -' goes in after it.
+            (goto-char (rpn-test-pos 2 (rpn-test-col 2 "8")))
+            (delete-char 1)
+            (insert "9")
+            (goto-char (rpn-test-pos 3 0))
+            (insert "10 -\n")
+            (rpn-test-check-line-ends
+             `((2 (8 . " [21.5]"))
+               (3 (4 . " [11.5]"))
+               (4 (4 . " [11.5 3]"))
+               (5 (5 . " []"))
+               (6 (3 . " [1]") (3 . ,underflow))
+               (7 (5 . " [1 6]")))
+             "after changing `8' to `9' and inserting `10 -': the new stacks on the lines they moved to, no old one")
+            ;; Diagnostics reach flymake on their own schedule: a report alone redraws the
+            ;; messages (here, with every line end taken away by hand, no stack comes back).
+            (remove-overlays (point-min) (point-max) 'rpn-line-end t)
+            (flymake-start)
+            (rpn-test-wait (lambda () (rpn-test-line-ends)))
+            (rpn-test-check (equal (rpn-test-line-ends) `((6 (3 . ,underflow))))
+                            "a flymake report alone draws the messages at line ends again (no stack request)"
+                            (format "got %S" (rpn-test-line-ends))))
+          ;; The underflow mended: its message goes.
+          (goto-char (rpn-test-pos 6 1))
+          (insert " 2")
+          (rpn-test-check-line-ends
+           '((2 (8 . " [21.5]"))
+             (3 (4 . " [11.5]"))
+             (4 (4 . " [11.5 3]"))
+             (5 (5 . " []"))
+             (6 (5 . " [3]"))
+             (7 (5 . " [3 6]")))
+           "after `1 +' became `1 2 +': ` [3]' and no message on line 6")
+          (rpn-line-end-stacks-mode -1)
+          (rpn-test-check (null (rpn-test-line-ends))
+                          "rpn-line-end-stacks-mode off removes every overlay"
+                          (format "left %S" (rpn-test-line-ends)))
+          (rpn-line-end-stacks-mode 1)
+          (rpn-test-wait (lambda () (rpn-test-idle) (rpn-test-line-ends)))
+          (eglot--managed-mode -1)
+          (rpn-test-check (and (not rpn-line-end-stacks-mode) (null (rpn-test-line-ends)))
+                          "eglot leaving the buffer turns rpn-line-end-stacks-mode off and removes its overlays"
+                          (format "mode %S, left %S" rpn-line-end-stacks-mode (rpn-test-line-ends))))
+      (when (get-file-buffer file)
+        (with-current-buffer (get-file-buffer file)
+          (set-buffer-modified-p nil)
+          (kill-buffer)))
+      (switch-to-buffer sample-buffer)
+      (setq rpn-test-server (or (eglot-current-server) rpn-test-server)))))
+
 ;;;; The run
 
 (defun rpn-test-format-with-command-line (text)
@@ -984,6 +1126,9 @@ back.  Returns to SAMPLE-BUFFER."
 
     ;; A defined word, in a buffer of its own.
     (rpn-test-words (current-buffer))
+
+    ;; Stacks and diagnostics at line ends (eglot 1.9 has no inlay hints).
+    (rpn-test-stacks (current-buffer))
 
     ;; Settings (rpn-eglot.el): `rpn-lsp-settings' go in initializationOptions when eglot starts.
     ;; And `rpn-eglot-inlay-hints' nil keeps inlay hints off.
