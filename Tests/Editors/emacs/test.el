@@ -661,6 +661,68 @@ back.  Returns to SAMPLE-BUFFER."
       (switch-to-buffer sample-buffer)
       (setq rpn-test-server (or (eglot-current-server) rpn-test-server)))))
 
+;;;; Completion of a typed prefix, as a user does it
+
+(defun rpn-test-completions-listed ()
+  "The candidates *Completions* lists, in its order."
+  (with-current-buffer "*Completions*"
+    (save-excursion
+      (goto-char (point-min))
+      (let (seen listed)
+        (next-completion 1)
+        (while (and (not (memq (point) seen)) (get-text-property (point) 'completion--string))
+          (push (point) seen)
+          (push (substring-no-properties (get-text-property (point) 'completion--string)) listed)
+          (next-completion 1))
+        (nreverse listed)))))
+
+(defun rpn-test-complete-prefix ()
+  "`9 sq' typed on a new last line: `completion-at-point' (C-M-i) leaves `9 sq' (an
+exact match; not `9 sqq', nor a word the prefix does not start); `completion-help-at-point'
+\(what C-M-i again, or M-?, shows) lists only the words that start with `sq', sq and sqrt;
+choosing the Nth in *Completions* (RET on it) makes the line exactly `9 ' and that word."
+  (let ((buffer (current-buffer))
+        (window (selected-window))
+        (last (progn (goto-char (point-max)) (line-number-at-pos)))
+        listed)
+    (dotimes (n 2)
+      (goto-char (rpn-test-pos last 0))
+      (delete-region (point) (point-max))
+      (insert "9 sq")
+      (rpn-test-idle)
+      (completion-at-point)
+      (rpn-test-idle)
+      (when (= n 0)
+        (rpn-test-check (equal (rpn-test-line-text last) "9 sq")
+                        "completion-at-point on `9 sq' leaves `9 sq' (exact, not unique)"
+                        (format "line %d is %S" last (rpn-test-line-text last))))
+      (completion-help-at-point)
+      (if (not (get-buffer-window "*Completions*"))
+          (rpn-test-fail "completion-help-at-point shows *Completions*" "no window shows it")
+        (setq listed (rpn-test-completions-listed))
+        (when (= n 0)
+          (rpn-test-check (equal (sort (copy-sequence listed) #'string<) '("sq" "sqrt"))
+                          "*Completions* for `9 sq' lists sq and sqrt, nothing else"
+                          (format "listed %S" listed)))
+        (select-window (get-buffer-window "*Completions*"))
+        (goto-char (point-min))
+        (next-completion (1+ n))
+        (let ((choice (get-text-property (point) 'completion--string)))
+          (choose-completion)
+          (select-window window)
+          (switch-to-buffer buffer)
+          (rpn-test-idle)
+          (rpn-test-check (equal (rpn-test-line-text last) (concat "9 " choice))
+                          (format "choosing candidate %d in *Completions* (%s) makes the line `9 %s'"
+                                  (1+ n) choice choice)
+                          (format "line %d is %S" last (rpn-test-line-text last))))))
+    (when (get-buffer-window "*Completions*")
+      (delete-window (get-buffer-window "*Completions*")))
+    (select-window window)
+    (switch-to-buffer buffer)
+    (delete-region (rpn-test-pos last 0) (point-max))
+    (rpn-test-idle)))
+
 ;;;; Stacks and diagnostics at line ends (rpn-mode's own, for eglot without inlay hints)
 
 (defconst rpn-test-stacks-lines
@@ -1004,6 +1066,9 @@ mended, its message gone; `rpn-line-end-stacks-mode' off removes every overlay."
        "after completing")
       (delete-region (rpn-test-pos last 0) (point-max))
       (rpn-test-idle))
+
+    ;; A typed prefix completed as a user does it: `9 sq' → `9 sq' or `9 sqrt'.
+    (rpn-test-complete-prefix)
 
     ;; Incremental edits: `2 3 +' becomes `2 30 +'; after `÷' on line 12, ` 😀 sqrtt' (two
     ;; unknown words, the second after a character that is two UTF-16 units).
