@@ -440,11 +440,16 @@ is dropped (a newer request is on its way)."
   (save-excursion
     (save-restriction
       (widen)
-      (mapc (lambda (hint)
-              (let ((pos (eglot--lsp-position-to-point (plist-get hint :position))))
-                (push (rpn--line-end-overlay pos (rpn--line-end-hint-text hint) 2)
-                      rpn--line-end-stacks-overlays)))
-            hints))))
+      ;; Hints at one place (a word's effect and the stack after `;') show in the
+      ;; server's order: Emacs shows after-strings by decreasing priority.  All
+      ;; above the diagnostics' 1, which follow the stack at a line's end.
+      (let ((priority (+ 2 (length hints))))
+        (mapc (lambda (hint)
+                (let ((pos (eglot--lsp-position-to-point (plist-get hint :position))))
+                  (push (rpn--line-end-overlay pos (rpn--line-end-hint-text hint) priority)
+                        rpn--line-end-stacks-overlays)
+                  (setq priority (1- priority))))
+              hints)))))
 
 (defun rpn--line-end-diagnostic-face (diagnostic)
   "The face for DIAGNOSTIC's message, by its flymake category.

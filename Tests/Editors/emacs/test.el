@@ -778,15 +778,37 @@ mended, its message gone; `rpn-line-end-stacks-mode' off removes every overlay."
       (rpn-test-check rpn-line-end-stacks-mode
                       "eglot 1.9 (no eglot-inlay-hints-mode): rpn-line-end-stacks-mode is on in the sample"
                       "it is off")
-      (rpn-test-wait (lambda () (rpn-test-idle) (assq 52 (rpn-test-line-ends))))
+      ;; The window shows the sample from its top (completion's list scrolled it).
+      (set-window-start (selected-window) (point-min))
+      (run-hook-with-args 'window-scroll-functions (selected-window) (window-start))
+      (rpn-test-wait (lambda () (rpn-test-idle) (assq 6 (rpn-test-line-ends))))
       (let ((ends (rpn-test-line-ends)))
         (rpn-test-check (equal (cdr (assq 52 ends)) '((14 . " [20.5]")))
                         "the sample's line 52 `12.5 8 + =20.5' shows ` [20.5]' after its last token (column 14)"
                         (format "line 52: %S" (cdr (assq 52 ends))))
+        (rpn-test-check (equal (cdr (assq 59 ends)) '((25 . " ( a b -- r )") (25 . " []")))
+                        "the sample's line 59 (a definition) shows the word's effect, then the stack, after `;'"
+                        (format "line 59: %S" (cdr (assq 59 ends))))
         (rpn-test-check (equal (mapcar #'cdr (cdr (assq 65 ends)))
                                (list " [1]" (rpn-test-underflow-text 65)))
                         "the sample's line 65 `1 +' shows ` [1]' and its stack-underflow message"
-                        (format "line 65: %S" (cdr (assq 65 ends)))))))
+                        (format "line 65: %S" (cdr (assq 65 ends)))))
+      ;; Only the lines on screen are asked for: scrolled to line 50 (as redisplay would
+      ;; report it through `window-scroll-functions'), lines above it lose their stacks.
+      (set-window-start (selected-window) (rpn-test-pos 50 0))
+      (run-hook-with-args 'window-scroll-functions (selected-window) (window-start))
+      (rpn-test-wait (lambda () (rpn-test-idle)
+                       (let ((lines (mapcar #'car (rpn-test-line-ends))))
+                         (and lines (>= (apply #'min lines) 50)))))
+      (let ((lines (mapcar #'car (rpn-test-line-ends))))
+        (rpn-test-check (and lines (>= (apply #'min lines) 50) (memq 52 lines))
+                        "scrolled to line 50: stacks from line 50 down, none above"
+                        (format "lines with line ends %S" lines)))
+      (set-window-start (selected-window) (point-min))
+      (run-hook-with-args 'window-scroll-functions (selected-window) (window-start))
+      (rpn-test-wait (lambda () (rpn-test-idle) (assq 6 (rpn-test-line-ends))))
+      (rpn-test-check (assq 6 (rpn-test-line-ends)) "scrolled back to the top: line 6 has its stack again"
+                      (format "lines with line ends %S" (mapcar #'car (rpn-test-line-ends))))))
   (let* ((file (expand-file-name "stacks.rpn"
                                  (file-name-directory (buffer-file-name sample-buffer))))
          (text (concat (string-join rpn-test-stacks-lines "\n") "\n")))
@@ -815,6 +837,30 @@ mended, its message gone; `rpn-line-end-stacks-mode' off removes every overlay."
                (5 (3 . " [1]") (3 . ,underflow))
                (6 (5 . " [1 6]")))
              "line ends: each line's stack after its last token (line 3's before its comment), line 5's underflow message after the line")
+            ;; An answer to a buffer changed since the request is dropped: `8' becomes `9',
+            ;; the request goes out with the change, and `9' becomes `7' before the answer
+            ;; (for `9') is read.
+            (let ((eight (rpn-test-pos 2 (rpn-test-col 2 "8"))))
+              (goto-char eight)
+              (delete-char 1)
+              (insert "9")
+              (rpn-test-idle)
+              (goto-char eight)
+              (delete-char 1)
+              (insert "7")
+              (let ((deadline (+ (float-time) 1.0)))
+                (while (< (float-time) deadline) (accept-process-output nil 0.05)))
+              (rpn-test-check (equal (cdr (assq 2 (rpn-test-line-ends))) '((8 . " [20.5]")))
+                              "an answer for a text already changed again is dropped: line 2 keeps ` [20.5]', never shows ` [21.5]'"
+                              (format "line 2: %S" (cdr (assq 2 (rpn-test-line-ends)))))
+              (rpn-test-wait (lambda () (rpn-test-idle)
+                               (equal (cdr (assq 2 (rpn-test-line-ends))) '((8 . " [19.5]")))))
+              (rpn-test-check (equal (cdr (assq 2 (rpn-test-line-ends))) '((8 . " [19.5]")))
+                              "then the next request shows `12.5 7 +' as ` [19.5]'"
+                              (format "line 2: %S" (cdr (assq 2 (rpn-test-line-ends)))))
+              (goto-char eight)
+              (delete-char 1)
+              (insert "8"))
             ;; The edit: `8' becomes `9', and a line `10 -' goes in after it.
             (goto-char (rpn-test-pos 2 (rpn-test-col 2 "8")))
             (delete-char 1)
