@@ -13,7 +13,10 @@
 ;;
 ;; The language server rpn-lsp adds diagnostics, hover, completion and
 ;; each line's stack as an inlay hint.  Connect it with eglot
-;; (rpn-eglot.el) or lsp-mode (rpn-lsp-mode.el).  Both start the command
+;; (rpn-eglot.el) or lsp-mode (rpn-lsp-mode.el).  Where eglot has no
+;; inlay hints (before 1.12: Emacs 28), rpn-mode draws each line's stack,
+;; and its diagnostics' messages, at the line's end itself
+;; (`rpn-line-end-stacks').  Both start the command
 ;; `rpn-lsp-server-command' returns: `rpn-lsp-command' (by default
 ;; ("rpn-lsp" "--stdio")), or $RPN_LSP while that is left at its default.
 ;;
@@ -395,7 +398,8 @@ is dropped (a newer request is on its way)."
   (when (buffer-live-p buffer)
     (with-current-buffer buffer
       (setq rpn--line-end-stacks-timer nil)
-      (let ((server (and rpn-line-end-stacks-mode (eglot-managed-p) (eglot-current-server)))
+      (let ((server (and rpn-line-end-stacks-mode (fboundp 'eglot-managed-p)
+                         (eglot-managed-p) (eglot-current-server)))
             (range (rpn--line-end-stacks-visible))
             (tick (buffer-chars-modified-tick)))
         (when (and server range)
