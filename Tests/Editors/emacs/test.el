@@ -24,12 +24,15 @@
 ;; inlay hints of every line, the summaries on headings too (eglot 1.9 has no inlay-hint UI, nor
 ;; code lenses; rpn-eglot.el's handling of
 ;; 1.12's `eglot-inlay-hints-mode' is run against a stand-in mode); completion (the
-;; candidates, and `completion-at-point' finishing a variable); incremental edits (a non-BMP
+;; candidates, `completion-at-point' finishing a variable, and `9 sq' completed as a person
+;; does it: C-M-i, the list, RET on a candidate); incremental edits (a non-BMP
 ;; character before a token: UTF-16 columns) and their undo; go-to-definition
 ;; (`xref-find-definitions'), `eglot-rename', `eglot-format-buffer' (of lines made messy:
 ;; the exact text expected, aligned comments kept aligned, and the same as `rpn-lsp format -')
 ;; and the quick fix (`eglot-code-actions'); a defined word in a second buffer (hover on its name and on a use,
 ;; its effect's inlay hint after `;', definition, `eglot-rename' of the word and back);
+;; rpn-mode's stacks and diagnostic messages at line ends (eglot 1.9 has no inlay hints): the
+;; overlays' exact strings, after an edit, a mended underflow, a scroll, a stale answer;
 ;; `rpn-lsp-settings' and `eglot-workspace-configuration'; shutdown.
 ;;
 ;; Batch mode never goes idle, so after each edit or command `rpn-test-idle' runs
