@@ -272,8 +272,8 @@ each line shows the stack after it."
   "Non-nil: show each line's stack, and its diagnostics, at the line's end.
 In `rpn-mode' buffers that eglot manages, when eglot has no inlay hints
 of its own (before eglot 1.12: Emacs 28), the stack after each line is
-drawn after its last token, `12.5 8 +  [20.5]', and the messages of
-the line's diagnostics after its end, `1 +  [1]  ← stack-underflow: …'.
+drawn after its last token, `12.5 8 + [20.5]', and the messages of
+the line's diagnostics after its end, `1 + [1]  ← stack-underflow: …'.
 eglot 1.12 and later (Emacs 29+) show the stacks as inlay hints
 instead (see `rpn-eglot-inlay-hints').  nil: none of this.  Read when
 eglot starts managing a buffer; \\[rpn-line-end-stacks-mode] toggles it
@@ -328,8 +328,8 @@ The request waits for eglot to have sent the change (after
 (define-minor-mode rpn-line-end-stacks-mode
   "Show each line's stack and diagnostics at its end, through eglot.
 For eglot without inlay hints (before 1.12, Emacs 28): the stack after
-each line on screen is drawn after its last token, `2 3 +  [5]', and a
-line's diagnostic messages after its end, `1 +  [1]  ← stack-underflow:
+each line on screen is drawn after its last token, `2 3 + [5]', and a
+line's diagnostic messages after its end, `1 + [1]  ← stack-underflow:
 …'.  rpn-mode turns it on by itself where it is needed (see
 `rpn-line-end-stacks')."
   :lighter nil
