@@ -15,8 +15,10 @@
 ;;
 ;; Opening a `.rpn' file then starts `rpn-lsp --stdio' (`rpn-lsp-command',
 ;; or $RPN_LSP): diagnostics (flymake), hover (eldoc), completion
-;; (`completion-at-point', C-M-i) and, with eglot 1.12 or later (Emacs
-;; 29+), each line's stack as an inlay hint.  No project is needed:
+;; (`completion-at-point', C-M-i) and each line's stack: with eglot 1.12
+;; or later (Emacs 29+) as an inlay hint; with older eglot (Emacs 28's
+;; 1.9) rpn-mode draws it at the line's end, with the line's diagnostics
+;; after it (`rpn-line-end-stacks').  No project is needed:
 ;; outside one, eglot uses the file's directory (a transient project).
 ;; Without eglot, `.rpn' files still open in `rpn-mode', and a message
 ;; says how to install eglot.
@@ -40,7 +42,8 @@ nil: start it yourself with \\[eglot]."
   "Non-nil: show each line's stack after it, as an inlay hint.
 That is `eglot-inlay-hints-mode', in eglot 1.12 or later (Emacs 29+),
 which turns it on by itself too; nil turns it off in `rpn-mode'
-buffers.  eglot 1.9 (Emacs 28) has no inlay hints: use hover."
+buffers.  eglot 1.9 (Emacs 28) has no inlay hints: there rpn-mode
+draws the stacks itself, unless `rpn-line-end-stacks' is nil."
   :type 'boolean
   :group 'rpn)
 

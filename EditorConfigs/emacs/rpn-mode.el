@@ -13,7 +13,10 @@
 ;;
 ;; The language server rpn-lsp adds diagnostics, hover, completion and
 ;; each line's stack as an inlay hint.  Connect it with eglot
-;; (rpn-eglot.el) or lsp-mode (rpn-lsp-mode.el).  Both start the command
+;; (rpn-eglot.el) or lsp-mode (rpn-lsp-mode.el).  Where eglot has no
+;; inlay hints (before 1.12: Emacs 28), rpn-mode draws each line's stack,
+;; and its diagnostics' messages, at the line's end itself
+;; (`rpn-line-end-stacks').  Both start the command
 ;; `rpn-lsp-server-command' returns: `rpn-lsp-command' (by default
 ;; ("rpn-lsp" "--stdio")), or $RPN_LSP while that is left at its default.
 ;;
@@ -93,6 +96,7 @@ starts a section, which runs to the next heading.  After a token
   "A heading that has a title (group 1: the text after its `#'s, trimmed).")
 
 (require 'outline)
+(require 'subr-x)
 
 (defface rpn-heading '((t :inherit outline-1))
   "Face for headings, the lines `## Groceries' that start sections."
@@ -253,6 +257,276 @@ each line shows the stack after it."
   ;; folds them.
   (setq-local outline-regexp "[ \t]*##")
   (setq-local outline-level #'rpn-outline-level))
+
+;;;; Each line's stack and diagnostic at its end, where eglot has no inlay hints
+
+;; eglot before 1.12 (Emacs 28's, Debian 12's 1.9) has no inlay hints, so the
+;; stack after each line, rpn-lsp's main feature, would never show there; and
+;; in a terminal flymake marks a warning by colour alone, and eldoc cuts a long
+;; hover short.  So where eglot lacks `eglot-inlay-hints-mode', rpn-mode asks
+;; the server for the inlay hints of the lines on screen, through eglot's
+;; connection, and draws them as overlays, with each line's diagnostics from
+;; flymake after them.  Newer eglot draws the hints itself.
+
+(defcustom rpn-line-end-stacks t
+  "Non-nil: show each line's stack, and its diagnostics, at the line's end.
+In `rpn-mode' buffers that eglot manages, when eglot has no inlay hints
+of its own (before eglot 1.12: Emacs 28), the stack after each line is
+drawn after its last token, `12.5 8 + [20.5]', and the messages of
+the line's diagnostics after its end, `1 + [1]  ← stack-underflow: …'.
+eglot 1.12 and later (Emacs 29+) show the stacks as inlay hints
+instead (see `rpn-eglot-inlay-hints').  nil: none of this.  Read when
+eglot starts managing a buffer; \\[rpn-line-end-stacks-mode] toggles it
+in one."
+  :type 'boolean
+  :group 'rpn)
+
+(defcustom rpn-line-end-stacks-delay 0.2
+  "Idle seconds after a change or a scroll before the line ends are redrawn.
+The request waits for eglot to have sent the change (after
+`eglot-send-changes-idle-time')."
+  :type 'number
+  :group 'rpn)
+
+(defface rpn-line-end-stack '((t :inherit shadow))
+  "Face for the stack shown after a line's last token."
+  :group 'rpn)
+
+(defface rpn-line-end-error '((t :inherit error))
+  "Face for an error's message at the end of its line."
+  :group 'rpn)
+
+(defface rpn-line-end-warning '((t :inherit warning))
+  "Face for a warning's message at the end of its line."
+  :group 'rpn)
+
+(defface rpn-line-end-note '((t :inherit shadow :slant italic))
+  "Face for a note's (information's) message at the end of its line."
+  :group 'rpn)
+
+(defvar eglot-inlay-hints-mode)
+(declare-function eglot-managed-p "eglot" ())
+(declare-function eglot-current-server "eglot" ())
+(declare-function eglot--pos-to-lsp-position "eglot" (&optional pos))
+(declare-function eglot--lsp-position-to-point "eglot" (pos-plist &optional marker))
+(declare-function eglot--TextDocumentIdentifier "eglot" ())
+(declare-function jsonrpc-async-request "jsonrpc" (connection method params &rest args))
+(declare-function flymake-diagnostics "flymake" (&optional beg end))
+(declare-function flymake-diagnostic-beg "flymake" (diag))
+(declare-function flymake-diagnostic-type "flymake" (diag))
+(declare-function flymake-diagnostic-text "flymake" (diag))
+
+(defvar-local rpn--line-end-stacks-timer nil
+  "The idle timer that will redraw this buffer's line ends, if one is pending.")
+
+(defvar-local rpn--line-end-stacks-overlays nil
+  "This buffer's stack overlays (`rpn-line-end-stacks-mode').")
+
+(defvar-local rpn--line-end-diagnostic-overlays nil
+  "This buffer's diagnostic overlays (`rpn-line-end-stacks-mode').")
+
+(define-minor-mode rpn-line-end-stacks-mode
+  "Show each line's stack and diagnostics at its end, through eglot.
+For eglot without inlay hints (before 1.12, Emacs 28): the stack after
+each line on screen is drawn after its last token, `2 3 + [5]', and a
+line's diagnostic messages after its end, `1 + [1]  ← stack-underflow:
+…'.  rpn-mode turns it on by itself where it is needed (see
+`rpn-line-end-stacks')."
+  :lighter nil
+  :group 'rpn
+  (cond
+   (rpn-line-end-stacks-mode
+    ;; After eglot's own hook, which records the change it will send.
+    (add-hook 'after-change-functions #'rpn--line-end-stacks-changed t t)
+    (add-hook 'window-scroll-functions #'rpn--line-end-stacks-scrolled nil t)
+    (add-hook 'window-configuration-change-hook #'rpn--line-end-stacks-schedule nil t)
+    (advice-add 'flymake--handle-report :after #'rpn--line-end-stacks-flymake-reported)
+    (rpn--line-end-stacks-schedule))
+   (t
+    (remove-hook 'after-change-functions #'rpn--line-end-stacks-changed t)
+    (remove-hook 'window-scroll-functions #'rpn--line-end-stacks-scrolled t)
+    (remove-hook 'window-configuration-change-hook #'rpn--line-end-stacks-schedule t)
+    (when rpn--line-end-stacks-timer
+      (cancel-timer rpn--line-end-stacks-timer)
+      (setq rpn--line-end-stacks-timer nil))
+    (rpn--line-end-delete 'rpn--line-end-stacks-overlays)
+    (rpn--line-end-delete 'rpn--line-end-diagnostic-overlays))))
+
+(defun rpn--line-end-delete (variable)
+  "Delete the overlays listed in VARIABLE (a symbol), and empty it."
+  (mapc #'delete-overlay (symbol-value variable))
+  (set variable nil))
+
+(defun rpn--line-end-stacks-changed (&rest _)
+  "Redraw the line ends once the user pauses (`after-change-functions')."
+  (rpn--line-end-stacks-schedule))
+
+(defun rpn--line-end-stacks-scrolled (window _start)
+  "Redraw the line ends when WINDOW shows other lines (`window-scroll-functions')."
+  (with-current-buffer (window-buffer window)
+    (rpn--line-end-stacks-schedule)))
+
+(defun rpn--line-end-stacks-schedule ()
+  "Redraw this buffer's line ends after `rpn-line-end-stacks-delay' idle seconds.
+Many changes or scrolls in a row make one request."
+  (when rpn-line-end-stacks-mode
+    (when rpn--line-end-stacks-timer (cancel-timer rpn--line-end-stacks-timer))
+    (setq rpn--line-end-stacks-timer
+          (run-with-idle-timer rpn-line-end-stacks-delay nil
+                               #'rpn--line-end-stacks-update (current-buffer)))))
+
+(defun rpn--line-end-stacks-visible ()
+  "The lines on screen, (BEG . END): from the first window start showing this
+buffer to the last window end, or nil when no window shows it."
+  (let (beg end)
+    (dolist (window (get-buffer-window-list nil nil t))
+      (let ((start (window-start window))
+            (stop (window-end window t)))
+        (setq beg (if beg (min beg start) start)
+              end (if end (max end stop) stop))))
+    (and beg (save-excursion
+               (save-restriction
+                 (widen)
+                 (cons (progn (goto-char beg) (line-beginning-position))
+                       (progn (goto-char end) (line-end-position))))))))
+
+(defun rpn--line-end-stacks-update (buffer)
+  "Ask the server for the inlay hints of BUFFER's lines on screen, and draw them.
+A request made before the change that last reached the server waits
+for it (`:deferred'); an answer to a buffer changed since the request
+is dropped (a newer request is on its way)."
+  (when (buffer-live-p buffer)
+    (with-current-buffer buffer
+      (setq rpn--line-end-stacks-timer nil)
+      (let ((server (and rpn-line-end-stacks-mode (fboundp 'eglot-managed-p)
+                         (eglot-managed-p) (eglot-current-server)))
+            (range (rpn--line-end-stacks-visible))
+            (tick (buffer-chars-modified-tick)))
+        (when (and server range)
+          (jsonrpc-async-request
+           server :textDocument/inlayHint
+           (list :textDocument (eglot--TextDocumentIdentifier)
+                 :range (list :start (eglot--pos-to-lsp-position (car range))
+                              :end (eglot--pos-to-lsp-position (cdr range))))
+           :deferred 'rpn--line-end-stacks
+           :success-fn (lambda (hints)
+                         (when (buffer-live-p buffer)
+                           (with-current-buffer buffer
+                             (when (and rpn-line-end-stacks-mode
+                                        (= tick (buffer-chars-modified-tick)))
+                               (rpn--line-end-stacks-draw hints)
+                               (rpn--line-end-diagnostics-draw range)))))
+           :error-fn #'ignore
+           :timeout-fn #'ignore))))))
+
+(defun rpn--line-end-hint-text (hint)
+  "The text to show for inlay hint HINT (an LSP InlayHint, a plist)."
+  (let* ((label (plist-get hint :label))
+         (text (if (stringp label) label
+                 (mapconcat (lambda (part) (or (plist-get part :value) "")) label ""))))
+    (concat (if (eq (plist-get hint :paddingLeft) t) " " "")
+            (propertize text 'face 'rpn-line-end-stack)
+            (if (eq (plist-get hint :paddingRight) t) " " ""))))
+
+(defun rpn--line-end-overlay (pos text priority)
+  "An overlay that shows TEXT at POS, at PRIORITY (higher shows first)."
+  (let ((overlay (make-overlay pos pos nil nil nil)))
+    ;; Point right before the text is shown before it, not after.
+    (put-text-property 0 1 'cursor 1 text)
+    (overlay-put overlay 'after-string text)
+    (overlay-put overlay 'priority priority)
+    (overlay-put overlay 'rpn-line-end t)
+    overlay))
+
+(defun rpn--line-end-stacks-draw (hints)
+  "Draw HINTS (LSP InlayHints, for the lines on screen), replacing the old ones."
+  (rpn--line-end-delete 'rpn--line-end-stacks-overlays)
+  (save-excursion
+    (save-restriction
+      (widen)
+      ;; Hints at one place (a word's effect and the stack after `;') show in the
+      ;; server's order: Emacs shows after-strings by decreasing priority.  All
+      ;; above the diagnostics' 1, which follow the stack at a line's end.
+      (let ((priority (+ 2 (length hints))))
+        (mapc (lambda (hint)
+                (let ((pos (eglot--lsp-position-to-point (plist-get hint :position))))
+                  (push (rpn--line-end-overlay pos (rpn--line-end-hint-text hint) priority)
+                        rpn--line-end-stacks-overlays)
+                  (setq priority (1- priority))))
+              hints)))))
+
+(defun rpn--line-end-diagnostic-face (diagnostic)
+  "The face for DIAGNOSTIC's message, by its flymake category.
+Errors, warnings and the rest (notes)."
+  (let ((category (get (flymake-diagnostic-type diagnostic) 'flymake-category)))
+    (pcase category
+      ('flymake-error 'rpn-line-end-error)
+      ('flymake-warning 'rpn-line-end-warning)
+      (_ 'rpn-line-end-note))))
+
+(defun rpn--line-end-diagnostic-message (diagnostic)
+  "DIAGNOSTIC's message, on one line: eglot's \"rpn [code]: text\" as \"code: text\"."
+  (let ((text (string-trim (replace-regexp-in-string
+                            "[ \t]*\n[ \t]*" " " (flymake-diagnostic-text diagnostic)))))
+    (if (string-match "\\`rpn \\[\\([^]]+\\)\\]: " text)
+        (concat (match-string 1 text) ": " (substring text (match-end 0)))
+      text)))
+
+(defun rpn--line-end-diagnostics-draw (range)
+  "Show flymake's diagnostics in RANGE (BEG . END) at the ends of their lines.
+Each diagnostic's message on the line where it starts, in the order
+they start."
+  (rpn--line-end-delete 'rpn--line-end-diagnostic-overlays)
+  (when (and range (bound-and-true-p flymake-mode))
+    (let ((arrow (if (char-displayable-p ?←) "←" "<-"))
+          (by-line nil))
+      (save-excursion
+        (save-restriction
+          (widen)
+          (dolist (diagnostic (flymake-diagnostics (car range) (cdr range)))
+            (let ((beg (flymake-diagnostic-beg diagnostic)))
+              (when (<= (car range) beg (cdr range))
+                (goto-char beg)
+                (push (cons beg diagnostic)
+                      (alist-get (line-end-position) by-line)))))
+          (pcase-dolist (`(,eol . ,diagnostics) by-line)
+            (let ((sorted (sort diagnostics (lambda (a b) (< (car a) (car b))))))
+              (push (rpn--line-end-overlay
+                     eol
+                     (mapconcat (lambda (entry)
+                                  (concat "  " (propertize
+                                                (concat arrow " " (rpn--line-end-diagnostic-message
+                                                                   (cdr entry)))
+                                                'face (rpn--line-end-diagnostic-face
+                                                       (cdr entry)))))
+                                sorted "")
+                     1)
+                    rpn--line-end-diagnostic-overlays))))))))
+
+(defun rpn--line-end-stacks-flymake-reported (&rest _)
+  "Redraw the diagnostics at line ends when flymake takes a report.
+Diagnostics reach flymake on their own schedule, before or after
+the stacks' answer."
+  (when rpn-line-end-stacks-mode
+    (rpn--line-end-diagnostics-draw (rpn--line-end-stacks-visible))))
+
+(defun rpn-line-end-stacks-needed-p ()
+  "Non-nil when this buffer should draw its own line ends.
+An `rpn-mode' buffer eglot manages, eglot without inlay hints of its
+own (before 1.12), and `rpn-line-end-stacks' on."
+  (and rpn-line-end-stacks
+       (derived-mode-p 'rpn-mode)
+       (not (fboundp 'eglot-inlay-hints-mode))
+       (fboundp 'eglot-managed-p)
+       (eglot-managed-p)))
+
+(defun rpn--line-end-stacks-managed ()
+  "Turn `rpn-line-end-stacks-mode' on or off as eglot takes or leaves a buffer."
+  (when (derived-mode-p 'rpn-mode)
+    (rpn-line-end-stacks-mode (if (rpn-line-end-stacks-needed-p) 1 -1))))
+
+(with-eval-after-load 'eglot
+  (add-hook 'eglot-managed-mode-hook #'rpn--line-end-stacks-managed))
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.rpn\\'" . rpn-mode))

@@ -11,7 +11,9 @@
 # Runs (each must pass):
 #   eglot + rpn-eglot.el      test.el: rpn-mode (mode, comments, font-lock), eglot connecting
 #                             after a command, flymake diagnostics, hover, raw inlay hints,
-#                             completion, incremental edits, xref definition, rename, formatting,
+#                             completion (`9 sq' through C-M-i and *Completions*), incremental
+#                             edits, rpn-mode's stacks and messages at line ends (the overlays,
+#                             before and after an edit), xref definition, rename, formatting,
 #                             the quick fix, a defined word (hover, its effect hint, definition,
 #                             rename), rpn-lsp-settings and shutdown
 #   eglot + README snippet    test.el again, with the first ```elisp block of

@@ -24,12 +24,15 @@
 ;; inlay hints of every line, the summaries on headings too (eglot 1.9 has no inlay-hint UI, nor
 ;; code lenses; rpn-eglot.el's handling of
 ;; 1.12's `eglot-inlay-hints-mode' is run against a stand-in mode); completion (the
-;; candidates, and `completion-at-point' finishing a variable); incremental edits (a non-BMP
+;; candidates, `completion-at-point' finishing a variable, and `9 sq' completed as a person
+;; does it: C-M-i, the list, RET on a candidate); incremental edits (a non-BMP
 ;; character before a token: UTF-16 columns) and their undo; go-to-definition
 ;; (`xref-find-definitions'), `eglot-rename', `eglot-format-buffer' (of lines made messy:
 ;; the exact text expected, aligned comments kept aligned, and the same as `rpn-lsp format -')
 ;; and the quick fix (`eglot-code-actions'); a defined word in a second buffer (hover on its name and on a use,
 ;; its effect's inlay hint after `;', definition, `eglot-rename' of the word and back);
+;; rpn-mode's stacks and diagnostic messages at line ends (eglot 1.9 has no inlay hints): the
+;; overlays' exact strings, after an edit, a mended underflow, a scroll, a stale answer;
 ;; `rpn-lsp-settings' and `eglot-workspace-configuration'; shutdown.
 ;;
 ;; Batch mode never goes idle, so after each edit or command `rpn-test-idle' runs
@@ -661,6 +664,256 @@ back.  Returns to SAMPLE-BUFFER."
       (switch-to-buffer sample-buffer)
       (setq rpn-test-server (or (eglot-current-server) rpn-test-server)))))
 
+;;;; Completion of a typed prefix, as a user does it
+
+(defun rpn-test-completions-listed ()
+  "The candidates *Completions* lists, in its order."
+  (with-current-buffer "*Completions*"
+    (save-excursion
+      (goto-char (point-min))
+      (let (seen listed)
+        (next-completion 1)
+        (while (and (not (memq (point) seen)) (get-text-property (point) 'completion--string))
+          (push (point) seen)
+          (push (substring-no-properties (get-text-property (point) 'completion--string)) listed)
+          (next-completion 1))
+        (nreverse listed)))))
+
+(defun rpn-test-complete-prefix ()
+  "`9 sq' typed on a new last line: `completion-at-point' (C-M-i) leaves `9 sq' (an
+exact match; not `9 sqq', nor a word the prefix does not start); `completion-help-at-point'
+\(what C-M-i again, or M-?, shows) lists only the words that start with `sq', sq and sqrt;
+choosing the Nth in *Completions* (RET on it) makes the line exactly `9 ' and that word."
+  (let ((buffer (current-buffer))
+        (window (selected-window))
+        (last (progn (goto-char (point-max)) (line-number-at-pos)))
+        listed)
+    (dotimes (n 2)
+      (goto-char (rpn-test-pos last 0))
+      (delete-region (point) (point-max))
+      (insert "9 sq")
+      (rpn-test-idle)
+      (completion-at-point)
+      (rpn-test-idle)
+      (when (= n 0)
+        (rpn-test-check (equal (rpn-test-line-text last) "9 sq")
+                        "completion-at-point on `9 sq' leaves `9 sq' (exact, not unique)"
+                        (format "line %d is %S" last (rpn-test-line-text last))))
+      (completion-help-at-point)
+      (if (not (get-buffer-window "*Completions*"))
+          (rpn-test-fail "completion-help-at-point shows *Completions*" "no window shows it")
+        (setq listed (rpn-test-completions-listed))
+        (when (= n 0)
+          (rpn-test-check (equal (sort (copy-sequence listed) #'string<) '("sq" "sqrt"))
+                          "*Completions* for `9 sq' lists sq and sqrt, nothing else"
+                          (format "listed %S" listed)))
+        (select-window (get-buffer-window "*Completions*"))
+        (goto-char (point-min))
+        (next-completion (1+ n))
+        (let ((choice (get-text-property (point) 'completion--string)))
+          (choose-completion)
+          (select-window window)
+          (switch-to-buffer buffer)
+          (rpn-test-idle)
+          (rpn-test-check (equal (rpn-test-line-text last) (concat "9 " choice))
+                          (format "choosing candidate %d in *Completions* (%s) makes the line `9 %s'"
+                                  (1+ n) choice choice)
+                          (format "line %d is %S" last (rpn-test-line-text last))))))
+    (when (get-buffer-window "*Completions*")
+      (delete-window (get-buffer-window "*Completions*")))
+    (select-window window)
+    (switch-to-buffer buffer)
+    (delete-region (rpn-test-pos last 0) (point-max))
+    (rpn-test-idle)))
+
+;;;; Stacks and diagnostics at line ends (rpn-mode's own, for eglot without inlay hints)
+
+(defconst rpn-test-stacks-lines
+  '("# the stacks at line ends" "12.5 8 +" "3 =x        # three" "clear" "1 +" "x 2 *")
+  "stacks.rpn: a stack on each line with tokens, none on the comment, an underflow on line 5.")
+
+(defun rpn-test-line-ends ()
+  "What `rpn-line-end-stacks-mode' shows: ((LINE (COLUMN . TEXT) …) …), each line's
+overlay strings in the order they show (by column, then the stack before the diagnostic)."
+  (let (overlays by-line)
+    (dolist (overlay (overlays-in (point-min) (point-max)))
+      (when (overlay-get overlay 'rpn-line-end) (push overlay overlays)))
+    (setq overlays (sort overlays (lambda (a b)
+                                    (if (= (overlay-start a) (overlay-start b))
+                                        (> (overlay-get a 'priority) (overlay-get b 'priority))
+                                      (< (overlay-start a) (overlay-start b))))))
+    (dolist (overlay overlays)
+      (let* ((at (rpn-test-line-col (overlay-start overlay)))
+             (entry (cons (cdr at) (substring-no-properties (overlay-get overlay 'after-string)))))
+        (if (assq (car at) by-line)
+            (nconc (assq (car at) by-line) (list entry))
+          (push (list (car at) entry) by-line))))
+    (nreverse by-line)))
+
+(defun rpn-test-underflow-text (line)
+  "The line end rpn-mode should show for the diagnostic flymake holds on LINE:
+`  ← ' and its code and message, eglot's `rpn [code]: ' made `code: '."
+  (let ((d (seq-find (lambda (d) (= (car (rpn-test-line-col (flymake-diagnostic-beg d))) line))
+                     (flymake-diagnostics))))
+    (and d (replace-regexp-in-string "\\`rpn \\[\\([^]]+\\)\\]: " "  ← \\1: "
+                                     (flymake-diagnostic-text d)))))
+
+(defun rpn-test-check-line-ends (want what)
+  "Wait until the line ends are WANT (as `rpn-test-line-ends' gives them), then check."
+  (rpn-test-wait (lambda () (rpn-test-idle) (equal (rpn-test-line-ends) want)))
+  (let ((got (rpn-test-line-ends)))
+    (rpn-test-check (equal got want) what
+                    (format "got %S, want %S" got want))))
+
+(defun rpn-test-stacks (sample-buffer)
+  "rpn-mode's stacks and diagnostics at line ends, for eglot without inlay hints.
+In SAMPLE-BUFFER: on where eglot has no `eglot-inlay-hints-mode' (the README snippet's
+run), off where it has one (the stand-in: eglot 1.12+ draws the hints itself).  In
+stacks.rpn, opened with eglot as 1.9 is (no `eglot-inlay-hints-mode' even in the run
+that has the stand-in): the exact overlay strings on the exact lines; after an edit (a
+number changed, a line inserted) the new stacks and no old one; after the underflow is
+mended, its message gone; `rpn-line-end-stacks-mode' off removes every overlay."
+  (with-current-buffer sample-buffer
+    (if rpn-test-stand-in-hints
+        (rpn-test-check (not rpn-line-end-stacks-mode)
+                        "with eglot-inlay-hints-mode (the stand-in for eglot 1.12+), rpn-line-end-stacks-mode stays off in the sample"
+                        "it is on")
+      (rpn-test-check rpn-line-end-stacks-mode
+                      "eglot 1.9 (no eglot-inlay-hints-mode): rpn-line-end-stacks-mode is on in the sample"
+                      "it is off")
+      ;; The window shows the sample from its top (completion's list scrolled it).
+      (set-window-start (selected-window) (point-min))
+      (run-hook-with-args 'window-scroll-functions (selected-window) (window-start))
+      (rpn-test-wait (lambda () (rpn-test-idle) (assq 6 (rpn-test-line-ends))))
+      (let ((ends (rpn-test-line-ends)))
+        (rpn-test-check (equal (cdr (assq 52 ends)) '((14 . " [20.5]")))
+                        "the sample's line 52 `12.5 8 + =20.5' shows ` [20.5]' after its last token (column 14)"
+                        (format "line 52: %S" (cdr (assq 52 ends))))
+        (rpn-test-check (equal (cdr (assq 59 ends)) '((25 . " ( a b -- r )") (25 . " []")))
+                        "the sample's line 59 (a definition) shows the word's effect, then the stack, after `;'"
+                        (format "line 59: %S" (cdr (assq 59 ends))))
+        (rpn-test-check (equal (mapcar #'cdr (cdr (assq 65 ends)))
+                               (list " [1]" (rpn-test-underflow-text 65)))
+                        "the sample's line 65 `1 +' shows ` [1]' and its stack-underflow message"
+                        (format "line 65: %S" (cdr (assq 65 ends)))))
+      ;; Only the lines on screen are asked for: scrolled to line 50 (as redisplay would
+      ;; report it through `window-scroll-functions'), lines above it lose their stacks.
+      (set-window-start (selected-window) (rpn-test-pos 50 0))
+      (run-hook-with-args 'window-scroll-functions (selected-window) (window-start))
+      (rpn-test-wait (lambda () (rpn-test-idle)
+                       (let ((lines (mapcar #'car (rpn-test-line-ends))))
+                         (and lines (>= (apply #'min lines) 50)))))
+      (let ((lines (mapcar #'car (rpn-test-line-ends))))
+        (rpn-test-check (and lines (>= (apply #'min lines) 50) (memq 52 lines))
+                        "scrolled to line 50: stacks from line 50 down, none above"
+                        (format "lines with line ends %S" lines)))
+      (set-window-start (selected-window) (point-min))
+      (run-hook-with-args 'window-scroll-functions (selected-window) (window-start))
+      (rpn-test-wait (lambda () (rpn-test-idle) (assq 6 (rpn-test-line-ends))))
+      (rpn-test-check (assq 6 (rpn-test-line-ends)) "scrolled back to the top: line 6 has its stack again"
+                      (format "lines with line ends %S" (mapcar #'car (rpn-test-line-ends))))))
+  (let* ((file (expand-file-name "stacks.rpn"
+                                 (file-name-directory (buffer-file-name sample-buffer))))
+         (text (concat (string-join rpn-test-stacks-lines "\n") "\n")))
+    (with-temp-file file (insert text))
+    (unwind-protect
+        (progn
+          ;; As eglot 1.9 is: no `eglot-inlay-hints-mode' while eglot takes the buffer.
+          (cl-letf (((symbol-function 'eglot-inlay-hints-mode) nil))
+            (find-file file)
+            (rpn-test-check (rpn-test-connect) "eglot manages stacks.rpn"
+                            (or rpn-test-connect-error "no server")))
+          (rpn-test-check rpn-line-end-stacks-mode
+                          "rpn-line-end-stacks-mode is on in stacks.rpn (eglot without inlay hints)"
+                          "it is off")
+          (let ((underflow (progn (rpn-test-wait (lambda () (rpn-test-idle)
+                                                   (rpn-test-underflow-text 5)))
+                                  (rpn-test-underflow-text 5))))
+            (rpn-test-check (and underflow (string-prefix-p "  ← stack-underflow: " underflow)
+                                 (string-search "`+`" underflow))
+                            "flymake holds line 5's stack-underflow, shown as `  ← stack-underflow: …`+`…'"
+                            (format "%S" underflow))
+            (rpn-test-check-line-ends
+             `((2 (8 . " [20.5]"))
+               (3 (4 . " [20.5 3]"))
+               (4 (5 . " []"))
+               (5 (3 . " [1]") (3 . ,underflow))
+               (6 (5 . " [1 6]")))
+             "line ends: each line's stack after its last token (line 3's before its comment), line 5's underflow message after the line")
+            ;; An answer to a buffer changed since the request is dropped: `8' becomes `9',
+            ;; the request goes out with the change, and `9' becomes `7' before the answer
+            ;; (for `9') is read.
+            (let ((eight (rpn-test-pos 2 (rpn-test-col 2 "8"))))
+              (goto-char eight)
+              (delete-char 1)
+              (insert "9")
+              (rpn-test-idle)
+              (goto-char eight)
+              (delete-char 1)
+              (insert "7")
+              (let ((deadline (+ (float-time) 1.0)))
+                (while (< (float-time) deadline) (accept-process-output nil 0.05)))
+              (rpn-test-check (equal (cdr (assq 2 (rpn-test-line-ends))) '((8 . " [20.5]")))
+                              "an answer for a text already changed again is dropped: line 2 keeps ` [20.5]', never shows ` [21.5]'"
+                              (format "line 2: %S" (cdr (assq 2 (rpn-test-line-ends)))))
+              (rpn-test-wait (lambda () (rpn-test-idle)
+                               (equal (cdr (assq 2 (rpn-test-line-ends))) '((8 . " [19.5]")))))
+              (rpn-test-check (equal (cdr (assq 2 (rpn-test-line-ends))) '((8 . " [19.5]")))
+                              "then the next request shows `12.5 7 +' as ` [19.5]'"
+                              (format "line 2: %S" (cdr (assq 2 (rpn-test-line-ends)))))
+              (goto-char eight)
+              (delete-char 1)
+              (insert "8"))
+            ;; The edit: `8' becomes `9', and a line `10 -' goes in after it.
+            (goto-char (rpn-test-pos 2 (rpn-test-col 2 "8")))
+            (delete-char 1)
+            (insert "9")
+            (goto-char (rpn-test-pos 3 0))
+            (insert "10 -\n")
+            (rpn-test-check-line-ends
+             `((2 (8 . " [21.5]"))
+               (3 (4 . " [11.5]"))
+               (4 (4 . " [11.5 3]"))
+               (5 (5 . " []"))
+               (6 (3 . " [1]") (3 . ,underflow))
+               (7 (5 . " [1 6]")))
+             "after changing `8' to `9' and inserting `10 -': the new stacks on the lines they moved to, no old one")
+            ;; Diagnostics reach flymake on their own schedule: a report alone redraws the
+            ;; messages (here, with every line end taken away by hand, no stack comes back).
+            (remove-overlays (point-min) (point-max) 'rpn-line-end t)
+            (flymake-start)
+            (rpn-test-wait (lambda () (rpn-test-line-ends)))
+            (rpn-test-check (equal (rpn-test-line-ends) `((6 (3 . ,underflow))))
+                            "a flymake report alone draws the messages at line ends again (no stack request)"
+                            (format "got %S" (rpn-test-line-ends))))
+          ;; The underflow mended: its message goes.
+          (goto-char (rpn-test-pos 6 1))
+          (insert " 2")
+          (rpn-test-check-line-ends
+           '((2 (8 . " [21.5]"))
+             (3 (4 . " [11.5]"))
+             (4 (4 . " [11.5 3]"))
+             (5 (5 . " []"))
+             (6 (5 . " [3]"))
+             (7 (5 . " [3 6]")))
+           "after `1 +' became `1 2 +': ` [3]' and no message on line 6")
+          (rpn-line-end-stacks-mode -1)
+          (rpn-test-check (null (rpn-test-line-ends))
+                          "rpn-line-end-stacks-mode off removes every overlay"
+                          (format "left %S" (rpn-test-line-ends)))
+          (rpn-line-end-stacks-mode 1)
+          (rpn-test-wait (lambda () (rpn-test-idle) (rpn-test-line-ends)))
+          (eglot--managed-mode -1)
+          (rpn-test-check (and (not rpn-line-end-stacks-mode) (null (rpn-test-line-ends)))
+                          "eglot leaving the buffer turns rpn-line-end-stacks-mode off and removes its overlays"
+                          (format "mode %S, left %S" rpn-line-end-stacks-mode (rpn-test-line-ends))))
+      (when (get-file-buffer file)
+        (with-current-buffer (get-file-buffer file)
+          (set-buffer-modified-p nil)
+          (kill-buffer)))
+      (switch-to-buffer sample-buffer)
+      (setq rpn-test-server (or (eglot-current-server) rpn-test-server)))))
+
 ;;;; The run
 
 (defun rpn-test-format-with-command-line (text)
@@ -863,6 +1116,9 @@ back.  Returns to SAMPLE-BUFFER."
       (delete-region (rpn-test-pos last 0) (point-max))
       (rpn-test-idle))
 
+    ;; A typed prefix completed as a user does it: `9 sq' → `9 sq' or `9 sqrt'.
+    (rpn-test-complete-prefix)
+
     ;; Incremental edits: `2 3 +' becomes `2 30 +'; after `÷' on line 12, ` 😀 sqrtt' (two
     ;; unknown words, the second after a character that is two UTF-16 units).
     (goto-char (rpn-test-pos 10 3))
@@ -984,6 +1240,9 @@ back.  Returns to SAMPLE-BUFFER."
 
     ;; A defined word, in a buffer of its own.
     (rpn-test-words (current-buffer))
+
+    ;; Stacks and diagnostics at line ends (eglot 1.9 has no inlay hints).
+    (rpn-test-stacks (current-buffer))
 
     ;; Settings (rpn-eglot.el): `rpn-lsp-settings' go in initializationOptions when eglot starts.
     ;; And `rpn-eglot-inlay-hints' nil keeps inlay hints off.
