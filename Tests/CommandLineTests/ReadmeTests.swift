@@ -9,9 +9,9 @@ import Testing
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// The READMEs a user reads: the top-level one and each editor's.
+  /// The READMEs a user reads (the top-level one and each editor's) and the architecture document.
   static func readmes() throws -> [(name: String, text: String)] {
-    var names = ["README.md"]
+    var names = ["README.md", "Sources/ARCHITECTURE.md"]
     let editors = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("EditorConfigs").path)
     for editor in editors.sorted() where !editor.hasSuffix(".rpn") {
       names.append("EditorConfigs/\(editor)/README.md")
