@@ -3,15 +3,15 @@ import TestSupport
 import Testing
 
 /// The README as a new user reads it: every file it names is here, nothing points to a document
-/// the repository does not hold, the install steps work on a fresh account, and the first
-/// screen warns of the two surprises.
+/// the repository does not hold, the install steps work on a fresh account, the first screen
+/// warns of the two surprises, and the tour's tapes show what the tool prints.
 @Suite struct ReadmeTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// The READMEs a user reads: the top-level one and each editor's.
+  /// The READMEs a user reads (the top-level one and each editor's) and the architecture document.
   static func readmes() throws -> [(name: String, text: String)] {
-    var names = ["README.md"]
+    var names = ["README.md", "Sources/ARCHITECTURE.md"]
     let editors = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("EditorConfigs").path)
     for editor in editors.sorted() where !editor.hasSuffix(".rpn") {
       names.append("EditorConfigs/\(editor)/README.md")
@@ -77,5 +77,29 @@ import Testing
     #expect(first.contains("`200 15 %` leaves `[200 30]`"))
     let result = try run(["eval", "-"], input: "12.50 =lunch\n200 15 %\n+\n")
     #expect(result.stdout == "12.50 =lunch  [12.5]\n200 15 %      [12.5 200 30]\n+             [12.5 230]\n")
+  }
+
+  /// Every tape of the tour is what `rpn-lsp eval` prints for it, to the byte: its stacks, its
+  /// sections' summaries, its `!` marks and its columns. The tape is each line with its label
+  /// (a stack, or a heading's summary) taken off.
+  @Test func theTourShowsWhatEvalPrints() throws {
+    let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let afterTitle = try #require(readme.components(separatedBy: "\n## A tour of the language\n").dropFirst().first)
+    let tour = try #require(afterTitle.components(separatedBy: "\n## The language\n").first)
+    // The pieces between fences alternate: prose, block, prose, block, …
+    let blocks = tour.components(separatedBy: "```\n").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+    #expect(blocks.count >= 10, "the tour has a tape for each step")
+    let label = try NSRegularExpression(pattern: #"^(.*?\S) +(?:! )?(?:\[[^\]]*\]|Σ .*|no values)$"#)
+    for shown in blocks {
+      let tape = shown.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        let line = String(line)
+        guard let match = label.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
+          let range = Range(match.range(at: 1), in: line)
+        else { return line }
+        return String(line[range])
+      }.joined(separator: "\n")
+      let result = try run(["eval", "-"], input: tape)
+      #expect(result.stdout == shown, "the README shows\n\(shown)\nwhere eval prints\n\(result.stdout)")
+    }
   }
 }
