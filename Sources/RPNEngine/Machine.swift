@@ -241,8 +241,9 @@ struct Machine {
     var lastTokenEnd: Int32 = -1
     var scanner = TokenScanner(bytes, builtins: builtins)
     var ordinal = 0
-    // The first three tokens, to tell an infix habit (`3 + 4`) once the line is done.
-    var shape = LineShape()
+    // What the tokens are, two bits each, the last lowest (`LineShape`), to tell an infix habit
+    // (`3 + 4`) once the line is done. Shifted on every token, with no branch.
+    var shape: UInt64 = 0
     var sawBareEquals = false
     while let token = scanner.next() {
       if case .colon = token.kind {
@@ -259,32 +260,49 @@ struct Machine {
       if case .number(let value) = token.kind {
         push(value)
         topIsWritten = true
+        shape = shape &<< 2 | LineShape.number
       } else if case .builtin(let id) = token.kind, applyInline(steps[Int(id)]) {
         topIsWritten = false
-      } else if let problem = evaluate(token, in: bytes) {
-        diagnostic = Diagnostic(range: token.range, problem: problem)
-        diagnostics.append(diagnostic!)
-        if case .invalidStore(.missing) = token.kind { sawBareEquals = true }
+        shape = shape &<< 2 | LineShape.builtin
       } else {
-        switch token.kind {
-        case .store, .check: break  // The stack is as it was.
-        default: topIsWritten = false
-        }
+        diagnostic = evaluateOther(token, in: bytes, shape: &shape, sawBareEquals: &sawBareEquals)
       }
       if O.isActive { observer.didEvaluate(token, ordinal: ordinal, stack: picture(size), diagnostic: diagnostic) }
       lastTokenEnd = Int32(token.range.upperBound)
-      if ordinal < 3 { shape.record(token, at: ordinal) }
       ordinal += 1
     }
-    if ordinal == 3, !lineHasDefinition, let infix = shape.infix(builtins: builtins, in: bytes) {
-      markInfix(infix)
-    }
+    if ordinal == 3, shape & 0x3F == LineShape.numberBuiltinNumber, !lineHasDefinition { markInfix(in: bytes) }
     if sawBareEquals { markSpacedChecks(in: bytes) }
     if lastTokenEnd < 0, let comment = scanner.commentStart, comment + 1 < bytes.count, bytes[comment + 1] == 0x23 {
       lineIsHeading = true
       startSection()
     }
     return lastTokenEnd
+  }
+
+  /// Evaluates a token that is neither a number nor a builtin done in place, and records what
+  /// the line's end needs to know of it. Kept out of line: `evaluateLine`'s loop stays small
+  /// enough for the lexer's `next()` to be inlined into it.
+  @inline(never)
+  mutating func evaluateOther(
+    _ token: Token, in bytes: UnsafeBufferPointer<UInt8>, shape: inout UInt64, sawBareEquals: inout Bool
+  ) -> Diagnostic? {
+    if case .builtin = token.kind {
+      shape = shape &<< 2 | LineShape.builtin
+    } else {
+      shape = shape &<< 2 | LineShape.other
+    }
+    guard let problem = evaluate(token, in: bytes) else {
+      switch token.kind {
+      case .store, .check: break  // The stack is as it was.
+      default: topIsWritten = false
+      }
+      return nil
+    }
+    if case .invalidStore(.missing) = token.kind { sawBareEquals = true }
+    let diagnostic = Diagnostic(range: token.range, problem: problem)
+    diagnostics.append(diagnostic)
+    return diagnostic
   }
 
   /// Evaluates one token that is not a number; on failure returns the problem and leaves the
