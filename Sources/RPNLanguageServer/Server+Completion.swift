@@ -6,7 +6,10 @@ import RPNEngine
 
 extension Server {
   /// `textDocument/completion`: every operator and constant spelling, and the variables stored
-  /// and words defined above the cursor. Each item replaces the word being typed. Items the
+  /// and words defined above the cursor. When part of a word is typed (the token at the cursor,
+  /// from its start to the cursor), only the items that match it: case-insensitive prefix or
+  /// subsequence, the prefix matches first (some clients, Neovim's, filter only items with a
+  /// `filterText`, which each item carries). Each item replaces the word being typed. Items the
   /// stack at the cursor can satisfy sort first (variables, then words, then builtins in table
   /// order); the others stay listed, with a detail that says what is missing (words before
   /// builtins). A word whose effect depends on the stack counts as satisfiable: only running it
@@ -35,6 +38,11 @@ extension Server {
     }
     let word = token?.range ?? column..<column
     let editRange = converter.range(line: line, utf8Range: word).json
+    let typed = document.withUTF8(ofLine: line) {
+      let end = min(column, $0.count)
+      return Array($0[min(word.lowerBound, end)..<end])
+    }
+    let filter = CompletionFilter(typed: typed)
 
     // The stack and variables where the word starts.
     let scope = document.scope(atLine: line, utf8Offset: word.lowerBound)
@@ -53,27 +61,31 @@ extension Server {
     }
     let display = display(of: document)
     for (index, variable) in scope.variables.enumerated() {
+      guard let group = filter.group(of: variable.name) else { continue }
       let label = JSONValue.string(variable.name)
       separate()
       result.write(
         .object([
-          ("label", label), ("kind", JSONValue(CompletionItemKind.variable.rawValue)),
+          ("label", label), ("filterText", label), ("kind", JSONValue(CompletionItemKind.variable.rawValue)),
           ("detail", .string(ValueFormat.format(variable.value, display: display))),
-          ("documentation", "variable, stored above"), ("sortText", .string("0a\(Self.padded(index))")),
+          ("documentation", "variable, stored above"),
+          ("sortText", .string(CompletionFilter.groupPrefix[group] + "0a\(Self.padded(index))")),
           ("textEdit", ["range": editRange, "newText": label]),
         ]))
     }
     for (index, word) in scope.words.enumerated() {
+      guard let group = filter.group(of: word.name) else { continue }
       let label = JSONValue.string(word.name)
       let effect = word.effect.description
       let inputs = word.effect.inputs ?? 0
       let satisfied = inputs <= depth
       let detail = satisfied ? effect : "\(effect) — \(Self.missing(inputs, depth: depth))"
-      let sortText = (satisfied ? "0aw" : "1aw") + Self.padded(index)
+      let sortText = CompletionFilter.groupPrefix[group] + (satisfied ? "0aw" : "1aw") + Self.padded(index)
       separate()
       result.write(
         .object([
-          ("label", label), ("kind", JSONValue(CompletionItemKind.function.rawValue)), ("detail", .string(detail)),
+          ("label", label), ("filterText", label), ("kind", JSONValue(CompletionItemKind.function.rawValue)),
+          ("detail", .string(detail)),
           ("documentation", .string("word, defined above: it \(word.effect.sentence)")),
           ("sortText", .string(sortText)),
           ("textEdit", ["range": editRange, "newText": label]),
@@ -93,16 +105,17 @@ extension Server {
       return text
     }
     for entry in BuiltinCompletion.all {
+      guard let group = filter.group(ofUTF8: entry.spelling) else { continue }
       let satisfied = entry.isSubtotal ? depth > base : entry.inputs <= depth
       separate()
       result.write(raw: entry.head)
       result.write(raw: range)
       if satisfied {
-        result.write(raw: entry.satisfiedTail)
+        result.write(raw: entry.satisfiedTails[group])
       } else {
         result.write(raw: entry.unsatisfiedMiddle)
         result.write(raw: missingText(entry))
-        result.write(raw: entry.unsatisfiedTail)
+        result.write(raw: entry.unsatisfiedTails[group])
       }
     }
     result.write(raw: "]}")
@@ -121,14 +134,17 @@ extension Server {
 }
 
 /// The parts of a builtin's completion item that never change, written as JSON once. An item is
-/// `head`, the range of the word being typed, then `satisfiedTail`, or `unsatisfiedMiddle` (which
-/// opens the detail with the effect and a dash), what is missing (`insideString`) and
-/// `unsatisfiedTail` (which closes it).
+/// `head`, the range of the word being typed, then `satisfiedTails[group]`, or
+/// `unsatisfiedMiddle` (which opens the detail with the effect and a dash), what is missing
+/// (`insideString`) and `unsatisfiedTails[group]` (which closes it); the tails differ only in the
+/// `sortText` of the item's `CompletionFilter` group.
 private struct BuiltinCompletion {
+  /// The spelling's UTF-8, matched against the part of the word typed.
+  let spelling: [UInt8]
   let head: [UInt8]
-  let satisfiedTail: [UInt8]
+  let satisfiedTails: [[UInt8]]
   let unsatisfiedMiddle: [UInt8]
-  let unsatisfiedTail: [UInt8]
+  let unsatisfiedTails: [[UInt8]]
   let inputs: Int
   /// `subtotal` needs values above its section's base, not a number of them.
   let isSubtotal: Bool
@@ -146,13 +162,18 @@ private struct BuiltinCompletion {
         func json(_ text: String) -> [UInt8] { JSONWriter.encode(.string(text)) }
         func json(_ number: Int) -> [UInt8] { JSONWriter.encode(JSONValue(number)) }
         let newText = Array(#","newText":"#.utf8) + json(spelling) + Array(#"},"detail":"#.utf8)
+        let groups = CompletionFilter.groupPrefix
         entries.append(
           BuiltinCompletion(
-            head: Array(#"{"label":"#.utf8) + json(spelling) + Array(#","kind":"#.utf8) + json(kind.rawValue)
-              + Array(#","documentation":"#.utf8) + json(documentation) + Array(#","textEdit":{"range":"#.utf8),
-            satisfiedTail: newText + json(builtin.effect) + Array(#","sortText":"#.utf8) + json("0b" + padded) + [0x7D],
+            spelling: Array(spelling.utf8),
+            head: Array(#"{"label":"#.utf8) + json(spelling) + Array(#","filterText":"#.utf8) + json(spelling)
+              + Array(#","kind":"#.utf8) + json(kind.rawValue) + Array(#","documentation":"#.utf8) + json(documentation)
+              + Array(#","textEdit":{"range":"#.utf8),
+            satisfiedTails: groups.map {
+              newText + json(builtin.effect) + Array(#","sortText":"#.utf8) + json($0 + "0b" + padded) + [0x7D]
+            },
             unsatisfiedMiddle: newText + [0x22] + insideString("\(builtin.effect) — "),
-            unsatisfiedTail: Array(#"","sortText":"#.utf8) + json("1b" + padded) + [0x7D],
+            unsatisfiedTails: groups.map { Array(#"","sortText":"#.utf8) + json($0 + "1b" + padded) + [0x7D] },
             inputs: builtin.inputs, isSubtotal: builtin.operation == .subtotal))
       }
     }
@@ -166,6 +187,61 @@ private struct BuiltinCompletion {
   }
 }
 
+/// Which items match the part of a word typed, and in which group they sort: 0 when the label
+/// starts with it (or nothing is typed), 1 when it holds its characters in order
+/// (`sqt` → `sqrt`), nil otherwise. Letters match in either case (ASCII only: the language's
+/// names and spellings); other characters match whole and exactly, so `√` never matches a
+/// byte of `−`.
+private struct CompletionFilter {
+  /// What each group puts before an item's `sortText`: the prefix matches keep theirs, the
+  /// others sort after every one of them (whose `sortText`s start with `0` or `1`).
+  static let groupPrefix = ["", "2"]
+
+  let typed: [UInt8]
+
+  func group(of label: String) -> Int? {
+    if typed.isEmpty { return 0 }
+    var label = label
+    return label.withUTF8 { group(ofUTF8: $0) }
+  }
+
+  func group(ofUTF8 label: some RandomAccessCollection<UInt8>) -> Int? {
+    if typed.isEmpty { return 0 }
+    if label.count >= typed.count, zip(label, typed).allSatisfy({ Self.folded($0) == Self.folded($1) }) { return 0 }
+    // The typed characters one by one, each found at a character start of the label after
+    // the previous one.
+    var position = label.startIndex
+    var next = 0
+    while next < typed.count {
+      let length = Self.length(ofCharacterStartingWith: typed[next])
+      guard next + length <= typed.count else { return nil }
+      var found = false
+      while position != label.endIndex {
+        if label[position] & 0xC0 != 0x80, label.distance(from: position, to: label.endIndex) >= length,
+          (0..<length).allSatisfy({
+            Self.folded(label[label.index(position, offsetBy: $0)]) == Self.folded(typed[next + $0])
+          })
+        {
+          position = label.index(position, offsetBy: length)
+          found = true
+          break
+        }
+        position = label.index(after: position)
+      }
+      if !found { return nil }
+      next += length
+    }
+    return 1
+  }
+
+  private static func folded(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+
+  /// The bytes of the UTF-8 character a byte starts (1 for a stray continuation byte).
+  private static func length(ofCharacterStartingWith byte: UInt8) -> Int {
+    byte < 0xC0 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+  }
+}
+
 extension CompletionItemKind {
   /// How a builtin of each kind is listed: stack words beside the named functions.
   fileprivate init(_ kind: Builtin.Kind) {
@@ -174,5 +250,12 @@ extension CompletionItemKind {
     case .namedFunction, .stackWord: self = .function
     case .constant: self = .constant
     }
+  }
+}
+
+extension Server {
+  /// The letters `a`–`z` and `A`–`Z`, one string each.
+  static let completionTriggers: [JSONValue] = (UInt8(ascii: "a")...UInt8(ascii: "z")).flatMap {
+    [JSONValue.string(String(UnicodeScalar($0))), .string(String(UnicodeScalar($0 - 0x20)))]
   }
 }
