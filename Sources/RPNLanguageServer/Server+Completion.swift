@@ -49,10 +49,11 @@ extension Server {
     let depth = scope.depth
 
     // Written straight to JSON, as a request on every keystroke: the variables' and words' items
-    // (a few) as values, then each builtin's item from the bytes written once for it
+    // piece by piece, then each builtin's item from the bytes written once for it
     // (`BuiltinCompletion`), with the range of the word typed and, for those the stack cannot
-    // satisfy, what is missing, written once for each count of values needed.
-    var result = JSONWriter(capacity: 16 << 10)
+    // satisfy, what is missing, written once for each count of values needed. Room for every
+    // builtin (about 13 kB with their filterTexts) and a dozen or two variables without growing.
+    var result = JSONWriter(capacity: 32 << 10)
     result.write(raw: #"{"isIncomplete":false,"items":["#)
     var first = true
     func separate() {
@@ -60,38 +61,47 @@ extension Server {
       first = false
     }
     let display = display(of: document)
+    let range = JSONWriter.encode(editRange)
+    /// An item of a name bound above (a variable or a word), its members in the order of the
+    /// builtins' items, written piece by piece as they are: a tape may bind many names.
+    func writeName(_ name: String, kind: CompletionItemKind, detail: String, documentation: String, sortText: String) {
+      separate()
+      result.write(raw: #"{"label":"#)
+      result.write(string: name)
+      result.write(raw: #","filterText":"#)
+      result.write(string: name)
+      result.write(raw: #","kind":"#)
+      result.write(integer: kind.rawValue)
+      result.write(raw: #","detail":"#)
+      result.write(string: detail)
+      result.write(raw: #","documentation":"#)
+      result.write(string: documentation)
+      result.write(raw: #","sortText":"#)
+      result.write(string: sortText)
+      result.write(raw: #","textEdit":{"range":"#)
+      result.write(raw: range)
+      result.write(raw: #","newText":"#)
+      result.write(string: name)
+      result.write(raw: "}}")
+    }
     for (index, variable) in scope.variables.enumerated() {
       guard let group = filter.group(of: variable.name) else { continue }
-      let label = JSONValue.string(variable.name)
-      separate()
-      result.write(
-        .object([
-          ("label", label), ("filterText", label), ("kind", JSONValue(CompletionItemKind.variable.rawValue)),
-          ("detail", .string(ValueFormat.format(variable.value, display: display))),
-          ("documentation", "variable, stored above"),
-          ("sortText", .string(CompletionFilter.groupPrefix[group] + "0a\(Self.padded(index))")),
-          ("textEdit", ["range": editRange, "newText": label]),
-        ]))
+      writeName(
+        variable.name, kind: .variable, detail: ValueFormat.format(variable.value, display: display),
+        documentation: "variable, stored above",
+        sortText: CompletionFilter.groupPrefix[group] + "0a" + Self.padded(index))
     }
     for (index, word) in scope.words.enumerated() {
       guard let group = filter.group(of: word.name) else { continue }
-      let label = JSONValue.string(word.name)
       let effect = word.effect.description
       let inputs = word.effect.inputs ?? 0
       let satisfied = inputs <= depth
-      let detail = satisfied ? effect : "\(effect) — \(Self.missing(inputs, depth: depth))"
-      let sortText = CompletionFilter.groupPrefix[group] + (satisfied ? "0aw" : "1aw") + Self.padded(index)
-      separate()
-      result.write(
-        .object([
-          ("label", label), ("filterText", label), ("kind", JSONValue(CompletionItemKind.function.rawValue)),
-          ("detail", .string(detail)),
-          ("documentation", .string("word, defined above: it \(word.effect.sentence)")),
-          ("sortText", .string(sortText)),
-          ("textEdit", ["range": editRange, "newText": label]),
-        ]))
+      writeName(
+        word.name, kind: .function,
+        detail: satisfied ? effect : "\(effect) — \(Self.missing(inputs, depth: depth))",
+        documentation: "word, defined above: it \(word.effect.sentence)",
+        sortText: CompletionFilter.groupPrefix[group] + (satisfied ? "0aw" : "1aw") + Self.padded(index))
     }
-    let range = JSONWriter.encode(editRange)
     let base = scope.sectionBase
     // What is missing, escaped for inside a JSON string, by the count of values needed (-1 for
     // `subtotal`, which needs a value pushed in its section).
@@ -104,18 +114,30 @@ extension Server {
       missingTexts.append((key, text))
       return text
     }
-    for entry in BuiltinCompletion.all {
-      guard let group = filter.group(ofUTF8: entry.spelling) else { continue }
-      let satisfied = entry.isSubtotal ? depth > base : entry.inputs <= depth
+    func write(_ entry: BuiltinCompletion, _ satisfiedTail: [UInt8], _ unsatisfiedTail: [UInt8]) {
       separate()
       result.write(raw: entry.head)
       result.write(raw: range)
-      if satisfied {
-        result.write(raw: entry.satisfiedTails[group])
+      if entry.isSubtotal ? depth > base : entry.inputs <= depth {
+        result.write(raw: satisfiedTail)
       } else {
         result.write(raw: entry.unsatisfiedMiddle)
         result.write(raw: missingText(entry))
-        result.write(raw: entry.unsatisfiedTails[group])
+        result.write(raw: unsatisfiedTail)
+      }
+    }
+    // Nothing typed: every builtin, with no more work than that. Else only those that match, an
+    // item that matches in order with the tails that sort it after the prefix matches.
+    let builtins = BuiltinCompletion.parts
+    if typed.isEmpty {
+      for entry in builtins.all { write(entry, entry.satisfiedTail, entry.unsatisfiedTail) }
+    } else {
+      for (entry, late) in zip(builtins.all, builtins.late) {
+        switch filter.group(ofUTF8: late.spelling) {
+        case 0: write(entry, entry.satisfiedTail, entry.unsatisfiedTail)
+        case 1: write(entry, late.satisfiedTail, late.unsatisfiedTail)
+        default: continue
+        }
       }
     }
     result.write(raw: "]}")
@@ -134,23 +156,32 @@ extension Server {
 }
 
 /// The parts of a builtin's completion item that never change, written as JSON once. An item is
-/// `head`, the range of the word being typed, then `satisfiedTails[group]`, or
-/// `unsatisfiedMiddle` (which opens the detail with the effect and a dash), what is missing
-/// (`insideString`) and `unsatisfiedTails[group]` (which closes it); the tails differ only in the
-/// `sortText` of the item's `CompletionFilter` group.
+/// `head`, the range of the word being typed, then `satisfiedTail`, or `unsatisfiedMiddle` (which
+/// opens the detail with the effect and a dash), what is missing (`insideString`) and
+/// `unsatisfiedTail` (which closes it). An item that matches what is typed only in order ends
+/// with its `Late` tails instead, kept apart so that a request with nothing typed touches none
+/// of them.
 private struct BuiltinCompletion {
-  /// The spelling's UTF-8, matched against the part of the word typed.
-  let spelling: [UInt8]
   let head: [UInt8]
-  let satisfiedTails: [[UInt8]]
+  let satisfiedTail: [UInt8]
   let unsatisfiedMiddle: [UInt8]
-  let unsatisfiedTails: [[UInt8]]
+  let unsatisfiedTail: [UInt8]
   let inputs: Int
   /// `subtotal` needs values above its section's base, not a number of them.
   let isSubtotal: Bool
 
-  static let all: [BuiltinCompletion] = {
+  /// The spelling's UTF-8, matched against the part of the word typed, and the tails whose
+  /// `sortText` puts the item after every prefix match (`CompletionFilter.groupPrefix`).
+  struct Late {
+    let spelling: [UInt8]
+    let satisfiedTail: [UInt8]
+    let unsatisfiedTail: [UInt8]
+  }
+
+  /// Every spelling's parts, `all[i]` and `late[i]` for the same one.
+  static let parts: (all: [BuiltinCompletion], late: [Late]) = {
     var entries: [BuiltinCompletion] = []
+    var late: [Late] = []
     for builtin in Builtin.table {
       for spelling in builtin.spellings {
         let kind = CompletionItemKind(builtin.kind(ofSpelling: spelling))
@@ -162,22 +193,25 @@ private struct BuiltinCompletion {
         func json(_ text: String) -> [UInt8] { JSONWriter.encode(.string(text)) }
         func json(_ number: Int) -> [UInt8] { JSONWriter.encode(JSONValue(number)) }
         let newText = Array(#","newText":"#.utf8) + json(spelling) + Array(#"},"detail":"#.utf8)
-        let groups = CompletionFilter.groupPrefix
+        func satisfiedTail(_ group: Int) -> [UInt8] {
+          let sortText = CompletionFilter.groupPrefix[group] + "0b" + padded
+          return newText + json(builtin.effect) + Array(#","sortText":"#.utf8) + json(sortText) + [0x7D]
+        }
+        func unsatisfiedTail(_ group: Int) -> [UInt8] {
+          Array(#"","sortText":"#.utf8) + json(CompletionFilter.groupPrefix[group] + "1b" + padded) + [0x7D]
+        }
         entries.append(
           BuiltinCompletion(
-            spelling: Array(spelling.utf8),
             head: Array(#"{"label":"#.utf8) + json(spelling) + Array(#","filterText":"#.utf8) + json(spelling)
               + Array(#","kind":"#.utf8) + json(kind.rawValue) + Array(#","documentation":"#.utf8) + json(documentation)
               + Array(#","textEdit":{"range":"#.utf8),
-            satisfiedTails: groups.map {
-              newText + json(builtin.effect) + Array(#","sortText":"#.utf8) + json($0 + "0b" + padded) + [0x7D]
-            },
-            unsatisfiedMiddle: newText + [0x22] + insideString("\(builtin.effect) — "),
-            unsatisfiedTails: groups.map { Array(#"","sortText":"#.utf8) + json($0 + "1b" + padded) + [0x7D] },
-            inputs: builtin.inputs, isSubtotal: builtin.operation == .subtotal))
+            satisfiedTail: satisfiedTail(0), unsatisfiedMiddle: newText + [0x22] + insideString("\(builtin.effect) — "),
+            unsatisfiedTail: unsatisfiedTail(0), inputs: builtin.inputs, isSubtotal: builtin.operation == .subtotal))
+        late.append(
+          Late(spelling: Array(spelling.utf8), satisfiedTail: satisfiedTail(1), unsatisfiedTail: unsatisfiedTail(1)))
       }
     }
-    return entries
+    return (entries, late)
   }()
 
   /// Text escaped as it is inside a JSON string, without the quotes: escaping is character by
