@@ -48,7 +48,7 @@ nvim_07="${RPN_NVIM_0_7:-/usr/bin/nvim}"
 configs="$repo/EditorConfigs/neovim"
 
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/rpn-nvim-test.XXXXXX")"
-trap 'tmux -L "rpn-nvim-test-$$" kill-server 2>/dev/null; rm -rf "$scratch"' EXIT
+trap 'tmux -L "rpn-nvim-test-$$" kill-server 2>/dev/null || true; rm -rf "$scratch"' EXIT
 
 runs=0
 failures=0
