@@ -17,6 +17,14 @@
 -- before or after this file: Neovim merges it with this file's.
 -- `display` says how values are written: { notation = 'auto' | 'fixed' | 'scientific' |
 -- 'engineering', decimals = 0–15 (default 2), grouping = true | false (commas between thousands) }.
+-- Diagnostics show their message at the end of their line (virtual text, which Neovim 0.11 turns
+-- off by default), for rpn-lsp's diagnostics only; `vim.g.rpn_lsp_virtual_text = false` leaves
+-- them as signs.
+-- Completion comes up as you type (`vim.lsp.completion` with autotrigger: the server triggers on
+-- every letter), with `completeopt` `menuone,noselect,popup,fuzzy` in `.rpn` buffers: nothing is
+-- inserted until you pick an item (<C-n>/<C-p>, then <C-y>), so what you type stays as typed, and
+-- `sqt` finds `sqrt`. `<C-x><C-o>` works as well. With a completion plugin (nvim-cmp, blink.cmp),
+-- set `vim.g.rpn_lsp_autocomplete = false`: the plugin's menu instead, your 'completeopt' untouched.
 -- Sections: each heading's summary (`Σ 20.5 · 2 values · avg 10.25`) is a code lens at the end of
 -- the heading's line; `vim.g.rpn_lsp_code_lens = false` leaves it to the server's inlay hint
 -- there instead. Sections and runs of comment lines fold with the server's folding ranges
@@ -107,6 +115,19 @@ vim.api.nvim_create_autocmd('LspAttach', {
     end
     if vim.g.rpn_lsp_inlay_hints ~= false then
       vim.lsp.inlay_hint.enable(true, { bufnr = args.buf })
+    end
+    -- The server's diagnostics only: its namespaces, pulled (0.11 asks for them) and pushed.
+    if vim.g.rpn_lsp_virtual_text ~= false then
+      for _, pulled in ipairs({ true, false }) do
+        vim.diagnostic.config({ virtual_text = true }, vim.lsp.diagnostic.get_namespace(client.id, pulled))
+      end
+    end
+    -- Neovim's own help asks for noselect with autotrigger: without it the first item is inserted
+    -- as soon as the menu comes up, at the first letter typed (`9 s` → `9 sq`, then `q` → `9 sqq`).
+    -- fuzzy: Neovim keeps the server's items that match what is typed in order, not only a prefix.
+    if vim.g.rpn_lsp_autocomplete ~= false then
+      vim.bo[args.buf].completeopt = 'menuone,noselect,popup,fuzzy'
+      vim.lsp.completion.enable(true, client.id, args.buf, { autotrigger = true })
     end
     if show_lenses and client:supports_method('textDocument/codeLens', args.buf) then
       vim.lsp.codelens.refresh({ bufnr = args.buf })

@@ -14,6 +14,10 @@
 -- `vim.g.rpn_lsp_init_options`, e.g. `{ rpn = { angleUnit = 'degrees' } }`; `display` says how
 -- values are written: { notation = 'auto' | 'fixed' | 'scientific' | 'engineering',
 -- decimals = 0–15 (default 2), grouping = true | false (commas between thousands) }.
+-- Diagnostics show their message at the end of their line (virtual text: Neovim's default before
+-- 0.11, turned on here for rpn-lsp's diagnostics on 0.11); `vim.g.rpn_lsp_virtual_text = false`
+-- leaves them as signs there. Completion: `<C-x><C-o>`; on 0.11 it also comes up as you type, as
+-- with rpn_lsp.lua (`vim.g.rpn_lsp_autocomplete = false` turns that off).
 -- Sections: each heading's summary (`Σ 20.5 · 2 values · avg 10.25`) is a code lens at the end of
 -- the heading's line; `vim.g.rpn_lsp_code_lens = false` leaves it to the server's inlay hint
 -- there (0.10). Neovim 0.7–0.10 cannot fold with a server's ranges; on 0.11 this file folds as
@@ -125,6 +129,19 @@ local function on_attach(client, bufnr)
   local inlay = vim.lsp.inlay_hint
   if vim.g.rpn_lsp_inlay_hints ~= false and type(inlay) == 'table' and inlay.enable then
     pcall(inlay.enable, true, { bufnr = bufnr })
+  end
+  -- 0.11 turns virtual text off by default: on for the server's diagnostics only (its namespaces,
+  -- pulled and pushed; 0.7–0.10 have one, pushed, with virtual text on already).
+  if vim.g.rpn_lsp_virtual_text ~= false and vim.fn.has('nvim-0.11') == 1 then
+    for _, pulled in ipairs({ true, false }) do
+      vim.diagnostic.config({ virtual_text = true }, vim.lsp.diagnostic.get_namespace(client.id, pulled))
+    end
+  end
+  -- Completion as one types where Neovim has it (0.11), as in rpn_lsp.lua: noselect, or the first
+  -- item is inserted at the first letter typed (`9 s` → `9 sq`, then `q` → `9 sqq`).
+  if vim.g.rpn_lsp_autocomplete ~= false and vim.fn.has('nvim-0.11') == 1 then
+    vim.bo[bufnr].completeopt = 'menuone,noselect,popup,fuzzy'
+    vim.lsp.completion.enable(true, client.id, bufnr, { autotrigger = true })
   end
   local caps = client.server_capabilities or {}
   if show_lenses and caps.codeLensProvider then

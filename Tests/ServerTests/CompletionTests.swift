@@ -32,6 +32,20 @@ import Testing
 
   static func labels(_ items: [JSONValue]) -> [String] { items.compactMap { $0["label"]?.stringValue } }
 
+  /// The spellings that the part of a word typed matches, written apart from the server's way:
+  /// by characters, lowercased, a prefix or the characters in order (all when nothing is typed).
+  static func matching(_ typed: String) -> [String] {
+    let typed = Array(typed.lowercased())
+    return spellings.map(\.label).filter { label in
+      var rest = Substring(label.lowercased())
+      for character in typed {
+        guard let found = rest.firstIndex(of: character) else { return false }
+        rest = rest[rest.index(after: found)...]
+      }
+      return true
+    }
+  }
+
   static func item(_ items: [JSONValue], _ label: String) -> JSONValue? {
     items.first { $0["label"]?.stringValue == label }
   }
@@ -51,31 +65,43 @@ import Testing
   }
 
   /// With one value on the stack, what needs at most one sorts first; the rest follows with a
-  /// detail that says what is missing.
+  /// detail that says what is missing. The stack is the one where the word being typed starts.
   @Test(arguments: [
-    ("1 1️⃣", 1), ("1 2 1️⃣", 2), ("1️⃣", 0), ("1 2\n3 1️⃣", 3), ("1 2 3 clear 1️⃣", 0), ("1 2 +1️⃣", 2),
-    ("1 +1️⃣", 1), ("1 2 s1️⃣", 2),
+    ("1 1️⃣", 1, ""), ("1 2 1️⃣", 2, ""), ("1️⃣", 0, ""), ("1 2\n3 1️⃣", 3, ""), ("1 2 3 clear 1️⃣", 0, ""),
+    ("1 2 +1️⃣", 2, "+"), ("1 +1️⃣", 1, "+"), ("1 2 r1️⃣", 2, "r"), ("1 1️⃣ 2", 1, ""),
   ])
-  func satisfiableItemsSortFirst(source: String, depth: Int) throws {
+  func satisfiableItemsSortFirst(source: String, depth: Int, typed: String) throws {
     let text = Marked(source)
     let client = try LSPClient.started()
     client.open("file:///c.rpn", text.text)
     let items = Self.items(try client.completion("file:///c.rpn", text.utf16(1)))
     // `subtotal` needs something pushed in the section: before any heading, anything at all.
-    let satisfiable = Self.spellings.filter { $0.inputs <= depth && ($0.label != "subtotal" || depth > 0) }.map(\.label)
-    #expect(Self.labels(items).count == Self.spellings.count)
-    #expect(Set(Self.labels(items).prefix(satisfiable.count)) == Set(satisfiable))
-    for (label, inputs) in Self.spellings where inputs > depth {
+    let matching = Self.matching(typed)
+    let satisfiable = Self.spellings.filter {
+      $0.inputs <= depth && ($0.label != "subtotal" || depth > 0) && matching.contains($0.label)
+    }.map(\.label)
+    #expect(Set(Self.labels(items)) == Set(matching))
+    // Within the prefix matches, what the stack can satisfy first.
+    let prefixes = Self.labels(items).prefix { $0.lowercased().hasPrefix(typed.lowercased()) }
+    #expect(
+      Set(prefixes.prefix(satisfiable.count { $0.lowercased().hasPrefix(typed.lowercased()) }))
+        == Set(satisfiable.filter { $0.lowercased().hasPrefix(typed.lowercased()) }))
+    for (label, inputs) in Self.spellings where inputs > depth && matching.contains(label) {
       let needs = inputs == 1 ? "1 value" : "\(inputs) values"
       let effect = try #require(Self.item(items, label)?["detail"]?.stringValue?.components(separatedBy: " — ").first)
       #expect(Self.item(items, label)?["detail"] == .string("\(effect) — needs \(needs), the stack has \(depth)"))
     }
-    #expect(
-      Self.item(items, "dup")?["detail"]
-        == (depth >= 1 ? "( a -- a a )" : "( a -- a a ) — needs 1 value, the stack has 0"))
-    #expect(
-      Self.item(items, "rot")?["detail"]
-        == (depth >= 3 ? "( a b c -- b c a )" : .string("( a b c -- b c a ) — needs 3 values, the stack has \(depth)")))
+    if matching.contains("dup") {
+      #expect(
+        Self.item(items, "dup")?["detail"]
+          == (depth >= 1 ? "( a -- a a )" : "( a -- a a ) — needs 1 value, the stack has 0"))
+    }
+    if matching.contains("rot") {
+      #expect(
+        Self.item(items, "rot")?["detail"]
+          == (depth >= 3
+            ? "( a b c -- b c a )" : .string("( a b c -- b c a ) — needs 3 values, the stack has \(depth)")))
+    }
     try client.finish()
   }
 
@@ -102,19 +128,61 @@ import Testing
   /// The item replaces the word being typed: the token under or just before the cursor, or an
   /// empty range at the cursor between tokens.
   @Test(arguments: [
-    ("1 2 s1️⃣", "0:4-0:5"), ("1 2 1️⃣", "0:4-0:4"), ("1 2 sq1️⃣rt", "0:4-0:8"), ("1 2 1️⃣  3", "0:4-0:4"),
-    ("1\n  du1️⃣ # x", "1:2-1:4"), ("1 +1️⃣", "0:2-0:3"), ("😀 s1️⃣", "0:3-0:4"), ("1 2 × su1️⃣ 3", "0:6-0:8"),
+    ("1 2 s1️⃣", "0:4-0:5", "s"), ("1 2 1️⃣", "0:4-0:4", ""), ("1 2 sq1️⃣rt", "0:4-0:8", "sq"),
+    ("1 2 1️⃣  3", "0:4-0:4", ""), ("1\n  du1️⃣ # x", "1:2-1:4", "du"), ("1 +1️⃣", "0:2-0:3", "+"),
+    ("😀 s1️⃣", "0:3-0:4", "s"), ("1 2 × su1️⃣ 3", "0:6-0:8", "su"),
   ])
-  func theItemReplacesTheWordBeingTyped(source: String, range: String) throws {
+  func theItemReplacesTheWordBeingTyped(source: String, range: String, typed: String) throws {
     let text = Marked(source)
     let client = try LSPClient.started()
     client.open("file:///t.rpn", text.text)
     let items = Self.items(try client.completion("file:///t.rpn", text.utf16(1)))
-    #expect(items.count == Self.spellings.count)
+    #expect(Self.labels(items).sorted() == Self.matching(typed).sorted())
     for item in items {
       #expect(compact(range: item["textEdit"]?["range"]) == range, "\(item["label"]?.stringValue ?? "?")")
       #expect(item["textEdit"]?["newText"] == item["label"])
     }
+    try client.finish()
+  }
+
+  /// When part of a word is typed (the token at the cursor, up to the cursor), only the items
+  /// that match it, as a prefix or its characters in order, either case; the prefix matches
+  /// first, each group ranked as when nothing is typed (satisfiable first: variables, words,
+  /// builtins). Each item's `filterText` is its label: Neovim filters only items that have one.
+  @Test(
+    .overPipes,
+    arguments: [
+      ("9 sq1️⃣", ["sq", "sqrt"]), ("9 SQ1️⃣", ["sq", "sqrt"]), ("9 Sq1️⃣rt", ["sq", "sqrt"]), ("9 sqt1️⃣", ["sqrt"]),
+      ("9 sqrtt1️⃣", []), ("9 √1️⃣", ["√"]), ("9 sw1️⃣", ["swap"]), ("9 1️⃣", nil), ("9 sq 1️⃣", nil),
+      ("1 =rate 2 =rent re1️⃣", ["rent", "rate"]),
+      ("1 =rate 2 =rent 3 ra1️⃣", ["rate"]),
+      ("1 =rate 2 =rent 3 rt1️⃣", ["rate", "rent", "sqrt", "rot"]),
+      (": sqsum sq swap sq + ;\n9 sq1️⃣", ["sq", "sqrt", "sqsum"]),
+      ("9 lo1️⃣", ["log", "log2", "floor"]),
+    ])
+  func onlyTheItemsThatMatchWhatIsTyped(source: String, labels: [String]?) throws {
+    let text = Marked(source)
+    let client = try LSPClient.started()
+    client.open("file:///f.rpn", text.text)
+    let items = Self.items(try client.completion("file:///f.rpn", text.utf16(1)))
+    if let labels {
+      #expect(Self.labels(items) == labels)
+    } else {
+      #expect(Self.labels(items).sorted() == Self.spellings.map(\.label).sorted())
+    }
+    for item in items {
+      #expect(item["filterText"] != nil && item["filterText"] == item["label"], "\(item)")
+    }
+    try client.finish()
+  }
+
+  /// Every letter is a trigger character: Neovim 0.11 completes as one types only on those.
+  @Test(.overPipes) func everyLetterTriggersCompletion() throws {
+    let client = try LSPClient()
+    let result = try client.initialize()
+    let letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".map { String($0) }
+    let triggers = result["capabilities"]?["completionProvider"]?["triggerCharacters"]?.arrayValue ?? []
+    #expect(triggers.compactMap(\.stringValue).sorted() == letters.sorted())
     try client.finish()
   }
 

@@ -83,7 +83,7 @@ import Testing
         == "check =1: the top must be 1 to a whole number\nfails: the top is 617.250 (617 to a whole number)\n\n"
         + "Stack before: [1,234.500 617.250]\nStack after: [1,234.500 617.250]\n\n"
         + "warning [check-failed]: expected 1, the top is 617.250 (617 to a whole number)")
-    let items = CompletionTests.items(try client.completion(Self.uri, position(3, 7)))
+    let items = CompletionTests.items(try client.completion(Self.uri, position(3, 3)))
     #expect(CompletionTests.item(items, "rent")?["detail"] == "1,234.500")
     let symbols = try client.request("textDocument/documentSymbol", ["textDocument": textDocument(Self.uri)])
     #expect(

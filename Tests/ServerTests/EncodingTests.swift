@@ -185,7 +185,7 @@ import Testing
   @Test(arguments: ["utf-8", "utf-16"])
   func completionRange(encoding: String) throws {
     let client = try Self.started(encoding)
-    let text = Marked("😀 ÷ √1️⃣")
+    let text = Marked("😀 ÷ 1️⃣√")
     client.open("file:///c.rpn", text.text)
     let result = try client.completion("file:///c.rpn", text.at(1, encoding))
     let items = result["items"]?.arrayValue ?? []

@@ -238,7 +238,7 @@ import Testing
     let source = Marked(
       """
       : hyp sq swap sq + sqrt ; : two 2 ; : w depth ; : v 1 ;
-      7 =v grö1️⃣
+      7 =v 1️⃣grö
       : größe 2 × ; : later 1 ;
 
       """)

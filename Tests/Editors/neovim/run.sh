@@ -17,6 +17,9 @@
 #   Neovim 0.11.4 + rpn_lsp_legacy.lua  (its vim.lsp.start branch, as on 0.8–0.10; lenses, folds)
 #   Neovim 0.7.2  + rpn_lsp_legacy.lua  (utf-16, vim.lsp.start_client, raw inlay hints only,
 #                                        code lenses refreshed by the server)
+#   the same four, on screen             each Neovim in tmux, typed at key by key: the diagnostic's
+#                                        message drawn at its line's end, what completion leaves
+#                                        in the tape (as you type on 0.11, and <C-x><C-o>)
 #   Neovim 0.11.4 + README options (rpn_lsp.lua)          test-options.lua: the options block of
 #   Neovim 0.7.2  + README options (rpn_lsp_legacy.lua)   EditorConfigs/neovim/README.md as
 #                                        ~/.config/nvim/init.lua, the config in ~/.config/nvim/plugin/,
@@ -45,7 +48,7 @@ nvim_07="${RPN_NVIM_0_7:-/usr/bin/nvim}"
 configs="$repo/EditorConfigs/neovim"
 
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/rpn-nvim-test.XXXXXX")"
-trap 'rm -rf "$scratch"' EXIT
+trap 'tmux -L "rpn-nvim-test-$$" kill-server 2>/dev/null || true; rm -rf "$scratch"' EXIT
 
 runs=0
 failures=0
@@ -144,6 +147,157 @@ one "Neovim 0.11 + rpn_lsp.lua" "$nvim_011" rpn_lsp.lua utf-8 1 1 1
 one "Neovim 0.11 + README snippet" "$nvim_011" "$snippet" utf-8 1 0 0
 one "Neovim 0.11 + rpn_lsp_legacy.lua" "$nvim_011" rpn_lsp_legacy.lua utf-8 1 1 1
 one "Neovim 0.7 + rpn_lsp_legacy.lua" "$nvim_07" rpn_lsp_legacy.lua utf-16 0 1 0
+
+# What a person sees, in a terminal: each Neovim runs in tmux (the configs as above, on a tape of
+# its own, `2 3 swpa`), typed at key by key as a person types, and the screen is read back:
+#   - the unknown word's message is drawn on the screen, at the end of its line (virtual text,
+#     which Neovim 0.11 leaves off unless a config turns it on);
+#   - with AUTO "1" (0.11's vim.lsp.completion autotrigger): typing `9 sq` brings the menu up by
+#     itself (`sqrt` on screen) and leaves `9 sq` as typed (not `9 sqq`), `9 sqr` then <C-n><C-y>
+#     gives `9 sqrt`, and Enter after `9 sq` ends the line as typed;
+#   - <C-x><C-o> after `9 sq`, `9 sqr` (and `9 sqt` on 0.11, whose configs match in order) then
+#     the first item gives `9 sq`, `9 sqrt` (`9 sqrt`); on 0.7 <C-x><C-o> inserts the first
+#     item itself;
+#   - then `:w`, and the file must hold exactly what was typed and chosen.
+# on_screen NAME NVIM CONFIG AUTO.
+tmux_socket="rpn-nvim-test-$$"
+on_screen() {
+  local name="$1" nvim="$2" config="$3" auto="$4"
+  case "$config" in
+    /*) ;;
+    *) config="$configs/$config" ;;
+  esac
+  if ! [ -x "$nvim" ]; then
+    if [ "${RPN_NVIM_ALLOW_MISSING:-0}" = 1 ]; then
+      echo "== $name: skipped, $nvim is not installed"
+      return
+    fi
+    echo "== $name: FAIL: $nvim is not installed (run Tests/Editors/install-neovim.sh)"
+    runs=$((runs + 1)); failures=$((failures + 1)); failed_runs+=("$name")
+    return
+  fi
+  local label="$name ($("$nvim" --version | head -n 1))"
+  echo "== $label"
+  runs=$((runs + 1))
+  if ! command -v tmux >/dev/null 2>&1; then
+    echo "  FAIL  [$label] tmux is not installed (run Tests/Editors/install-neovim.sh)"
+    failures=$((failures + 1)); failed_runs+=("$label")
+    return
+  fi
+  local dir="$scratch/screen$runs"
+  mkdir -p "$dir/home" "$dir/config" "$dir/data" "$dir/state" "$dir/cache" "$dir/tape"
+  printf '2 3 swpa\n' > "$dir/tape/typing.rpn"
+  local path_dir="" server_env="RPN_LSP=$server"
+  if [ "$config" = "$snippet" ]; then
+    path_dir="$scratch/bin:"
+    server_env="RPN_LSP="
+  fi
+  local session="s$runs" bad=0
+  tmux -L "$tmux_socket" -f /dev/null new-session -d -s "$session" -x 140 -y 24 -c "$dir/tape" \
+    env HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" XDG_DATA_HOME="$dir/data" XDG_STATE_HOME="$dir/state" \
+    XDG_CACHE_HOME="$dir/cache" PATH="$path_dir$PATH" "$server_env" TERM=xterm-256color \
+    "$nvim" -n -i NONE -u "$config" typing.rpn
+  screen() { tmux -L "$tmux_socket" capture-pane -p -t "$session"; }
+  keys() { tmux -L "$tmux_socket" send-keys -t "$session" "$@"; }
+  # Types TEXT a character at a time, as a person does (each one its own InsertCharPre).
+  type_slowly() {
+    local text="$1" i
+    for ((i = 0; i < ${#text}; i++)); do
+      keys -l "${text:i:1}"
+      sleep 0.15
+    done
+  }
+  # wait_for TEXT: up to 15 s for TEXT to be on the screen.
+  wait_for() {
+    local i
+    for ((i = 0; i < 150; i++)); do
+      if screen | grep -qF -- "$1"; then return 0; fi
+      sleep 0.1
+    done
+    return 1
+  }
+  report() {
+    if [ "$1" = 0 ]; then
+      echo "  ok    $2"
+    else
+      echo "  FAIL  [$label] $2"
+      echo "--- the screen:"
+      screen | sed -e 's/[[:space:]]*$//' -e '/^~\{0,1\}$/d'
+      bad=1
+    fi
+  }
+  local message='unknown word `swpa`; did you mean `swap`?'
+  local status=0
+  wait_for "$message" || status=$?
+  report "$status" "the diagnostic's message is on the screen at the end of its line: $message"
+  if [ "$bad" = 0 ]; then
+    echo "--- the screen (trailing blanks, and rows empty or only a tilde, left out):"
+    screen | sed -e 's/[[:space:]]*$//' -e '/^~\{0,1\}$/d' -e 's/^/    /'
+  fi
+  local want=('2 3 swpa')
+  if [ "$auto" = 1 ]; then
+    keys o
+    type_slowly '9 sq'
+    status=0
+    wait_for 'sqrt' || status=$?
+    report "$status" 'typing `9 sq` brings the completion menu up by itself (`sqrt` on the screen)'
+    echo "--- the screen with the menu:"
+    screen | sed -e 's/[[:space:]]*$//' -e '/^~\{0,1\}$/d' -e 's/^/    /'
+    keys Escape; sleep 0.3
+    want+=('9 sq')
+    keys o
+    type_slowly '9 sqr'
+    wait_for 'sqrt' || true
+    keys C-n; sleep 0.3; keys C-y; sleep 0.3; keys Escape; sleep 0.3
+    want+=('9 sqrt')
+    keys o
+    type_slowly '9 sq'
+    wait_for 'sqrt' || true
+    keys Enter; sleep 0.3
+    type_slowly '1'
+    keys Escape; sleep 0.3
+    want+=('9 sq' '1')
+  fi
+  # <C-x><C-o>: 0.11's configs select nothing by themselves (noselect): <C-n> picks the first
+  # item and <C-y> takes it. On 0.7 the first item is inserted by <C-x><C-o> itself.
+  local omni_words=('sq' 'sqr') omni_want=('9 sq' '9 sqrt') word i
+  [ "$auto" = 1 ] && omni_words+=('sqt') && omni_want+=('9 sqrt')
+  for i in "${!omni_words[@]}"; do
+    word="${omni_words[$i]}"
+    keys o
+    type_slowly "9 $word"
+    sleep 0.5
+    keys C-x; keys C-o; sleep 1
+    if [ "$auto" = 1 ]; then
+      keys C-n; sleep 0.3; keys C-y; sleep 0.3
+    fi
+    keys Escape; sleep 0.3
+    want+=("${omni_want[$i]}")
+  done
+  keys ':w' Enter
+  sleep 0.5
+  local got wanted
+  got="$(cat "$dir/tape/typing.rpn")"
+  wanted="$(printf '%s\n' "${want[@]}")"
+  status=0
+  [ "$got" = "$wanted" ] || status=1
+  report "$status" "the tape holds what was typed and chosen: $(printf '%s | ' "${want[@]}")"
+  if [ "$got" != "$wanted" ]; then
+    diff <(printf '%s\n' "$wanted") <(printf '%s\n' "$got") | sed 's/^/    /' || true
+  fi
+  keys ':qa!' Enter
+  sleep 0.3
+  tmux -L "$tmux_socket" kill-session -t "$session" 2>/dev/null || true
+  if [ "$bad" != 0 ]; then
+    failures=$((failures + 1)); failed_runs+=("$label")
+  fi
+}
+
+on_screen "Neovim 0.11 + rpn_lsp.lua, on screen" "$nvim_011" rpn_lsp.lua 1
+on_screen "Neovim 0.11 + README snippet, on screen" "$nvim_011" "$snippet" 1
+on_screen "Neovim 0.11 + rpn_lsp_legacy.lua, on screen" "$nvim_011" rpn_lsp_legacy.lua 1
+on_screen "Neovim 0.7 + rpn_lsp_legacy.lua, on screen" "$nvim_07" rpn_lsp_legacy.lua 0
+tmux -L "$tmux_socket" kill-server 2>/dev/null || true
 
 # The README's options block (its first ```lua block that sets vim.g.rpn_lsp_init_options) as a
 # user's init.lua, the config copied into plugin/ as the README's Install says, and Neovim

@@ -7,7 +7,9 @@
 --     is false, so the config adds nothing), and the server read them: the inlay hints of the
 --     sample are in degrees, fixed notation with two decimals and grouped thousands;
 --   - vim.g.rpn_lsp_inlay_hints = false: the built-in inlay-hint UI stays off (0.10+);
---   - vim.g.rpn_lsp_folding = false: the window keeps its 'foldmethod' (0.11).
+--   - vim.g.rpn_lsp_folding = false: the window keeps its 'foldmethod' (0.11);
+--   - vim.g.rpn_lsp_autocomplete = false and vim.g.rpn_lsp_virtual_text = false: the buffer keeps
+--     the global 'completeopt', and the server's diagnostics no virtual text (0.11).
 -- Environment: RPN_TEST_LABEL. Prints one line per check; exits 0 when all passed, 1 otherwise.
 
 local label = vim.env.RPN_TEST_LABEL or 'Neovim'
@@ -96,6 +98,15 @@ check(labels[22] ~= nil and labels[22]:sub(1, #'[…') == '[…', 'the server re
 if vim.lsp.inlay_hint and vim.lsp.inlay_hint.is_enabled then
   local ok, enabled = pcall(vim.lsp.inlay_hint.is_enabled, { bufnr = bufnr })
   check(ok and enabled == false, 'vim.g.rpn_lsp_inlay_hints = false: the inlay-hint UI stays off', show(enabled))
+end
+if vim.lsp.completion then
+  check(vim.api.nvim_get_option_value('completeopt', { scope = 'local', buf = bufnr }) == '',
+    "vim.g.rpn_lsp_autocomplete = false: the buffer keeps the global 'completeopt'",
+    show(vim.api.nvim_get_option_value('completeopt', { scope = 'local', buf = bufnr })))
+  local namespace = vim.lsp.diagnostic.get_namespace(client.id, true)
+  check(not (vim.diagnostic.config(nil, namespace) or {}).virtual_text,
+    "vim.g.rpn_lsp_virtual_text = false: the server's diagnostics keep 0.11's default, no virtual text",
+    show(vim.diagnostic.config(nil, namespace)))
 end
 if vim.lsp.foldexpr then
   check(vim.wo.foldexpr ~= 'v:lua.vim.lsp.foldexpr()', "vim.g.rpn_lsp_folding = false: the window keeps its 'foldexpr'",

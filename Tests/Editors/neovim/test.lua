@@ -1736,9 +1736,9 @@ local function run()
     token_start = sq, token_end = sq + 2,
   })
 
-  -- Completion at the end of `rent` on line 21: operators, constants and the variables stored
-  -- above that point (not `left`, stored on line 22).
-  api.nvim_win_set_cursor(0, { 21, 4 })
+  -- Completion at the start of `rent` on line 21 (nothing typed yet): operators, constants and
+  -- the variables stored above that point (not `left`, stored on line 22).
+  api.nvim_win_set_cursor(0, { 21, 0 })
   local result, err = request(bufnr, 'textDocument/completion', vim.lsp.util.make_position_params(0, client.offset_encoding))
   if check(result ~= nil, 'completion answered', err or 'null result') then
     local items = result.items or result
@@ -1759,6 +1759,18 @@ local function run()
       'offered ' .. show({ left = labels['left'] ~= nil, total = labels['total'] ~= nil }))
     check(labels['rent'] and labels['rent'].detail and labels['rent'].detail:find('1200', 1, true) ~= nil,
       'completion item `rent` shows its value 1200', 'got ' .. show(labels['rent']))
+  end
+  -- At its end, `rent` typed: only what matches it, each item with a filterText (Neovim keeps
+  -- every item that has a textEdit and none).
+  api.nvim_win_set_cursor(0, { 21, 4 })
+  result, err = request(bufnr, 'textDocument/completion', vim.lsp.util.make_position_params(0, client.offset_encoding))
+  if check(result ~= nil, 'completion answered after `rent`', err or 'null result') then
+    local got = {}
+    for _, item in ipairs(result.items or result) do
+      table.insert(got, item.label .. '/' .. tostring(item.filterText))
+    end
+    check(table.concat(got, ' ') == 'rent/rent', 'completion after `rent` offers only `rent`, with its filterText',
+      'got ' .. table.concat(got, ' '))
   end
 
   -- Inlay hints through a raw request (works on every version).
