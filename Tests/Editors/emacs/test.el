@@ -1074,8 +1074,9 @@ mended, its message gone; `rpn-line-end-stacks-mode' off removes every overlay."
                         "eglot-inlay-hints-mode is off")
       (rpn-test--out "  (eglot has no eglot-inlay-hints-mode: before 1.12, no inlay-hint UI)"))
 
-    ;; Completion at the end of `rent' on line 21.
-    (goto-char (rpn-test-pos 21 4))
+    ;; Completion at the start of `rent' on line 21: nothing typed yet, so every item (past its
+    ;; first letters the server keeps only the items that match them).
+    (goto-char (rpn-test-pos 21 0))
     (let* ((capf (eglot-completion-at-point))
            (table (nth 2 capf))
            (props (nthcdr 3 capf))
