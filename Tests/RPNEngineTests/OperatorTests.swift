@@ -270,9 +270,9 @@ let operatorCases: [OperatorCase] = [
   rad("-3 3 sdev", "[4.24264068711929]"),
   rad("1e300 -1e300 sdev", "[1.4142135623731e+300]"),
   rad("1.7976931348623157e308 1.7976931348623157e308 sdev", "[0]"),
-  rad("1.7976931348623157e308 -1.7976931348623157e308 sdev", "[1.79769313486232e+308 -1.79769313486232e+308]", [
-    "overflow@0:47-51"
-  ]),
+  rad(
+    "1.7976931348623157e308 -1.7976931348623157e308 sdev", "[1.79769313486232e+308 -1.79769313486232e+308]",
+    ["overflow@0:47-51"]),
   // The deviations of these pass the largest double (the mean is a third of it): still an
   // overflow, not a domain error.
   rad(

@@ -23,28 +23,29 @@ private func replacements(_ source: String) throws -> [String] {
     #expect(try Document(text: source).diagnostics().isEmpty, "\(source)")
   }
 
-  @Test(arguments: [
-    // No letter replaced in a word of three characters or fewer: `deg` is not `neg` (which
-    // negates), `lg` not `ln`, `sub` not `sum`, `su` not `sq`, `dip` not `dup`, `x*` not `**`.
-    ("45 deg", []), ("dip", []), ("su", ["sum"]), ("lg", ["log"]), ("5 =x x*", ["x *"]),
-    // Adding, dropping or swapping keeps what was typed, even in a short word.
-    ("dpu", ["dup"]), ("du", ["dup"]), ("pie", ["pi"]), ("sqr", ["sqrt", "sq"]),
-    // Never distance 2 below six characters (`rp` is no `rot`), at six it may be.
-    ("rp", []), ("sqrtxx", ["sqrt"]), ("subtot", ["subtotal"]),
-    // From four characters a replaced letter may be a slip (`swsp`), unless a dropped or added
-    // one explains it without inventing a letter: `sine` is `sin`, not `sinh`.
-    ("swsp", ["swap"]), ("sine", ["sin"]), ("sinn", ["sin"]), ("SINE", ["sin"]),
-    // Glued symbols are another language's operator, not two of ours: `//` is no `/ /`.
-    ("7 2 //", []), ("1 2 +=", []), ("1 2 */", []),
-    // Other calculators' words, and slips of the longer ones.
-    ("2 3 x", ["×"]), ("2 3 X", ["×"]), ("9 square", ["sq"]), ("9 sqaure", ["sq"]), ("9 SQUARE", ["sq"]),
-    ("5 !", ["fact"]), ("1 2 sub", ["-"]), ("1 2 div", ["/"]), ("1 2 ad", []),
-    // Infix glued reads as RPN, operands first.
-    ("1/2", ["1 2 /"]), ("pi/2", ["pi 2 /"]), ("2^-1", ["2 -1 ^"]), ("e**2", ["e 2 **"]), ("3×4", ["3 4 ×"]),
-    ("5 =rate rate*12", ["rate 12 *"]), ("1/2/3", []), ("pi/x", []),
-    // Splits keep where a space is missing.
-    ("4+", ["4 +"]), ("dup+", ["dup +"]), ("ln2", ["2 ln"]),
-  ] as [(String, [String])])
+  @Test(
+    arguments: [
+      // No letter replaced in a word of three characters or fewer: `deg` is not `neg` (which
+      // negates), `lg` not `ln`, `sub` not `sum`, `su` not `sq`, `dip` not `dup`, `x*` not `**`.
+      ("45 deg", []), ("dip", []), ("su", ["sum"]), ("lg", ["log"]), ("5 =x x*", ["x *"]),
+      // Adding, dropping or swapping keeps what was typed, even in a short word.
+      ("dpu", ["dup"]), ("du", ["dup"]), ("pie", ["pi"]), ("sqr", ["sqrt", "sq"]),
+      // Never distance 2 below six characters (`rp` is no `rot`), at six it may be.
+      ("rp", []), ("sqrtxx", ["sqrt"]), ("subtot", ["subtotal"]),
+      // From four characters a replaced letter may be a slip (`swsp`), unless a dropped or added
+      // one explains it without inventing a letter: `sine` is `sin`, not `sinh`.
+      ("swsp", ["swap"]), ("sine", ["sin"]), ("sinn", ["sin"]), ("SINE", ["sin"]),
+      // Glued symbols are another language's operator, not two of ours: `//` is no `/ /`.
+      ("7 2 //", []), ("1 2 +=", []), ("1 2 */", []),
+      // Other calculators' words, and slips of the longer ones.
+      ("2 3 x", ["×"]), ("2 3 X", ["×"]), ("9 square", ["sq"]), ("9 sqaure", ["sq"]), ("9 SQUARE", ["sq"]),
+      ("5 !", ["fact"]), ("1 2 sub", ["-"]), ("1 2 div", ["/"]), ("1 2 ad", []),
+      // Infix glued reads as RPN, operands first.
+      ("1/2", ["1 2 /"]), ("pi/2", ["pi 2 /"]), ("2^-1", ["2 -1 ^"]), ("e**2", ["e 2 **"]), ("3×4", ["3 4 ×"]),
+      ("5 =rate rate*12", ["rate 12 *"]), ("1/2/3", []), ("pi/x", []),
+      // Splits keep where a space is missing.
+      ("4+", ["4 +"]), ("dup+", ["dup +"]), ("ln2", ["2 ln"]),
+    ] as [(String, [String])])
   func suggests(_ source: String, _ expected: [String]) throws {
     #expect(try replacements(source) == expected, "\(source.debugDescription)")
   }

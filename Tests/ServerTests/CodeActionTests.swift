@@ -221,12 +221,13 @@ import Testing
   /// The suggestions that misled a new user, one line each: the quick fixes each word gets
   /// (`*` marks the preferred one), as the client lists them. Staples of other calculators are
   /// builtins now and get none; a fix is preferred only as the one clear reading.
-  @Test(arguments: [
-    ("100 log10", []), ("1 2 atan2", []), ("1 sinh", []), ("45 deg", []), ("7 2 //", []),
-    ("2 3 x", ["*Replace `x` with `×`"]), ("1/2", ["*Replace `1/2` with `1 2 /` (the operand first)"]),
-    ("pi/2", ["*Replace `pi/2` with `pi 2 /` (the operand first)"]), ("sqaure", ["*Replace `sqaure` with `sq`"]),
-    ("sqr", ["Replace `sqr` with `sqrt`", "Replace `sqr` with `sq`"]), ("4+", ["*Split `4+` into `4 +`"]),
-  ] as [(String, [String])])
+  @Test(
+    arguments: [
+      ("100 log10", []), ("1 2 atan2", []), ("1 sinh", []), ("45 deg", []), ("7 2 //", []),
+      ("2 3 x", ["*Replace `x` with `×`"]), ("1/2", ["*Replace `1/2` with `1 2 /` (the operand first)"]),
+      ("pi/2", ["*Replace `pi/2` with `pi 2 /` (the operand first)"]), ("sqaure", ["*Replace `sqaure` with `sq`"]),
+      ("sqr", ["Replace `sqr` with `sqrt`", "Replace `sqr` with `sq`"]), ("4+", ["*Split `4+` into `4 +`"]),
+    ] as [(String, [String])])
   func preferredOnlyAsTheOneClearReading(_ line: String, _ expected: [String]) throws {
     let client = try LSPClient.started(encoding: "utf-8").client
     let uri = "file:///misled.rpn"
