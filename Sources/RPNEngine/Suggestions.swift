@@ -58,27 +58,36 @@ package enum Suggestions {
 
   /// Words other calculators and stack languages use for a builtin, lowercased, and what to
   /// write here instead. Not aliases: each reads as the builtin only to someone who came from
-  /// there (`x` is a variable's name to others, `div` integer division to some).
-  package static let otherSpellings: [(spelling: String, replacement: String)] = [
+  /// there (`x` is a variable's name to others, `div` integer division to some), and only where
+  /// the stack holds the values the builtin takes (`clear =x x` meant a variable).
+  package static let otherSpellings: [(spelling: String, replacement: String, operands: Int)] = [
     // The letter x typed for the multiplication sign, as on a calculator's key.
-    ("x", "×"),
+    ("x", "×", 2),
     // x² is called "square" (numpy, most calculators' manuals); `sq` is its name here.
-    ("square", "sq"),
+    ("square", "sq", 1),
     // PostScript's and many stack languages' arithmetic.
-    ("add", "+"), ("sub", "-"), ("mul", "*"), ("div", "/"),
+    ("add", "+", 2), ("sub", "-", 2), ("mul", "*", 2), ("div", "/", 2),
     // The factorial key n! of scientific calculators.
-    ("!", "fact"),
+    ("!", "fact", 1),
   ]
 
-  package static func suggest(for word: String, visibleNames: [VisibleName]) -> [Suggestion] {
+  /// The most values any reading of `otherSpellings` needs: a depth from here on reads the same.
+  package static let deepestReading = 2
+
+  /// The suggestions for `word` where the stack holds `depth` values (readings as another
+  /// calculator's operator need their operands; the rest does not depend on the stack).
+  package static func suggest(
+    for word: String, visibleNames: [VisibleName], depth: Int = deepestReading
+  ) -> [Suggestion] {
     guard word.utf8.count <= maximumWordLength else { return [] }
     let lowered = asciiLowercased(word)
-    var result: [Suggestion] = otherSpellings.filter { $0.spelling == lowered }.map { .word($0.replacement) }
+    let others = otherSpellings.filter { $0.operands <= depth }
+    var result: [Suggestion] = others.filter { $0.spelling == lowered }.map { .word($0.replacement) }
     guard !isSymbolsOnly(word) else { return result }
     let found = splits(word, visibleNames: visibleNames)
     result += found.readings.filter(\.missingSpace).map { .split($0.parts) }
     result += infixReadings(word, visibleNames: visibleNames).map { .split($0) }
-    for close in closeWords(word, visibleNames: visibleNames) where !found.glued.contains(close) {
+    for close in closeWords(word, visibleNames: visibleNames, others: others) where !found.glued.contains(close) {
       if !result.contains(.word(close)) { result.append(.word(close)) }
     }
     result += found.readings.filter { !$0.missingSpace }.map { .split($0.parts) }
@@ -96,7 +105,9 @@ package enum Suggestions {
 
   /// The close words, best first: the replacement of each (a builtin's spelling, a user's name,
   /// or what another calculator's spelling reads as here).
-  private static func closeWords(_ word: String, visibleNames: [VisibleName]) -> [String] {
+  private static func closeWords(
+    _ word: String, visibleNames: [VisibleName], others: [(spelling: String, replacement: String, operands: Int)]
+  ) -> [String] {
     let scalars = Array(word.unicodeScalars)
     let lowered = Array(asciiLowercased(word).unicodeScalars)
     // Within 2, and tighter for short words (a third of the length, at least 1), so that
@@ -129,7 +140,7 @@ package enum Suggestions {
     }
     // One slip from another calculator's word of four letters or more (`sqaure`); shorter ones
     // must be typed as they are (`ad` is not `add`).
-    for other in otherSpellings where other.spelling.unicodeScalars.count >= 4 {
+    for other in others where other.spelling.unicodeScalars.count >= 4 {
       order += 1
       consider(lowered, Array(other.spelling.unicodeScalars), order: order, replacement: other.replacement)
     }

@@ -40,6 +40,8 @@ private func replacements(_ source: String) throws -> [String] {
       // Other calculators' words, and slips of the longer ones.
       ("2 3 x", ["×"]), ("2 3 X", ["×"]), ("9 square", ["sq"]), ("9 sqaure", ["sq"]), ("9 SQUARE", ["sq"]),
       ("5 !", ["fact"]), ("1 2 sub", ["-"]), ("1 2 div", ["/"]), ("1 2 ad", []),
+      // Only where the stack holds the operands: on an empty stack `x` was meant as a name.
+      ("x", []), ("1 x", []), ("sqaure", []), ("sub", []), ("1 2 : f x ;", ["×"]),
       // Infix glued reads as RPN, operands first.
       ("1/2", ["1 2 /"]), ("pi/2", ["pi 2 /"]), ("2^-1", ["2 -1 ^"]), ("e**2", ["e 2 **"]), ("3×4", ["3 4 ×"]),
       ("5 =rate rate*12", ["rate 12 *"]), ("1/2/3", []), ("pi/x", []),
@@ -52,7 +54,7 @@ private func replacements(_ source: String) throws -> [String] {
 
   /// A fix is the one clear reading only when it is the only suggestion.
   @Test(arguments: [
-    ("1/2", true), ("2 3 x", true), ("sqaure", true), ("4+", true), ("sqr", false), ("swpa", true), ("45 deg", false),
+    ("1/2", true), ("2 3 x", true), ("9 sqaure", true), ("4+", true), ("sqr", false), ("swpa", true), ("45 deg", false),
   ])
   func clearOnlyWhenAlone(_ source: String, _ clear: Bool) throws {
     let diagnostic = try #require(try Document(text: source).diagnostics().first?.diagnostic)
@@ -61,6 +63,17 @@ private func replacements(_ source: String) throws -> [String] {
       return
     }
     #expect(Suggestions.isClear(suggestions) == clear, "\(source)")
+  }
+
+  /// The same word at another depth is read anew, though suggestions are remembered per word:
+  /// `x` on an empty stack is a name, after two values a multiplication.
+  @Test func readingsFollowTheDepth() throws {
+    let document = try Document(text: "x\n1 2 x\nclear x 3 x\nclear 1 x")
+    #expect(
+      document.diagnostics().map(\.diagnostic.message) == [
+        "unknown word `x`", "unknown word `x`; did you mean `×`?", "unknown word `x`", "unknown word `x`",
+        "unknown word `x`",
+      ])
   }
 
   /// The message offers the reading: `1/2` is written `1 2 /`.

@@ -225,7 +225,7 @@ import Testing
     arguments: [
       ("100 log10", []), ("1 2 atan2", []), ("1 sinh", []), ("45 deg", []), ("7 2 //", []),
       ("2 3 x", ["*Replace `x` with `×`"]), ("1/2", ["*Replace `1/2` with `1 2 /` (the operand first)"]),
-      ("pi/2", ["*Replace `pi/2` with `pi 2 /` (the operand first)"]), ("sqaure", ["*Replace `sqaure` with `sq`"]),
+      ("pi/2", ["*Replace `pi/2` with `pi 2 /` (the operand first)"]), ("9 sqaure", ["*Replace `sqaure` with `sq`"]),
       ("sqr", ["Replace `sqr` with `sqrt`", "Replace `sqr` with `sq`"]), ("4+", ["*Split `4+` into `4 +`"]),
     ] as [(String, [String])])
   func preferredOnlyAsTheOneClearReading(_ line: String, _ expected: [String]) throws {
