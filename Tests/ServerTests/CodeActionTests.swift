@@ -220,8 +220,10 @@ import Testing
 
   /// The suggestions that misled a new user, one line each: the quick fixes each word gets
   /// (`*` marks the preferred one), as the client lists them. Staples of other calculators are
-  /// builtins now and get none; a fix is preferred only as the one clear reading.
+  /// builtins now and get none; a fix is preferred only as the one clear reading. Over the built
+  /// binary's pipes, as an editor meets them.
   @Test(
+    .overPipes,
     arguments: [
       ("100 log10", []), ("1 2 atan2", []), ("1 sinh", []), ("45 deg", []), ("7 2 //", []),
       ("2 3 x", ["*Replace `x` with `×`"]), ("1/2", ["*Replace `1/2` with `1 2 /` (the operand first)"]),
