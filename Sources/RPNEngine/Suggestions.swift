@@ -166,7 +166,9 @@ package enum Suggestions {
   /// `%`, which keeps a); a and b are numbers, constants or variables.
   private static func infixReadings(_ word: String, visibleNames: [VisibleName]) -> [[String]] {
     let scalars = Array(word.unicodeScalars)
-    guard scalars.count >= 3 else { return [] }
+    // A word of letters and digits holds no operator: most unknown words, asked for nothing.
+    guard scalars.count >= 3, scalars.contains(where: { !Lexer.isNameStart($0) && !("0"..."9").contains($0) })
+    else { return [] }
     var readings: [[String]] = []
     for start in 1..<(scalars.count - 1) {
       // The longest symbol operator is two characters (`**`).
