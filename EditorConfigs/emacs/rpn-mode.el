@@ -75,14 +75,15 @@ See `rpn-lsp-command'."
 ;;;; The language
 
 (defconst rpn-symbolic-operators
-  '("+" "-" "−" "*" "×" "/" "÷" "^" "**" "%" "√")
+  '("+" "-" "−" "*" "×" "/" "÷" "^" "**" "%" "%ch" "%t" "√")
   "Operators spelled with symbols.")
 
 (defconst rpn-named-operators
   '("pow" "mod" "min" "max" "neg" "chs" "abs" "inv" "sq" "sqrt"
-    "exp" "ln" "log" "log2" "sin" "cos" "tan" "asin" "acos" "atan"
-    "floor" "ceil" "round" "trunc" "dup" "drop" "swap" "over" "rot"
-    "clear" "depth" "pick" "roll" "lastx" "sum" "avg" "mean" "subtotal")
+    "exp" "ln" "log" "log10" "log2" "sin" "cos" "tan" "asin" "acos" "atan"
+    "atan2" "sinh" "cosh" "tanh" "asinh" "acosh" "atanh" "floor" "ceil"
+    "round" "trunc" "fact" "dup" "drop" "swap" "over" "rot" "clear" "depth"
+    "pick" "roll" "lastx" "sum" "avg" "mean" "sdev" "subtotal")
   "Operators spelled with letters (ASCII case-insensitive: DUP, Sqrt).")
 
 (defconst rpn-heading-regexp "^[[:space:]]*\\(##.*\\)$"

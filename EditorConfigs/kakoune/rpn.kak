@@ -66,9 +66,9 @@ add-highlighter shared/rpn/comment region '#' '$' fill comment
 add-highlighter shared/rpn/code/variable regex %{(?<!\S)[^\W\d]\w*(?=[\s#])} 0:variable
 add-highlighter shared/rpn/code/store regex %{(?<!\S)=[^\W\d]\w*(?=[\s#])} 0:variable
 add-highlighter shared/rpn/code/definition regex %{(?<!\S):[^\S\n]+([^\W\d]\w*)(?=[\s#])} 1:function
-add-highlighter shared/rpn/code/function regex %{(?i)(?<!\S)(?:pow|mod|min|max|neg|chs|abs|inv|sqrt|sq|exp|ln|log2|log|asin|acos|atan|sin|cos|tan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean|subtotal)(?=[\s#])} 0:function
+add-highlighter shared/rpn/code/function regex %{(?i)(?<!\S)(?:pow|mod|min|max|neg|chs|abs|inv|sqrt|sq|exp|ln|log10|log2|log|asinh|acosh|atanh|atan2|asin|acos|atan|sinh|cosh|tanh|sin|cos|tan|floor|ceil|round|trunc|fact|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean|sdev|subtotal)(?=[\s#])} 0:function
 add-highlighter shared/rpn/code/constant regex %{(?i)(?<!\S)(?:pi|π|e)(?=[\s#])} 0:value
-add-highlighter shared/rpn/code/operator regex %{(?<!\S)(?:\*\*|[-+*/^%×÷−√])(?=[\s#])} 0:operator
+add-highlighter shared/rpn/code/operator regex %{(?<!\S)(?:\*\*|[-+*/^%×÷−√]|%(?:[cC][hH]|[tT]))(?=[\s#])} 0:operator
 # A number: an optional sign (`+`, `-`, U+2212), then an integer in hex, octal or binary (`0x1F`,
 # `0o17`, `0b1010`, any case, `_` between two digits), or digits with an optional fraction and
 # exponent whose whole part may be grouped in thousands (`1,234,567.89`: one to three digits,

@@ -12,7 +12,7 @@ package struct Builtin: Sendable {
 
   /// What sort of builtin this is, as every feature names and colours it.
   package enum Kind: Sendable, CaseIterable {
-    /// Arithmetic written as a symbol: `+`, `-`, `*`, `/`, `^`, `%`.
+    /// Arithmetic written as a symbol: `+`, `-`, `*`, `/`, `^`, `%`, `%ch`.
     case symbolicOperator
     /// A named computation on values: `sqrt`, `sin`, `mod`, `sum`.
     case namedFunction
@@ -50,7 +50,7 @@ package struct Builtin: Sendable {
   /// `depth`, what it adds.
   package let outputs: Int
   /// Whether what it does depends on the whole stack, not only on its inputs (`clear`, `depth`,
-  /// `pick`, `roll`, `sum`, `avg`): its effect is not a fixed `( inputs -- outputs )`.
+  /// `pick`, `roll`, `sum`, `avg`, `sdev`): its effect is not a fixed `( inputs -- outputs )`.
   package let readsWholeStack: Bool
   /// The stack effect, Forth style, top of the stack on the right: `( a b -- a+b )`.
   package let effect: String
@@ -106,12 +106,13 @@ package struct Builtin: Sendable {
 
 /// What a builtin does to the stack. `Machine.apply` implements each case.
 package enum Operation: Sendable, Equatable {
-  case add, subtract, multiply, divide, power, percent, modulo, minimum, maximum
+  case add, subtract, multiply, divide, power, percent, percentChange, percentOfTotal, modulo, minimum, maximum
   case negate, absolute, inverse, square, squareRoot
   case exp, ln, log10, log2
-  case sin, cos, tan, asin, acos, atan
-  case floor, ceil, round, trunc
-  case dup, drop, swap, over, rot, clear, depth, pick, roll, lastX, sum, average, subtotal
+  case sin, cos, tan, asin, acos, atan, atan2
+  case sinh, cosh, tanh, asinh, acosh, atanh
+  case floor, ceil, round, trunc, factorial
+  case dup, drop, swap, over, rot, clear, depth, pick, roll, lastX, sum, average, standardDeviation, subtotal
   case pi, e
 }
 
@@ -136,6 +137,13 @@ extension Builtin {
     Builtin(
       name: "%", aliases: [], kind: .symbolicOperator, operation: .percent, inputs: 2, outputs: 2,
       effect: "( a b -- a a·b/100 )", meaning: "b percent of a, keeping a (HP style: `200 15 % -` is 170)"),
+    Builtin(
+      name: "%ch", aliases: [], kind: .symbolicOperator, operation: .percentChange, inputs: 2, outputs: 2,
+      effect: "( a b -- a (b−a)·100/a )",
+      meaning: "the percent change from a to b, keeping a (HP %CH: `80 100 %ch` is 25)"),
+    Builtin(
+      name: "%t", aliases: [], kind: .symbolicOperator, operation: .percentOfTotal, inputs: 2, outputs: 2,
+      effect: "( a b -- a b·100/a )", meaning: "b as a percent of the total a, keeping a (HP %T: `200 50 %t` is 25)"),
     Builtin(
       name: "mod", aliases: [], kind: .namedFunction, operation: .modulo, inputs: 2, outputs: 1,
       effect: "( a b -- a mod b )", meaning: "floored modulo a − b·⌊a/b⌋ (takes the sign of b)"),
@@ -167,7 +175,7 @@ extension Builtin {
       name: "ln", aliases: [], kind: .namedFunction, operation: .ln, inputs: 1, outputs: 1,
       effect: "( a -- ln a )", meaning: "natural logarithm"),
     Builtin(
-      name: "log", aliases: [], kind: .namedFunction, operation: .log10, inputs: 1, outputs: 1,
+      name: "log", aliases: ["log10"], kind: .namedFunction, operation: .log10, inputs: 1, outputs: 1,
       effect: "( a -- log₁₀ a )", meaning: "logarithm base 10"),
     Builtin(
       name: "log2", aliases: [], kind: .namedFunction, operation: .log2, inputs: 1, outputs: 1,
@@ -191,6 +199,28 @@ extension Builtin {
       name: "atan", aliases: [], kind: .namedFunction, operation: .atan, inputs: 1, outputs: 1,
       effect: "( a -- atan a )", meaning: "arc tangent, in the angle unit"),
     Builtin(
+      name: "atan2", aliases: [], kind: .namedFunction, operation: .atan2, inputs: 2, outputs: 1,
+      effect: "( y x -- θ )",
+      meaning: "the angle of the point (x, y), in the angle unit: from −π to π, or −180° to 180° (C's atan2)"),
+    Builtin(
+      name: "sinh", aliases: [], kind: .namedFunction, operation: .sinh, inputs: 1, outputs: 1,
+      effect: "( a -- sinh a )", meaning: "hyperbolic sine (the angle unit does not apply)"),
+    Builtin(
+      name: "cosh", aliases: [], kind: .namedFunction, operation: .cosh, inputs: 1, outputs: 1,
+      effect: "( a -- cosh a )", meaning: "hyperbolic cosine (the angle unit does not apply)"),
+    Builtin(
+      name: "tanh", aliases: [], kind: .namedFunction, operation: .tanh, inputs: 1, outputs: 1,
+      effect: "( a -- tanh a )", meaning: "hyperbolic tangent (the angle unit does not apply)"),
+    Builtin(
+      name: "asinh", aliases: [], kind: .namedFunction, operation: .asinh, inputs: 1, outputs: 1,
+      effect: "( a -- asinh a )", meaning: "inverse hyperbolic sine"),
+    Builtin(
+      name: "acosh", aliases: [], kind: .namedFunction, operation: .acosh, inputs: 1, outputs: 1,
+      effect: "( a -- acosh a )", meaning: "inverse hyperbolic cosine, of a value ≥ 1"),
+    Builtin(
+      name: "atanh", aliases: [], kind: .namedFunction, operation: .atanh, inputs: 1, outputs: 1,
+      effect: "( a -- atanh a )", meaning: "inverse hyperbolic tangent, of a value between −1 and 1"),
+    Builtin(
       name: "floor", aliases: [], kind: .namedFunction, operation: .floor, inputs: 1, outputs: 1,
       effect: "( a -- ⌊a⌋ )", meaning: "round down"),
     Builtin(
@@ -202,6 +232,9 @@ extension Builtin {
     Builtin(
       name: "trunc", aliases: [], kind: .namedFunction, operation: .trunc, inputs: 1, outputs: 1,
       effect: "( a -- r )", meaning: "round toward zero"),
+    Builtin(
+      name: "fact", aliases: [], kind: .namedFunction, operation: .factorial, inputs: 1, outputs: 1,
+      effect: "( n -- n! )", meaning: "factorial of a whole number from 0 to 170 (171! is beyond the largest double)"),
     Builtin(
       name: "dup", aliases: [], kind: .stackWord, operation: .dup, inputs: 1, outputs: 2,
       effect: "( a -- a a )", meaning: "duplicate the top value"),
@@ -243,6 +276,10 @@ extension Builtin {
       name: "avg", aliases: ["mean"], kind: .namedFunction, operation: .average, inputs: 1, outputs: 1,
       readsWholeStack: true,
       effect: "( x₁ … xₙ -- mean )", meaning: "mean of the whole stack"),
+    Builtin(
+      name: "sdev", aliases: [], kind: .namedFunction, operation: .standardDeviation, inputs: 2, outputs: 1,
+      readsWholeStack: true, effect: "( x₁ … xₙ -- s )",
+      meaning: "sample standard deviation of the whole stack, dividing by n − 1 (HP SDEV; needs 2 values)"),
     Builtin(
       name: "subtotal", aliases: [], kind: .namedFunction, operation: .subtotal, inputs: 0, outputs: 1,
       readsWholeStack: true, effect: "( s₁ … sₖ -- Σ )",

@@ -83,16 +83,20 @@ extension Machine {
   }
 
   /// An unknown word's problem, with its suggestions. They are remembered until the names
-  /// visible change (a tape repeating one unknown word computes them once), for at most 1,024 words.
+  /// visible change (a tape repeating one unknown word computes them once), for at most 1,024
+  /// words, apart for each depth up to `Suggestions.deepestReading` (another calculator's
+  /// operator is a reading only where the stack holds its operands).
   mutating func unknownWord(_ word: String) -> Problem {
     if visibleNamesCache == nil { suggestions.removeAll(keepingCapacity: true) }
+    let depth = min(count, Suggestions.deepestReading)
+    let key = depth == Suggestions.deepestReading ? word : word + "\u{0}\(depth)"
     let found: [Suggestion]
-    if let known = suggestions[word] {
+    if let known = suggestions[key] {
       found = known
     } else {
-      found = Suggestions.suggest(for: word, visibleNames: visibleNames())
+      found = Suggestions.suggest(for: word, visibleNames: visibleNames(), depth: depth)
       if suggestions.count >= 1_024 { suggestions.removeAll(keepingCapacity: true) }
-      suggestions[word] = found
+      suggestions[key] = found
     }
     return .unknownWord(word: word, suggestions: found, storedLaterOnLine: nil)
   }

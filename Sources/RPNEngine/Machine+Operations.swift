@@ -83,11 +83,17 @@ extension Machine {
     case .pick, .roll:
       // n is the top; x₁ is right below it, xₙ n places below it.
       let n = peek(0)
-      guard n >= 1, n == n.rounded(.towardZero), n < Double(Int32.max) else {
+      guard n >= 1, n == n.rounded(.towardZero), n.isFinite else {
         return .domainError(word: word(), operands: [n], requirement: "n must be a whole number from 1 up")
       }
+      // Any whole n is a fair question of the stack, however large (`1e300 pick`): a stack
+      // never holds that many, so the answer is an underflow. n + 1 is said as the largest Int
+      // past it.
+      guard n < Double(count) else {
+        let needs = n < 0x1p62 ? Int(n) + 1 : Int.max
+        return .stackUnderflow(word: word(), needs: needs, has: count)
+      }
       let places = Int(n)
-      guard count > places else { return .stackUnderflow(word: word(), needs: places + 1, has: count) }
       if operation == .pick {
         let value = peek(places)
         drop(1)
@@ -111,16 +117,22 @@ extension Machine {
       drop(pushed)
       push(total)
       lastX = values[pushed - 1]
-    case .sum, .average:
+    case .sum, .average, .standardDeviation:
       let values = allValues()
       var total = 0.0
       for value in values { total += value }
-      let result = operation == .sum ? total : total / Double(values.count)
+      let result =
+        switch operation {
+        case .sum: total
+        case .average: total / Double(values.count)
+        default: Self.sampleStandardDeviation(values, total: total)
+        }
       if !result.isFinite { return failure(result, word: word, operands: []) }
       drop(values.count)
       push(result)
       lastX = values[values.count - 1]
-    case .add, .subtract, .multiply, .divide, .power, .percent, .modulo, .minimum, .maximum:
+    case .add, .subtract, .multiply, .divide, .power, .percent, .percentChange, .percentOfTotal, .modulo, .minimum,
+      .maximum, .atan2:
       let b = peek(0)
       let a = peek(1)
       let result: Double
@@ -135,6 +147,15 @@ extension Machine {
         if a == 0 && b < 0 { return .divisionByZero(word: word(), operands: [a, b]) }
         result = pow(a, b)
       case .percent: result = (a * b) / 100
+      case .percentChange, .percentOfTotal:
+        // A percent of a: of nothing, there is none. The operands are not named, as they would
+        // read as `^`'s "0 to a negative power".
+        if a == 0 { return .divisionByZero(word: word(), operands: []) }
+        result = operation == .percentChange ? ((b - a) * 100) / a : (b * 100) / a
+      case .atan2:
+        // y is below x, as in C's atan2(y, x); in degrees the angle is in degrees too.
+        let radians = atan2(a, b)
+        result = settings.angleUnit == .degrees ? radians * 180 / Double.pi : radians
       case .modulo:
         if b == 0 { return .divisionByZero(word: word(), operands: [a, b]) }
         result = a - b * (a / b).rounded(.down)
@@ -142,7 +163,8 @@ extension Machine {
       default: result = Swift.max(a, b)
       }
       if !result.isFinite { return failure(result, word: word, operands: [a, b]) }
-      drop(operation == .percent ? 1 : 2)
+      // The percents keep a (HP style): only b is replaced.
+      drop(operation == .percent || operation == .percentChange || operation == .percentOfTotal ? 1 : 2)
       push(result)
       lastX = b
     default:
@@ -198,12 +220,92 @@ extension Machine {
     case .atan:
       let radians = atan(a)
       return .success(degrees ? radians * 180 / Double.pi : radians)
+    case .sinh: return .success(sinh(a))
+    case .cosh: return .success(cosh(a))
+    case .tanh: return .success(tanh(a))
+    case .asinh: return .success(asinh(a))
+    case .acosh:
+      guard a >= 1 else { return .failure(.domain("it needs a value ≥ 1")) }
+      return .success(acosh(a))
+    case .atanh:
+      // ±1 itself gives ±infinity, an overflow.
+      guard a >= -1 && a <= 1 else { return .failure(.domain("it needs a value from -1 to 1")) }
+      return .success(atanh(a))
+    case .factorial:
+      guard a >= 0, a == a.rounded(.towardZero) else {
+        return .failure(.domain("n must be a whole number ≥ 0"))
+      }
+      // 171! is beyond the largest double: an overflow, as infinity is.
+      return .success(a <= 170 ? Self.factorials[Int(a)] : .infinity)
     case .floor: return .success(a.rounded(.down))
     case .ceil: return .success(a.rounded(.up))
     case .round: return .success(a.rounded(.toNearestOrAwayFromZero))
     case .trunc: return .success(a.rounded(.towardZero))
     default: return .success(a)
     }
+  }
+
+  /// The sample standard deviation of `values` (at least two), whose sum is `total`: the square
+  /// root of the squared deviations from the mean, added up and divided by n − 1. The deviations
+  /// are scaled by the largest before they are squared, so that values near the largest double
+  /// do not overflow where the result would not; a mean whose sum overflows is taken from each
+  /// value's share instead.
+  private static func sampleStandardDeviation(_ values: [Double], total: Double) -> Double {
+    let n = Double(values.count)
+    var mean = total / n
+    if !mean.isFinite {
+      mean = 0
+      for value in values { mean += value / n }
+    }
+    var largest = 0.0
+    for value in values { largest = Swift.max(largest, Swift.abs(value - mean)) }
+    // All equal: 0. Spread past the largest double: infinity, an overflow.
+    guard largest > 0, largest.isFinite else { return largest }
+    var squares = 0.0
+    for value in values {
+      let scaled = (value - mean) / largest
+      squares += scaled * scaled
+    }
+    return largest * (squares / (n - 1)).squareRoot()
+  }
+
+  /// n! for n from 0 to 170, each the double nearest the exact product: computed once in whole
+  /// numbers of any size and rounded once (a running product in doubles rounds at every step and
+  /// drifts into the 15th digit by 170!).
+  static let factorials: [Double] = {
+    var limbs: [UInt32] = [1]  // the exact n!, 32 bits a limb, least significant first
+    var result = [1.0]
+    for k in UInt64(1)...170 {
+      var carry: UInt64 = 0
+      for i in limbs.indices {
+        let product = UInt64(limbs[i]) * k + carry
+        limbs[i] = UInt32(truncatingIfNeeded: product)
+        carry = product >> 32
+      }
+      if carry > 0 { limbs.append(UInt32(carry)) }
+      result.append(nearestDouble(limbs))
+    }
+    return result
+  }()
+
+  /// The double nearest a whole number given as 32-bit limbs (least significant first, the last
+  /// nonzero), ties to even: its top 64 bits, with any lower bit that is set folded into the
+  /// lowest of them (so that a tie in the top bits that is none in the whole rounds up), converted
+  /// once and scaled by the bits left below.
+  private static func nearestDouble(_ limbs: [UInt32]) -> Double {
+    guard let last = limbs.last else { return 0 }
+    let length = 32 * limbs.count - last.leadingZeroBitCount  // in bits
+    func bit(_ i: Int) -> UInt64 { UInt64(limbs[i / 32] >> UInt32(i % 32) & 1) }
+    guard length > 64 else {
+      var value: UInt64 = 0
+      for i in stride(from: length - 1, through: 0, by: -1) { value = value << 1 | bit(i) }
+      return Double(value)
+    }
+    var top: UInt64 = 0
+    for i in stride(from: length - 1, through: length - 64, by: -1) { top = top << 1 | bit(i) }
+    var sticky: UInt64 = 0
+    for i in 0..<(length - 64) { sticky |= bit(i) }
+    return Double(top | sticky) * pow(2, Double(length - 64))
   }
 
   /// Trigonometry in degrees: reduce modulo 360, exact at multiples of 90°, and the tangent of an

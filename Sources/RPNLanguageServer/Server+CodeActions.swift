@@ -89,12 +89,16 @@ extension Server {
         let diagnosticRange = converter.range(line: line, utf8Range: diagnostic.range)
         guard diagnosticRange.end >= start, diagnosticRange.start <= range.end else { continue }
         let diagnosticJSON = diagnosticJSON(diagnostic, line: line, converter: converter, display: display)
+        // An unknown word's fix is preferred only as its one clear reading (an editor may apply
+        // it unasked); the other fixes' first is.
+        var clear = true
+        if case .unknownWord(_, let suggestions, _) = diagnostic.problem { clear = Suggestions.isClear(suggestions) }
         for (index, fix) in fixes(for: diagnostic, line: line, in: document).enumerated() {
           actions.append([
             "title": .string(fix.title),
             "kind": .string(CodeActionKind.quickFix.rawValue),
             "diagnostics": [diagnosticJSON],
-            "isPreferred": .bool(index == 0),
+            "isPreferred": .bool(index == 0 && clear),
             "edit": workspaceEdit(uri, [fix.edit], converter),
           ])
         }

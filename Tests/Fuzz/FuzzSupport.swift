@@ -184,6 +184,12 @@ let fuzzVocabulary = [
   "=3", "=2.5", "=0.333", "=1.5e3", "=-1", "=−0.5", "=1e999", "=5e-324", "=1_000", "=1.2.3",
   ":", ";", " : f dup * ; ", " : f 2 ; ", " : g f f + ; ", " : h a + ; ", "f", "g", "h", "=f", " : dup ; ",
   "lastx", "pick", "roll", " : s sum ; ", "s", " : z 0 / ; ", "z",
+  // The third edition's staples and the suggestions of unknown words: each new word, its
+  // failures (fact of a fraction, %ch of 0, sdev of one value, pick past the stack), and the
+  // words a suggestion reads (`x`, `sqaure`, `1/2`, `//`, `deg`).
+  "log10", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "fact", "sdev", "%ch", "%t", "%CH",
+  "171 fact", "2.5 fact", "0 5 %ch", "0 %t", "1 sdev", "1e300 pick", "2147483648 roll", "x", "sqaure", "square",
+  "1/2", "pi/2", "a*12", "//", "+=", "deg", "sine", "!", "sub",
   // The second edition: checks, definitions, sections, number forms, settings lines.
   "=20.5", "=1,234.50", "=0x1F", "=1,5", "=0.33", "=3.70e+03", "=333e-03",
   " : hyp sq swap sq + sqrt ; ", "hyp", " : two 1 2 ; ", "two", " : bad 0 / ; ", "bad", " : p 2 pick ; ", "p",

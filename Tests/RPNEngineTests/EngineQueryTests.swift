@@ -50,14 +50,16 @@ import Testing
   /// A fixed effect leaves `outputs` values in place of `inputs`; whole-stack builtins say so.
   @Test func outputsMatchEvaluation() throws {
     for builtin in Builtin.table where !builtin.readsWholeStack {
-      let operands = Array(repeating: "0.5", count: builtin.inputs).joined(separator: " ")
+      // 0.5 is in every domain but a factorial's and an inverse hyperbolic cosine's.
+      let operand = ["fact": "3", "acosh": "2"][builtin.name] ?? "0.5"
+      let operands = Array(repeating: operand, count: builtin.inputs).joined(separator: " ")
       // `6 1 +` leaves one value and gives `lastx` something to recall.
       let document = try Document(text: "6 1 + " + operands + " " + builtin.name)
       #expect(document.stack(afterLine: 0).depth == 1 + builtin.outputs, "\(builtin.name)")
     }
     #expect(
       Builtin.table.filter(\.readsWholeStack).map(\.name) == [
-        "clear", "depth", "pick", "roll", "sum", "avg", "subtotal",
+        "clear", "depth", "pick", "roll", "sum", "avg", "sdev", "subtotal",
       ])
   }
 

@@ -35,6 +35,8 @@ let specSpellings: Set<String> = [
   "trunc", "dup", "drop", "swap", "over", "rot", "clear", "depth", "pick", "roll", "lastx", "subtotal", "sum", "avg",
   "mean",
   "pi", "π", "e",
+  // Third edition: staples from other calculators.
+  "log10", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "atan2", "fact", "%ch", "%t", "sdev",
 ]
 
 /// How many values each builtin needs (the README's operator table: the left side of its stack effect; `sum` and
@@ -47,6 +49,8 @@ let specArity: [String: Int] = [
   "subtotal": 0,
   "sum": 1,
   "avg": 1, "pi": 0, "e": 0,
+  "sinh": 1, "cosh": 1, "tanh": 1, "asinh": 1, "acosh": 1, "atanh": 1, "atan2": 2, "fact": 1, "%ch": 2, "%t": 2,
+  "sdev": 2,
 ]
 
 let operatorCases: [OperatorCase] = [
@@ -111,6 +115,49 @@ let operatorCases: [OperatorCase] = [
   rad("0.01 log", "[-2]"),
   rad("8 log2", "[3]"),
   rad("0.5 log2", "[-1]"),
+  // `log10` is `log`, as other calculators spell it.
+  rad("1000 log10", "[3]"),
+  rad("100 LOG10", "[2]"),
+  rad("0 log10", "[0]", ["domain-error@0:2-7"]),
+  // Hyperbolic functions: no angle unit; NaN is a domain error, infinity an overflow.
+  rad("1 sinh", "[1.1752011936438]"),
+  rad("-2 sinh", "[-3.62686040784702]"),
+  rad("0 sinh", "[0]"),
+  rad("1000 sinh", "[1000]", ["overflow@0:5-9"]),
+  rad("1 cosh", "[1.54308063481524]"),
+  rad("0 cosh", "[1]"),
+  rad("-1000 cosh", "[-1000]", ["overflow@0:6-10"]),
+  rad("1 tanh", "[0.761594155955765]"),
+  rad("-1e300 tanh", "[-1]"),
+  rad("1 asinh", "[0.881373587019543]"),
+  rad("0 asinh", "[0]"),
+  rad("2 acosh", "[1.31695789692482]"),
+  rad("1 acosh", "[0]"),
+  rad("0.5 acosh", "[0.5]", ["domain-error@0:4-9"]),
+  rad("0.5 atanh", "[0.549306144334055]"),
+  rad("0 atanh", "[0]"),
+  rad("2 atanh", "[2]", ["domain-error@0:2-7"]),
+  rad("1 atanh", "[1]", ["overflow@0:2-7"]),
+  rad("-1 atanh", "[-1]", ["overflow@0:3-8"]),
+  // `fact`: n! of a whole n from 0 to 170, the double nearest the exact product (a running
+  // product in doubles gives 7.25741561530799e+306 for 170!).
+  rad("0 fact", "[1]"),
+  rad("1 fact", "[1]"),
+  rad("5 fact", "[120]"),
+  rad("10 fact", "[3628800]"),
+  rad("18 fact", "[6402373705728000]", precision: 17),
+  rad("20 fact", "[2.43290200817664e+18]"),
+  rad("22 fact", "[1.1240007277776077e+21]", precision: 17),
+  rad("23 fact", "[2.5852016738884978e+22]", precision: 17),
+  rad("100 fact", "[9.3326215443944151e+157]", precision: 17),
+  rad("170 fact", "[7.257415615308e+306]"),
+  rad("170 fact", "[7.257415615307999e+306]", precision: 17),
+  rad("3.0 FACT", "[6]"),
+  rad("171 fact", "[171]", ["overflow@0:4-8"]),
+  rad("1e300 fact", "[1e+300]", ["overflow@0:6-10"]),
+  rad("2.5 fact", "[2.5]", ["domain-error@0:4-8"]),
+  rad("-1 fact", "[-1]", ["domain-error@0:3-7"]),
+  rad("-0 fact", "[1]"),
   // Trigonometry in radians.
   rad("0 sin", "[0]"),
   rad("pi 2 / sin", "[1]"),
@@ -124,6 +171,15 @@ let operatorCases: [OperatorCase] = [
   rad("-1 acos", "[3.14159265358979]"),
   rad("1 atan", "[0.785398163397448]"),
   rad("1e300 atan", "[1.5707963267949]"),
+  // atan2 ( y x -- θ ): the angle of the point (x, y), as C's atan2, in every quadrant.
+  rad("1 1 atan2", "[0.785398163397448]"),
+  rad("1 -1 atan2", "[2.35619449019234]"),
+  rad("-1 -1 atan2", "[-2.35619449019234]"),
+  rad("0 -1 atan2", "[3.14159265358979]"),
+  rad("0 0 atan2", "[0]"),
+  rad("1 0 atan2", "[1.5707963267949]"),
+  rad("5 1 2 ATAN2", "[5 0.463647609000806]"),
+  rad("1 atan2", "[1]", ["stack-underflow@0:2-7"]),
   // Rounding; `round` goes half away from zero.
   rad("2.7 floor", "[2]"),
   rad("-2.5 floor", "[-3]"),
@@ -166,13 +222,32 @@ let operatorCases: [OperatorCase] = [
   rad("7 8 0 pick", "[7 8 0]", ["domain-error@0:6-10"]),
   rad("7 8 -1 roll", "[7 8 -1]", ["domain-error@0:7-11"]),
   rad("7 8 1.5 pick", "[7 8 1.5]", ["domain-error@0:8-12"]),
-  rad("7 8 1e300 roll", "[7 8 1e+300]", ["domain-error@0:10-14"]),
+  // Any whole n ≥ 1 asks the stack, however large: too few values is an underflow, even where n
+  // is past every integer type (1e300 is a whole number); only a fraction, n < 1 or a value that
+  // is no number of places is a domain error.
+  rad("1 2 2147483648 pick", "[1 2 2147483648]", ["stack-underflow@0:15-19"]),
+  rad("1 2 2147483648 roll", "[1 2 2147483648]", ["stack-underflow@0:15-19"]),
+  rad("1 2 4294967297 pick", "[1 2 4294967297]", ["stack-underflow@0:15-19"]),
+  rad("1 2 9007199254740993 roll", "[1 2 9.00719925474099e+15]", ["stack-underflow@0:21-25"]),
+  rad("7 8 1e300 roll", "[7 8 1e+300]", ["stack-underflow@0:10-14"]),
+  rad("7 8 1e300 pick", "[7 8 1e+300]", ["stack-underflow@0:10-14"]),
+  rad("7 8 1.7976931348623157e308 pick", "[7 8 1.79769313486232e+308]", ["stack-underflow@0:27-31"]),
+  rad("7 8 3 pick", "[7 8 3]", ["stack-underflow@0:6-10"]),
+  rad("7 8 0.5 roll", "[7 8 0.5]", ["domain-error@0:8-12"]),
+  rad("7 8 -1e300 pick", "[7 8 -1e+300]", ["domain-error@0:11-15"]),
   // `lastx`: the top operand of the last operator or function that consumed values, kept
   // across lines; stack words do not set it; a failed operator leaves it; none yet underflows.
   rad("2 3 + lastx", "[5 3]"),
   rad("9 sqrt lastx", "[3 9]"),
   rad("200 15 % lastx", "[200 30 15]"),
   rad("1 2 3 sum lastx", "[6 3]"),
+  rad("80 100 %ch lastx", "[80 25 100]"),
+  rad("200 50 %t lastx", "[200 25 50]"),
+  rad("1 -1 atan2 lastx", "[2.35619449019234 -1]"),
+  rad("1 sinh lastx", "[1.1752011936438 1]"),
+  rad("5 fact lastx", "[120 5]"),
+  rad("1 2 3 sdev lastx", "[1 3]"),
+  rad("2 3 + 0 5 %ch lastx", "[5 0 5 3]", ["division-by-zero@0:10-13"]),
   rad("2 3 +\n7 lastx", "[5 7 3]"),
   rad("2 3 + 4 dup swap drop lastx", "[5 4 3]"),
   rad("2 3 + 1 0 / lastx", "[5 1 0 3]", ["division-by-zero@0:10-11"]),
@@ -187,6 +262,41 @@ let operatorCases: [OperatorCase] = [
   rad("1 2 3 4 avg", "[2.5]"),
   rad("5 avg", "[5]"),
   rad("2 4 mean", "[3]"),
+  // `sdev`: the sample standard deviation of the whole stack (n − 1), HP SDEV; at least 2 values.
+  rad("2 4 4 4 5 5 7 9 sdev", "[2.1380899352994]"),
+  rad("2 4 4 4 5 5 7 9 sdev", "[2.1380899352993952]", precision: 17),
+  rad("1 2 sdev", "[0.707106781186548]"),
+  rad("5 5 5 sdev", "[0]"),
+  rad("-3 3 sdev", "[4.24264068711929]"),
+  rad("1e300 -1e300 sdev", "[1.4142135623731e+300]"),
+  rad("1.7976931348623157e308 1.7976931348623157e308 sdev", "[0]"),
+  rad(
+    "1.7976931348623157e308 -1.7976931348623157e308 sdev", "[1.79769313486232e+308 -1.79769313486232e+308]",
+    ["overflow@0:47-51"]),
+  // The deviations of these pass the largest double (the mean is a third of it): still an
+  // overflow, not a domain error.
+  rad(
+    "1.7976931348623157e308 1.7976931348623157e308 -1.7976931348623157e308 sdev",
+    "[1.79769313486232e+308 1.79769313486232e+308 -1.79769313486232e+308]", ["overflow@0:70-74"]),
+  rad("1 2 : s sdev ; s", "[0.707106781186548]"),
+  rad("7 sdev", "[7]", ["stack-underflow@0:2-6"]),
+  rad("sdev", "[]", ["stack-underflow@0:0-4"]),
+  rad("1 2 3 SDEV", "[1]"),
+  // Percent change and percent of a total keep a (HP %CH, %T); a = 0 has no percent.
+  rad("80 100 %ch", "[80 25]"),
+  rad("200 50 %ch", "[200 -75]"),
+  rad("-50 -25 %ch", "[-50 -50]"),
+  rad("3 3 %ch", "[3 0]"),
+  rad("1 2 80 100 %CH", "[1 2 80 25]"),
+  rad("0 5 %ch", "[0 5]", ["division-by-zero@0:4-7"]),
+  rad("1e-300 1e300 %ch", "[1e-300 1e+300]", ["overflow@0:13-16"]),
+  rad("200 50 %t", "[200 25]"),
+  rad("200 50 %T", "[200 25]"),
+  rad("40 10 %t drop 20 %t", "[40 50]"),
+  rad("0 5 %t", "[0 5]", ["division-by-zero@0:4-6"]),
+  rad("0 0 %t", "[0 0]", ["division-by-zero@0:4-6"]),
+  rad("1e-300 1e300 %t", "[1e-300 1e+300]", ["overflow@0:13-15"]),
+  rad("80 %ch", "[80]", ["stack-underflow@0:3-6"]),
   // Constants.
   rad("pi", "[3.14159265358979]"),
   rad("π", "[3.14159265358979]"),
@@ -244,6 +354,14 @@ let operatorCases: [OperatorCase] = [
   deg("0.5 acos", "[60]"),
   deg("1 atan", "[45]"),
   deg("-1 atan", "[-45]"),
+  deg("1 1 atan2", "[45]"),
+  deg("1 -1 atan2", "[135]"),
+  deg("-1 0 atan2", "[-90]"),
+  deg("0 -1 atan2", "[180]"),
+  deg("1 3 sqrt atan2", "[30]"),
+  // Hyperbolic functions take no angle: the same in degrees.
+  deg("1 sinh", "[1.1752011936438]"),
+  deg("1 acosh", "[0]"),
 ]
 
 /// The builtin spellings that a source uses, exactly as written.

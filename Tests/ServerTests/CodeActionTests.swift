@@ -109,7 +109,9 @@ import Testing
         actions.count == replacements.count, "fixes for \(fix.word): \(actions.map { JSONWriter.string($0) })")
       for (index, (action, replacement)) in zip(actions, replacements).enumerated() {
         #expect(action["kind"] == "quickfix", "\(fix.word)")
-        #expect(action["isPreferred"] == .bool(index == 0), "\(fix.word): only the first is preferred")
+        // Preferred only as the one clear reading: the only fix of its word.
+        #expect(
+          action["isPreferred"] == .bool(index == 0 && fix.others.isEmpty), "\(fix.word): preferred only when alone")
         #expect(action["diagnostics"] == [diagnostic], "\(fix.word)")
         #expect(action["command"] == nil, "\(fix.word)")
         #expect(
@@ -169,7 +171,9 @@ import Testing
           }
         })
     #expect(all.allSatisfy { $0["kind"] == "quickfix" })
-    #expect(all.filter { $0["isPreferred"] == true }.count == Self.fixes.count, "one preferred fix per word")
+    #expect(
+      all.filter { $0["isPreferred"] == true }.count == Self.fixes.filter(\.others.isEmpty).count,
+      "one preferred fix per word that has only one")
     let cursors: [(at: JSONValue, word: String?)] = [
       (position(1, 6), "sqr"), (position(1, 5), "sqr"), (position(1, 8), "sqr"), (position(1, 4), "ratr"),
       (position(1, 0), "ratr"), (Self.source.at(1, encoding), "4+"), (Self.source.at(2, encoding), "swpa"),
@@ -207,10 +211,34 @@ import Testing
     }
     #expect(
       fixes == [
-        ["*Replace `ln2` with `2 ln` (the operand first)"], ["*Replace `sqr` with `sqrt`", "Replace `sqr` with `sq`"],
-        ["*Replace `su` with `sum`", "Replace `su` with `sq`"], ["*Replace `pie` with `pi`"],
+        ["*Replace `ln2` with `2 ln` (the operand first)"], ["Replace `sqr` with `sqrt`", "Replace `sqr` with `sq`"],
+        ["*Replace `su` with `sum`"], ["*Replace `pie` with `pi`"],
         ["*Replace `sine` with `sin`"], ["*Split `4+` into `4 +`"],
       ])
+    try client.finish()
+  }
+
+  /// The suggestions that misled a new user, one line each: the quick fixes each word gets
+  /// (`*` marks the preferred one), as the client lists them. Staples of other calculators are
+  /// builtins now and get none; a fix is preferred only as the one clear reading. Over the built
+  /// binary's pipes, as an editor meets them.
+  @Test(
+    .overPipes,
+    arguments: [
+      ("100 log10", []), ("1 2 atan2", []), ("1 sinh", []), ("45 deg", []), ("7 2 //", []),
+      ("2 3 x", ["*Replace `x` with `×`"]), ("1/2", ["*Replace `1/2` with `1 2 /` (the operand first)"]),
+      ("pi/2", ["*Replace `pi/2` with `pi 2 /` (the operand first)"]), ("9 sqaure", ["*Replace `sqaure` with `sq`"]),
+      ("sqr", ["Replace `sqr` with `sqrt`", "Replace `sqr` with `sq`"]), ("4+", ["*Split `4+` into `4 +`"]),
+    ] as [(String, [String])])
+  func preferredOnlyAsTheOneClearReading(_ line: String, _ expected: [String]) throws {
+    let client = try LSPClient.started(encoding: "utf-8").client
+    let uri = "file:///misled.rpn"
+    client.open(uri, line + "\n")
+    let diagnostics = try client.publishedDiagnostics(uri).diagnostics.filter { $0["code"] == "unknown-word" }
+    let fixes = try Self.codeActions(client, range(0, 0, 1, 0), diagnostics, only: ["quickfix"], uri: uri).map {
+      "\($0["isPreferred"] == true ? "*" : "")\($0["title"]?.stringValue ?? "")"
+    }
+    #expect(fixes == expected, "\(line)")
     try client.finish()
   }
 

@@ -27,9 +27,9 @@ syntax match rpnStore "\v\S@<!\=([A-Za-z_]|[^\x01-\x7f×÷−√])([0-9A-Za-z_]|
 " The name right after a definition's `:` (and white space). Before the builtins, so that `: dup`
 " keeps `dup` a named operator: a builtin's name cannot be defined (the server says so).
 syntax match rpnWordName "\v(\S@<!:[ \t]+)@<=([A-Za-z_]|[^\x01-\x7f×÷−√])([0-9A-Za-z_]|[^\x01-\x7f×÷−√])*(\s|#|$)@="
-syntax match rpnFunction "\v\c\S@<!(pow|mod|min|max|neg|chs|abs|inv|sq|sqrt|exp|ln|log|log2|sin|cos|tan|asin|acos|atan|floor|ceil|round|trunc|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean|subtotal)(\s|#|$)@="
+syntax match rpnFunction "\v\c\S@<!(pow|mod|min|max|neg|chs|abs|inv|sq|sqrt|exp|ln|log|log10|log2|sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh|asinh|acosh|atanh|floor|ceil|round|trunc|fact|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean|sdev|subtotal)(\s|#|$)@="
 syntax match rpnConstant "\v\c\S@<!(pi|π|e)(\s|#|$)@="
-syntax match rpnOperator "\v\S@<!(\*\*|[-+*/^%×÷−√])(\s|#|$)@="
+syntax match rpnOperator "\v\S@<!(\*\*|[-+*/^%×÷−√]|\%([cC][hH]|[tT]))(\s|#|$)@="
 " A number: an optional sign (`+`, `-`, U+2212), then either
 "   - an integer in hex, octal or binary: `0x1F`, `0o17`, `0b1010` (prefix and hex digits in
 "     either case), a single `_` between two digits (`0xFF_FF`); no fraction, no exponent;

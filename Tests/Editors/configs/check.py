@@ -213,13 +213,18 @@ def alternatives(regex_text):
 
 
 def symbols_in(regex_text):
-    """The operator symbols spelt out in `(?:\\*\\*|[-+*/^%×÷−√])`-style patterns."""
+    """The operator symbols spelt out in `(?:\\*\\*|[-+*/^%×÷−√]|%(?:[cC][hH]|[tT]))`-style
+    patterns: `**`, the class of one-character symbols, and `%` words whose letters are spelt in
+    either case by classes (`%ch`, `%t`)."""
     found = set()
     if r"\*\*" in regex_text:
         found.add("**")
-    klass = re.search(r"\[([^\]]*)\]\)", regex_text)
+    klass = re.search(r"\[(-[^\]]*)\]", regex_text)
     if klass:
         found |= set(klass.group(1))
+    for group in re.findall(r"%\((?:\?:)?((?:\[\w\w\]|\|)+)\)", regex_text):
+        for alternative in group.split("|"):
+            found.add("%" + "".join(letter.lower() for letter in re.findall(r"\[(\w)\w\]", alternative)))
     return found
 
 
@@ -262,6 +267,8 @@ TOKENS = [
     ("PI", "constant"), ("π", "constant"), ("e", "constant"),
     ("-", "operator"), ("*", "operator"), ("−", "operator"), ("**", "operator"), ("%", "operator"), ("√", "operator"),
     ("lastx", "function"), ("LASTX", "function"), ("pick", "function"), ("roll", "function"),
+    ("%ch", "operator"), ("%CH", "operator"), ("%t", "operator"), ("%c", None), ("%t2", None), ("log10", "function"),
+    ("ATAN2", "function"), ("sinh", "function"), ("acosh", "function"), ("fact", "function"), ("sdev", "function"),
     ("subtotal", "function"), ("SubTotal", "function"), ("subtotals", "variable"),
     # A definition's `:` and `;` are tokens of their own; glued to anything they are unknown words.
     (":", "keyword"), (";", "keyword"), ("4:", None), ("x;", None), (":x", None), (";x", None), ("::", None),
