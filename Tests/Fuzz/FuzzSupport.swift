@@ -190,6 +190,10 @@ let fuzzVocabulary = [
   "log10", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "fact", "sdev", "%ch", "%t", "%CH",
   "171 fact", "2.5 fact", "0 5 %ch", "0 %t", "1 sdev", "1e300 pick", "2147483648 roll", "x", "sqaure", "square",
   "1/2", "pi/2", "a*12", "//", "+=", "deg", "sine", "!", "sub",
+  // Infix habits and a check written with a space, whole lines so that the shapes occur:
+  // underflowing, running on values above, failing inside, and `= 7`.
+  "\n3 + 4\n", "\n10 / 2\n", "\n0 / 2\n", "\n2 mod 3\n", "\n1 2 atan2\n", "= 7", "\n5 = 7\n", "=1,400.21",
+  "=1_000_000",
   // The second edition: checks, definitions, sections, number forms, settings lines.
   "=20.5", "=1,234.50", "=0x1F", "=1,5", "=0.33", "=3.70e+03", "=333e-03",
   " : hyp sq swap sq + sqrt ; ", "hyp", " : two 1 2 ; ", "two", " : bad 0 / ; ", "bad", " : p 2 pick ; ", "p",
