@@ -6,9 +6,11 @@ import RPNEngine
 
 extension Server {
   /// `textDocument/hover`: what the token is, the stack before and after it, and its
-  /// diagnostic; every value as the document's display shows it, and a value that is an integer
-  /// below 2^53 (a number, a variable, a store) in hex, octal and binary too. Null on whitespace,
-  /// comments and blank lines, except for `# rpn:` comments (`settingsHover`).
+  /// diagnostic; every value as the document's display shows it. A radix literal (`0x1F`) shows
+  /// its value in hex, octal and binary too, and so does any value that is an integer below 2^53
+  /// (a number, a variable, a store) in a tape that has a radix literal somewhere: in a budget,
+  /// `hex 0xCB2` under 3250 is noise. Null on whitespace, comments and blank lines, except for
+  /// `# rpn:` comments (`settingsHover`).
   ///
   /// A use of a defined word, and a definition's name, show the word: its effect, its definition
   /// as written and the line it is defined on. The tokens of a definition (`:` to `;`) show no
@@ -82,9 +84,12 @@ extension Server {
   }
 
   /// The line that shows a value that is an integer of magnitude below 2^53 in hex, octal and
-  /// binary, as literals that read back as it; no line for any other value.
-  private static func integerForms(_ value: Double, code: (String) -> String) -> [String] {
-    guard let forms = ValueFormat.integerForms(value) else { return [] }
+  /// binary, as literals that read back as it, when `shown` (the tape writes integers in a radix);
+  /// no line for any other value.
+  private static func integerForms(_ value: Double, shown: @autoclosure () -> Bool, code: (String) -> String)
+    -> [String]
+  {
+    guard let forms = ValueFormat.integerForms(value), shown() else { return [] }
     return ["hex \(code(forms.hex)), octal \(code(forms.octal)), binary \(code(forms.binary))"]
   }
 
@@ -97,7 +102,8 @@ extension Server {
     case .number(let value):
       let shown = show(value)
       let number = shown == text ? "number \(code(shown))" : "number \(code(text)) = \(code(shown))"
-      return [number] + Self.integerForms(value, code: code)
+      let radix = Array(text.utf8.prefix(3)).withUnsafeBufferPointer { RadixLiterals.isRadixLiteral($0) }
+      return [number] + Self.integerForms(value, shown: radix || document.hasRadixLiteral, code: code)
     case .check:
       guard let check = CheckLiteral(text) else { return ["check \(code(text))"] }
       let written = String(text.dropFirst())
@@ -123,11 +129,12 @@ extension Server {
       if let store = document.bindingInEffect(of: text, atLine: line, utf8Offset: trace.token.range.lowerBound) {
         description += ", stored on line \(store.line + 1)"
       }
-      return [description] + Self.integerForms(value, code: code)
+      return [description] + Self.integerForms(value, shown: document.hasRadixLiteral, code: code)
     case .store:
       let name = String(text.dropFirst())
       guard trace.diagnostic == nil, let value = trace.after.top.last else { return ["store into \(code(name))"] }
-      return ["store into \(code(name)): \(code(show(value)))"] + Self.integerForms(value, code: code)
+      return ["store into \(code(name)): \(code(show(value)))"]
+        + Self.integerForms(value, shown: document.hasRadixLiteral, code: code)
     case .invalidStore:
       return ["store \(code(text))"]
     case .unknown:
@@ -200,7 +207,7 @@ extension Server {
       if let store = document.bindingInEffect(of: text, atLine: place.line, utf8Offset: start) {
         description += ", stored on line \(store.line + 1)"
       }
-      return [description] + Self.integerForms(value, code: code)
+      return [description] + Self.integerForms(value, shown: document.hasRadixLiteral, code: code)
     case .check:
       return ["check \(code(text))"]
     case .store:
@@ -248,6 +255,48 @@ private struct DefinitionPlace {
   var range: Range<Int> {
     let indices = span.tokens(tokenCount: tokens.count)
     return tokens[indices.lowerBound].range.lowerBound..<tokens[indices.upperBound - 1].range.upperBound
+  }
+}
+
+/// Finding integer literals written in a radix (`0x1F`, `-0o17`, `0B1010`).
+private enum RadixLiterals {
+  /// Whether a token's bytes are a radix literal: an optional sign, `0`, then `x`, `o` or `b` in
+  /// either case (a number token whose text starts so is one).
+  static func isRadixLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = bytes.first == 0x2B || bytes.first == 0x2D ? 1 : 0
+    return bytes.count >= start + 2 && bytes[start] == 0x30 && isRadixLetter(bytes[start + 1])
+  }
+
+  static func isRadixLetter(_ byte: UInt8) -> Bool {
+    let lower = byte | 0x20
+    return lower == 0x78 || lower == 0x6F || lower == 0x62
+  }
+
+  /// Whether a line has a radix literal among its number tokens. Only a line where `0` and a
+  /// radix letter follow each other is lexed: a tape of a million lines is scanned, not lexed.
+  static func lineHasOne(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 1
+    var candidate = false
+    while i < bytes.count {
+      if bytes[i - 1] == 0x30, isRadixLetter(bytes[i]) {
+        candidate = true
+        break
+      }
+      i += 1
+    }
+    guard candidate else { return false }
+    return Lexer.tokens(of: bytes).tokens.contains { token in
+      guard case .number = token.kind else { return false }
+      return isRadixLiteral(UnsafeBufferPointer(rebasing: bytes[token.range]))
+    }
+  }
+}
+
+extension Document {
+  /// Whether the tape writes an integer in a radix somewhere (a number token; not a comment): then
+  /// its integers are shown in the radixes too. Read on each hover of an integer: a scan of bytes.
+  fileprivate var hasRadixLiteral: Bool {
+    (0..<lineCount).contains { line in withUTF8(ofLine: line) { RadixLiterals.lineHasOne($0) } }
   }
 }
 

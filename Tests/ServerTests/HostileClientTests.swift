@@ -487,7 +487,7 @@ import Testing
     let ones = { (n: Int) in "[" + Array(repeating: "1", count: n).joined(separator: " ") + "]" }
     #expect(
       hover["contents"]?["value"]?.stringValue
-        == "number 1\nhex 0x1, octal 0o1, binary 0b1\n\nStack before: \(ones(count - 1))\nStack after: \(ones(count))")
+        == "number 1\n\nStack before: \(ones(count - 1))\nStack after: \(ones(count))")
     try client.finish()
   }
 
