@@ -24,7 +24,7 @@ let usage = """
 
   options of eval and check (a value follows its flag, or joins it: --precision=4):
     --precision N            significant digits shown in auto notation, 1 to 17 (default 15)
-    --max-items N            values shown per stack label before "…" (default 8)
+    --max-items N            values shown per stack label before "…", 1 to 1000 (default 8)
     --angle-unit radians|degrees
                              unit of sin, cos, tan and their inverses (default radians)
   and the display options (eval, check and update):

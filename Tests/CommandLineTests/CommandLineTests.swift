@@ -290,6 +290,22 @@ private let mistakes = "1 2 +\n2 =é 😀 zzz\n1 0 /\n  -1 sqrt # ☕\ne\u{301} 
     #expect(missing.stderr.contains("missing.rpn"))
   }
 
+  /// `--max-items` takes 1 to 1000, as the editor's setting and the tape's `maxItems=` do.
+  @Test func maxItemsTakesUpToAThousand() throws {
+    let ones = { (count: Int) in Array(repeating: "1", count: count).joined(separator: " ") }
+    let tape = ones(1001) + "\n"
+    let widest = try run(["eval", "--max-items", "1000", "-"], input: tape)
+    #expect(widest.status == 0)
+    #expect(widest.stdout == ones(1001) + "  [… " + ones(1000) + "]\n")
+    for value in ["1001", "0", "99999999999999999999"] {
+      let refused = try run(["eval", "--max-items", value, "-"], input: tape)
+      #expect(refused.status == 2, "\(value)")
+      #expect(refused.stdout == "", "\(value)")
+      #expect(
+        refused.stderr == "rpn-lsp: --max-items takes a whole number from 1 to 1000, not '\(value)'\n", "\(value)")
+    }
+  }
+
   // MARK: --version, --help
 
   @Test func versionAndHelp() throws {
