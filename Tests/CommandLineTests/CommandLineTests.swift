@@ -306,6 +306,32 @@ private let mistakes = "1 2 +\n2 =é 😀 zzz\n1 0 /\n  -1 sqrt # ☕\ne\u{301} 
     }
   }
 
+  // MARK: A tape without a command
+
+  /// A first argument that names a tape (it ends in `.rpn`, in any case, or it exists) is a
+  /// command forgotten: the message shows the command line that evaluates it, the name quoted
+  /// for the shell when it needs it and its control characters escaped. Exit status 2.
+  @Test func aTapeWithoutACommandSuggestsEval() throws {
+    let dir = try directory(with: ["budget.txt": "1\n", "my tape.rpn": "1\n"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let cases: [(argument: String, message: String)] = [
+      ("foo.rpn", "unknown command 'foo.rpn'; to evaluate a tape: rpn-lsp eval foo.rpn"),
+      ("Lunch.RPN", "unknown command 'Lunch.RPN'; to evaluate a tape: rpn-lsp eval Lunch.RPN"),
+      ("budget.txt", "unknown command 'budget.txt'; to evaluate a tape: rpn-lsp eval budget.txt"),
+      ("my tape.rpn", "unknown command 'my tape.rpn'; to evaluate a tape: rpn-lsp eval 'my tape.rpn'"),
+      ("it's.rpn", "unknown command 'it's.rpn'; to evaluate a tape: rpn-lsp eval 'it'\\''s.rpn'"),
+      ("a\u{1B}[2J.rpn", "unknown command 'a\\x1b[2J.rpn'; to evaluate a tape: rpn-lsp eval 'a\\x1b[2J.rpn'"),
+      ("frobnicate", "unknown command 'frobnicate' (see rpn-lsp --help)"),
+      ("budget", "unknown command 'budget' (see rpn-lsp --help)"),
+    ]
+    for (argument, message) in cases {
+      let result = try run([argument], in: dir)
+      #expect(result.status == 2, "\(argument)")
+      #expect(result.stdout == "", "\(argument)")
+      #expect(result.stderr == "rpn-lsp: \(message)\n", "\(argument)")
+    }
+  }
+
   // MARK: --version, --help
 
   @Test func versionAndHelp() throws {
