@@ -102,7 +102,7 @@ extension Server {
     case .number(let value):
       let shown = show(value)
       let number = shown == text ? "number \(code(shown))" : "number \(code(text)) = \(code(shown))"
-      let radix = Array(text.utf8.prefix(3)).withUnsafeBufferPointer { RadixLiterals.isRadixLiteral($0) }
+      let radix = Array(text.utf8.prefix(5)).withUnsafeBufferPointer { RadixLiteral.isRadixLiteral($0) }
       return [number] + Self.integerForms(value, shown: radix || document.hasRadixLiteral, code: code)
     case .check:
       guard let check = CheckLiteral(text) else { return ["check \(code(text))"] }
@@ -255,48 +255,6 @@ private struct DefinitionPlace {
   var range: Range<Int> {
     let indices = span.tokens(tokenCount: tokens.count)
     return tokens[indices.lowerBound].range.lowerBound..<tokens[indices.upperBound - 1].range.upperBound
-  }
-}
-
-/// Finding integer literals written in a radix (`0x1F`, `-0o17`, `0B1010`).
-private enum RadixLiterals {
-  /// Whether a token's bytes are a radix literal: an optional sign, `0`, then `x`, `o` or `b` in
-  /// either case (a number token whose text starts so is one).
-  static func isRadixLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let start = bytes.first == 0x2B || bytes.first == 0x2D ? 1 : 0
-    return bytes.count >= start + 2 && bytes[start] == 0x30 && isRadixLetter(bytes[start + 1])
-  }
-
-  static func isRadixLetter(_ byte: UInt8) -> Bool {
-    let lower = byte | 0x20
-    return lower == 0x78 || lower == 0x6F || lower == 0x62
-  }
-
-  /// Whether a line has a radix literal among its number tokens. Only a line where `0` and a
-  /// radix letter follow each other is lexed: a tape of a million lines is scanned, not lexed.
-  static func lineHasOne(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var i = 1
-    var candidate = false
-    while i < bytes.count {
-      if bytes[i - 1] == 0x30, isRadixLetter(bytes[i]) {
-        candidate = true
-        break
-      }
-      i += 1
-    }
-    guard candidate else { return false }
-    return Lexer.tokens(of: bytes).tokens.contains { token in
-      guard case .number = token.kind else { return false }
-      return isRadixLiteral(UnsafeBufferPointer(rebasing: bytes[token.range]))
-    }
-  }
-}
-
-extension Document {
-  /// Whether the tape writes an integer in a radix somewhere (a number token; not a comment): then
-  /// its integers are shown in the radixes too. Read on each hover of an integer: a scan of bytes.
-  fileprivate var hasRadixLiteral: Bool {
-    (0..<lineCount).contains { line in withUTF8(ofLine: line) { RadixLiterals.lineHasOne($0) } }
   }
 }
 
