@@ -156,8 +156,8 @@ import Testing
 
   /// Hex, octal and binary: on a radix literal always, and on an integer value (a number, a store,
   /// a variable) only in a tape that writes a radix literal somewhere; in a budget they are noise.
-  /// A `0x10` in a comment, a check or a name, and a radix literal written wrongly do not count;
-  /// one after U+2212 `−` does; a fraction has no forms.
+  /// A check written in a radix (`=0xCB2`) counts, and so does one after U+2212 `−`; a `0x10` in a
+  /// comment or a name, and a radix literal written wrongly, do not; a fraction has no forms.
   @Test(
     .overPipes,
     arguments: [
@@ -198,7 +198,15 @@ import Testing
         "3250\n\u{2212}0x10 # −, a minus sign\n", 0, 0,
         "number 3250\nhex 0xCB2, octal 0o6262, binary 0b1100_1011_0010\n\nStack before: []\nStack after: [3250]"
       ),
-      ("3250 # 0x10\n=0x10 x0b1 -0b\n", 0, 0, "number 3250\n\nStack before: []\nStack after: [3250]"),
+      ("3250 # 0x10\n=x0b1 x0b1 -0b\n", 0, 0, "number 3250\n\nStack before: []\nStack after: [3250]"),
+      (
+        "3250 =0xCB2\n", 0, 0,
+        "number 3250\nhex 0xCB2, octal 0o6262, binary 0b1100_1011_0010\n\nStack before: []\nStack after: [3250]"
+      ),
+      (
+        "3250 =−0b1\n", 0, 0,
+        "number 3250\nhex 0xCB2, octal 0o6262, binary 0b1100_1011_0010\n\nStack before: []\nStack after: [3250]"
+      ),
     ])
   func radixFormsOnlyWhereTheTapeWritesARadix(text: String, line: Int, character: Int, value: String) throws {
     let client = try LSPClient.started()
