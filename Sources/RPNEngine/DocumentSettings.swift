@@ -1,5 +1,13 @@
 // Settings kept in the tape: `# rpn: key=value …` comments before the first token.
 
+/// Where a line's stack hint goes (setting `inlayHints.position`, `# rpn:` key `hints`).
+package enum HintPosition: String, Sendable, CaseIterable {
+  /// Right after the line's last token, before any trailing comment.
+  case afterTokens
+  /// At the end of the line, after any trailing comment: comments aligned in a column stay so.
+  case endOfLine
+}
+
 /// The settings a document's `# rpn:` lines set, each nil when no line sets it. They override the
 /// editor's settings; the command line's flags override them.
 package struct DocumentSettings: Equatable, Sendable {
@@ -9,11 +17,17 @@ package struct DocumentSettings: Equatable, Sendable {
   package var precision: Int?
   package var angleUnit: AngleUnit?
   package var maxItems: Int?
+  /// Where stack hints go; only the server reads it (the command line aligns stacks in a column).
+  package var hints: HintPosition?
 
   package init() {}
 
   /// The keys, as written in a `# rpn:` line.
-  package static let keys = ["notation", "decimals", "grouping", "precision", "angleUnit", "maxItems"]
+  package static let keys = ["notation", "decimals", "grouping", "precision", "angleUnit", "maxItems", "hints"]
+
+  /// The values `maxItems` takes, wherever it is set: a label of more values than that is no
+  /// longer read at a glance, and a hover or hint that shows a huge stack costs time for nothing.
+  package static let maxItemsRange = 1...1000
 
   /// What each key takes, in words (for messages, hover and completion).
   package static func allowed(_ key: String) -> String {
@@ -23,7 +37,8 @@ package struct DocumentSettings: Equatable, Sendable {
     case "grouping": "true or false"
     case "precision": "a whole number from 1 to 17"
     case "angleUnit": "radians or degrees"
-    default: "a whole number from 1 up"
+    case "hints": "afterTokens or endOfLine"
+    default: "a whole number from 1 to 1000"
     }
   }
 
@@ -34,6 +49,7 @@ package struct DocumentSettings: Equatable, Sendable {
     case "notation": Notation.allCases.map(\.rawValue)
     case "grouping": ["true", "false"]
     case "angleUnit": ["radians", "degrees"]
+    case "hints": HintPosition.allCases.map(\.rawValue)
     case "decimals": (0...15).map(String.init)
     case "precision": (1...17).map(String.init)
     default: ["4", "8", "12", "16"]
@@ -55,6 +71,9 @@ package struct DocumentSettings: Equatable, Sendable {
     case "grouping": "commas between thousands in auto and fixed notation (default false)"
     case "precision": "significant digits in auto notation (default 15)"
     case "angleUnit": "the unit of angles for trigonometry (default radians)"
+    case "hints":
+      "where each line's stack hint goes: afterTokens (right after the last token) or endOfLine (after the "
+        + "line's comment, so that aligned comments stay aligned; default afterTokens)"
     default: "how many values a stack label shows before it starts with … (default 8)"
     }
   }
@@ -94,8 +113,14 @@ package struct DocumentSettings: Equatable, Sendable {
     case "angleUnit":
       guard let unit = AngleUnit(rawValue: lowered) else { return .badValue(key: canonical) }
       angleUnit = unit
+    case "hints":
+      // Read in any case, like the other named values.
+      guard let position = HintPosition.allCases.first(where: { $0.rawValue.lowercased() == lowered }) else {
+        return .badValue(key: canonical)
+      }
+      hints = position
     default:
-      guard let number = Int(value), number >= 1 else { return .badValue(key: canonical) }
+      guard let number = Int(value), Self.maxItemsRange.contains(number) else { return .badValue(key: canonical) }
       maxItems = number
     }
     return nil

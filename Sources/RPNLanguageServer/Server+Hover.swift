@@ -6,9 +6,11 @@ import RPNEngine
 
 extension Server {
   /// `textDocument/hover`: what the token is, the stack before and after it, and its
-  /// diagnostic; every value as the document's display shows it, and a value that is an integer
-  /// below 2^53 (a number, a variable, a store) in hex, octal and binary too. Null on whitespace,
-  /// comments and blank lines, except for `# rpn:` comments (`settingsHover`).
+  /// diagnostic; every value as the document's display shows it. A radix literal (`0x1F`) shows
+  /// its value in hex, octal and binary too, and so does any value that is an integer below 2^53
+  /// (a number, a variable, a store) in a tape that has a radix literal somewhere: in a budget,
+  /// `hex 0xCB2` under 3250 is noise. Null on whitespace, comments and blank lines, except for
+  /// `# rpn:` comments (`settingsHover`).
   ///
   /// A use of a defined word, and a definition's name, show the word: its effect, its definition
   /// as written and the line it is defined on. The tokens of a definition (`:` to `;`) show no
@@ -82,9 +84,12 @@ extension Server {
   }
 
   /// The line that shows a value that is an integer of magnitude below 2^53 in hex, octal and
-  /// binary, as literals that read back as it; no line for any other value.
-  private static func integerForms(_ value: Double, code: (String) -> String) -> [String] {
-    guard let forms = ValueFormat.integerForms(value) else { return [] }
+  /// binary, as literals that read back as it, when `shown` (the tape writes integers in a radix);
+  /// no line for any other value.
+  private static func integerForms(_ value: Double, shown: @autoclosure () -> Bool, code: (String) -> String)
+    -> [String]
+  {
+    guard let forms = ValueFormat.integerForms(value), shown() else { return [] }
     return ["hex \(code(forms.hex)), octal \(code(forms.octal)), binary \(code(forms.binary))"]
   }
 
@@ -97,7 +102,8 @@ extension Server {
     case .number(let value):
       let shown = show(value)
       let number = shown == text ? "number \(code(shown))" : "number \(code(text)) = \(code(shown))"
-      return [number] + Self.integerForms(value, code: code)
+      let radix = Array(text.utf8.prefix(5)).withUnsafeBufferPointer { RadixLiteral.isRadixLiteral($0) }
+      return [number] + Self.integerForms(value, shown: radix || document.hasRadixLiteral, code: code)
     case .check:
       guard let check = CheckLiteral(text) else { return ["check \(code(text))"] }
       let written = String(text.dropFirst())
@@ -123,11 +129,12 @@ extension Server {
       if let store = document.bindingInEffect(of: text, atLine: line, utf8Offset: trace.token.range.lowerBound) {
         description += ", stored on line \(store.line + 1)"
       }
-      return [description] + Self.integerForms(value, code: code)
+      return [description] + Self.integerForms(value, shown: document.hasRadixLiteral, code: code)
     case .store:
       let name = String(text.dropFirst())
       guard trace.diagnostic == nil, let value = trace.after.top.last else { return ["store into \(code(name))"] }
-      return ["store into \(code(name)): \(code(show(value)))"] + Self.integerForms(value, code: code)
+      return ["store into \(code(name)): \(code(show(value)))"]
+        + Self.integerForms(value, shown: document.hasRadixLiteral, code: code)
     case .invalidStore:
       return ["store \(code(text))"]
     case .unknown:
@@ -200,7 +207,7 @@ extension Server {
       if let store = document.bindingInEffect(of: text, atLine: place.line, utf8Offset: start) {
         description += ", stored on line \(store.line + 1)"
       }
-      return [description] + Self.integerForms(value, code: code)
+      return [description] + Self.integerForms(value, shown: document.hasRadixLiteral, code: code)
     case .check:
       return ["check \(code(text))"]
     case .store:

@@ -16,6 +16,11 @@ extension Server {
   /// when the range spans lines and ends at its first character): clients ask for the visible
   /// lines, and some stop their range short of the last line's end, or start it mid-line.
   ///
+  /// With `inlayHints.position` (or the document's `# rpn: hints=`) `endOfLine`, the stack hint
+  /// goes after the line's last character that is not white space instead: after a trailing
+  /// comment, so that comments aligned in a column stay aligned. Its `textEdits` still write the
+  /// check right after the last token, before the comment.
+  ///
   /// Right after the `;` of each definition that defined a word, a hint shows the word's stack
   /// effect (`( a b -- r )`). When the `;` is the line's last token, the effect comes first and
   /// the stack second, at the same position.
@@ -33,6 +38,7 @@ extension Server {
     let converter = converter(for: document)
     let display = display(of: document)
     let kept = max(display.maxItems, Self.tooltipLevels)
+    let atEndOfLine = (document.documentSettings.hints ?? settings.inlayHintsPosition) == .endOfLine
     // Written straight to JSON: a viewport's hints are a hundred objects of a few members each,
     // asked for on every scroll, and building them as `JSONValue`s first cost more than the rest.
     var hints = JSONWriter(capacity: 32 << 10)
@@ -66,7 +72,7 @@ extension Server {
           }
           continue
         }
-        start(converter.position(line: line, utf8Column: offset))
+        start(converter.position(line: line, utf8Column: atEndOfLine ? Self.textEnd(line, document) : offset))
         let shown = document.stack(afterLine: line, keepingTop: kept).labelAndLevelsUTF8(
           display: display, maxLevels: Self.tooltipLevels, cache: &formatted)
         shown.label.withUnsafeBufferPointer { hints.write(utf8: $0) }
@@ -82,6 +88,15 @@ extension Server {
     }
     hints.write(raw: "]")
     return .encoded(hints.bytes)
+  }
+
+  /// Where a line's text ends: after its last character that is not a space or a tab.
+  private static func textEnd(_ line: Int, _ document: Document) -> Int {
+    document.withUTF8(ofLine: line) { bytes in
+      var end = bytes.count
+      while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+      return end
+    }
   }
 
   /// On a heading's line: where its summary goes (the end of the line, after the heading's text)

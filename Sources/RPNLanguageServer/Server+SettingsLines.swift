@@ -60,6 +60,7 @@ extension Server {
     case "grouping": return (String(display.grouping), set.grouping != nil)
     case "precision": return (String(display.precision), set.precision != nil)
     case "angleUnit": return (document.settings.angleUnit.rawValue, set.angleUnit != nil)
+    case "hints": return ((set.hints ?? settings.inlayHintsPosition).rawValue, set.hints != nil)
     default: return (String(display.maxItems), set.maxItems != nil)
     }
   }

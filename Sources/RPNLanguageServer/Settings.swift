@@ -10,6 +10,8 @@ struct Settings: Equatable {
   var inlayHintsEnabled = true
   /// Whether each heading's line ends with its section's summary (when inlay hints are enabled).
   var inlayHintsSections = true
+  /// Where each line's stack hint goes; a document's `# rpn: hints=` overrides it.
+  var inlayHintsPosition = HintPosition.afterTokens
   var maxItems = DisplaySettings.defaultMaxItems
   var notation = Notation.auto
   var decimals = DisplaySettings.defaultDecimals
@@ -37,7 +39,12 @@ struct Settings: Equatable {
     if let value = object["angleUnit"]?.stringValue.flatMap(AngleUnit.init(rawValue:)) { angleUnit = value }
     if let value = read("inlayHints", "enabled", \.boolValue) { inlayHintsEnabled = value }
     if let value = read("inlayHints", "sections", \.boolValue) { inlayHintsSections = value }
-    if let value = read("inlayHints", "maxItems", \.intValue), value >= 1 { maxItems = value }
+    if let value = read("inlayHints", "position", { $0.stringValue.flatMap(HintPosition.init(rawValue:)) }) {
+      inlayHintsPosition = value
+    }
+    if let value = read("inlayHints", "maxItems", \.intValue), DocumentSettings.maxItemsRange.contains(value) {
+      maxItems = value
+    }
     if let value = read("display", "notation", { $0.stringValue.flatMap(Notation.init(rawValue:)) }) {
       notation = value
     }

@@ -118,7 +118,7 @@ func parseOptions(_ arguments: ArraySlice<String>, for command: Command) throws(
     case .precision:
       options.settings.precision = try number(1...17, "a whole number from 1 to 17")
     case .maxItems:
-      options.settings.maxItems = try number(1...Int.max, "a whole number of at least 1")
+      options.settings.maxItems = try number(DocumentSettings.maxItemsRange, "a whole number from 1 to 1000")
     case .decimals:
       options.settings.decimals = try number(0...15, "a whole number from 0 to 15")
     case .angleUnit:

@@ -24,7 +24,7 @@ let usage = """
 
   options of eval and check (a value follows its flag, or joins it: --precision=4):
     --precision N            significant digits shown in auto notation, 1 to 17 (default 15)
-    --max-items N            values shown per stack label before "…" (default 8)
+    --max-items N            values shown per stack label before "…", 1 to 1000 (default 8)
     --angle-unit radians|degrees
                              unit of sin, cos, tan and their inverses (default radians)
   and the display options (eval, check and update):
@@ -73,6 +73,17 @@ func serve() -> Int32 {
   return server.exitStatus ?? 1
 }
 
+/// An argument as a shell reads it back: as it is when it has only characters no shell treats
+/// specially, else in single quotes (a `'` in it as `'\''`), so that the command shown can be
+/// pasted as it is.
+func shellWord(_ argument: String) -> String {
+  let plain = argument.unicodeScalars.allSatisfy { scalar in
+    scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-/+,:@".unicodeScalars.contains(scalar)
+  }
+  if plain && !argument.isEmpty { return argument }
+  return "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 let status: Int32
 switch arguments.first {
@@ -89,6 +100,10 @@ case "--help", "-h", "help":
 default:
   // No arguments, `--stdio` (some clients add it twice), or flags an editor adds: serve LSP.
   if let first = arguments.first, !first.hasPrefix("-") {
+    // A tape given without a command is what a newcomer types first: say the command it needs.
+    if first.lowercased().hasSuffix(".rpn") || access(first, F_OK) == 0 {
+      fail("unknown command '\(first)'; to evaluate a tape: rpn-lsp eval \(shellWord(first))")
+    }
     fail("unknown command '\(first)' (see rpn-lsp --help)")
   }
   // Editors pass flags of their own, so an unknown one does not stop the server; but a person who

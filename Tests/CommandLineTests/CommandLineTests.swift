@@ -290,6 +290,48 @@ private let mistakes = "1 2 +\n2 =é 😀 zzz\n1 0 /\n  -1 sqrt # ☕\ne\u{301} 
     #expect(missing.stderr.contains("missing.rpn"))
   }
 
+  /// `--max-items` takes 1 to 1000, as the editor's setting and the tape's `maxItems=` do.
+  @Test func maxItemsTakesUpToAThousand() throws {
+    let ones = { (count: Int) in Array(repeating: "1", count: count).joined(separator: " ") }
+    let tape = ones(1001) + "\n"
+    let widest = try run(["eval", "--max-items", "1000", "-"], input: tape)
+    #expect(widest.status == 0)
+    #expect(widest.stdout == ones(1001) + "  [… " + ones(1000) + "]\n")
+    for value in ["1001", "0", "99999999999999999999"] {
+      let refused = try run(["eval", "--max-items", value, "-"], input: tape)
+      #expect(refused.status == 2, "\(value)")
+      #expect(refused.stdout == "", "\(value)")
+      #expect(
+        refused.stderr == "rpn-lsp: --max-items takes a whole number from 1 to 1000, not '\(value)'\n", "\(value)")
+    }
+  }
+
+  // MARK: A tape without a command
+
+  /// A first argument that names a tape (it ends in `.rpn`, in any case, or it exists) is a
+  /// command forgotten: the message shows the command line that evaluates it, the name quoted
+  /// for the shell when it needs it and its control characters escaped. Exit status 2.
+  @Test func aTapeWithoutACommandSuggestsEval() throws {
+    let dir = try directory(with: ["budget.txt": "1\n", "my tape.rpn": "1\n"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let cases: [(argument: String, message: String)] = [
+      ("foo.rpn", "unknown command 'foo.rpn'; to evaluate a tape: rpn-lsp eval foo.rpn"),
+      ("Lunch.RPN", "unknown command 'Lunch.RPN'; to evaluate a tape: rpn-lsp eval Lunch.RPN"),
+      ("budget.txt", "unknown command 'budget.txt'; to evaluate a tape: rpn-lsp eval budget.txt"),
+      ("my tape.rpn", "unknown command 'my tape.rpn'; to evaluate a tape: rpn-lsp eval 'my tape.rpn'"),
+      ("it's.rpn", "unknown command 'it's.rpn'; to evaluate a tape: rpn-lsp eval 'it'\\''s.rpn'"),
+      ("a\u{1B}[2J.rpn", "unknown command 'a\\x1b[2J.rpn'; to evaluate a tape: rpn-lsp eval 'a\\x1b[2J.rpn'"),
+      ("frobnicate", "unknown command 'frobnicate' (see rpn-lsp --help)"),
+      ("budget", "unknown command 'budget' (see rpn-lsp --help)"),
+    ]
+    for (argument, message) in cases {
+      let result = try run([argument], in: dir)
+      #expect(result.status == 2, "\(argument)")
+      #expect(result.stdout == "", "\(argument)")
+      #expect(result.stderr == "rpn-lsp: \(message)\n", "\(argument)")
+    }
+  }
+
   // MARK: --version, --help
 
   @Test func versionAndHelp() throws {

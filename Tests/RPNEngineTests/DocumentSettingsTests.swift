@@ -31,13 +31,32 @@ import Testing
     let messages = document.diagnostics().map(\.diagnostic.message)
     #expect(
       messages.prefix(3) == [
-        "unknown setting `foo`: the settings are `notation`, `decimals`, `grouping`, `precision`, `angleUnit`, `maxItems`",
+        "unknown setting `foo`: the settings are `notation`, `decimals`, `grouping`, `precision`, `angleUnit`, "
+          + "`maxItems`, `hints`",
         "`decimals=20`: decimals takes a whole number from 0 to 15",
         "`notation=fancy`: notation takes auto, fixed, scientific or engineering",
       ])
     #expect(messages.last == "`plain` is not a setting: write `key=value`, like `decimals=2`")
     #expect(document.diagnostics().allSatisfy { $0.diagnostic.severity == .warning })
     #expect(document.diagnostics(inLine: 0).count == 9)
+  }
+
+  /// `hints` takes afterTokens or endOfLine (in any case), `maxItems` 1 to 1000; any other value
+  /// is a warning that says what the key takes, and does not apply.
+  @Test func hintsAndTheLargestMaxItems() throws {
+    let document = try Document(text: "# rpn: hints=ENDOFLINE maxItems=1000\n1")
+    #expect(document.documentSettings.hints == .endOfLine)
+    #expect(document.documentSettings.maxItems == 1000)
+    #expect(document.diagnostics().isEmpty)
+    let bad = try Document(text: "# rpn: hints=afterTokens hints=end maxItems=1001 maxItems=0\n1")
+    #expect(bad.documentSettings.hints == .afterTokens)
+    #expect(bad.documentSettings.maxItems == nil)
+    #expect(
+      bad.diagnostics().map { "\(compact($0.diagnostic, line: $0.line)) \($0.diagnostic.message)" } == [
+        "invalid-setting@0:25-34 `hints=end`: hints takes afterTokens or endOfLine",
+        "invalid-setting@0:35-48 `maxItems=1001`: maxItems takes a whole number from 1 to 1000",
+        "invalid-setting@0:49-59 `maxItems=0`: maxItems takes a whole number from 1 to 1000",
+      ])
   }
 
   @Test func displaySettingsAreRead() throws {

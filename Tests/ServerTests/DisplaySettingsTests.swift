@@ -313,7 +313,7 @@ import Testing
       (
         4, span(encoding, 0, (45, 54), (45, 52)),
         "größe=1 sets nothing\n\nwarning [invalid-setting]: unknown setting `größe`: the settings are `notation`, "
-          + "`decimals`, `grouping`, `precision`, `angleUnit`, `maxItems`"
+          + "`decimals`, `grouping`, `precision`, `angleUnit`, `maxItems`, `hints`"
       ),
       (
         5, pick(encoding, "0:55-0:63", "0:53-0:61"),
@@ -353,13 +353,33 @@ import Testing
     try client.finish()
   }
 
+  /// `hints=` says where the stack hints go, what it takes and the position in effect: the tape's,
+  /// or the editor's `inlayHints.position` when the tape's value is bad.
+  @Test func hoverOnTheHintsKey() throws {
+    let client = try LSPClient.started(initializationOptions: ["rpn": ["inlayHints": ["position": "endOfLine"]]])
+    let meaning =
+      "setting hints: where each line's stack hint goes: afterTokens (right after the last token) or endOfLine "
+      + "(after the line's comment, so that aligned comments stay aligned; default afterTokens)\n"
+      + "takes afterTokens or endOfLine\n"
+    client.open(Self.uri, "# rpn: hints=afterTokens\n1\n")
+    #expect(
+      try Self.hover(client, position(0, 9)) == meaning + "in effect: afterTokens, set by this document's # rpn: lines")
+    client.close(Self.uri)
+    client.open(Self.uri, "# rpn: hints=left\n1\n")
+    #expect(
+      try Self.hover(client, position(0, 9))
+        == meaning + "in effect: endOfLine, the editor's setting\n\n"
+        + "warning [invalid-setting]: `hints=left`: hints takes afterTokens or endOfLine")
+    try client.finish()
+  }
+
   /// Completion in a `# rpn:` line that applies: the keys where a key is typed (inserting `key=`,
   /// replacing the key and its `=`), the values of a known key after its `=` (replacing the
   /// value); nothing after an unknown key's `=`, nor inside `rpn:`.
   @Test(arguments: encodings)
   func completionOffersKeysAndValues(encoding: String) throws {
     let client = try LSPClient.started(encoding: encoding).client
-    let keys = ["notation", "decimals", "grouping", "precision", "angleUnit", "maxItems"]
+    let keys = ["notation", "decimals", "grouping", "precision", "angleUnit", "maxItems", "hints"]
     let cases: [(source: String, labels: [String], range: String, newText: String?)] = [
       ("# rpn: deci1️⃣", keys, "0:7-0:11", "notation="),
       ("# rpn: 1️⃣", keys, "0:7-0:7", "notation="),
@@ -370,6 +390,7 @@ import Testing
       ("# rpn: GROUPING=1️⃣ decimals=2", ["true", "false"], "0:16-0:16", "true"),
       ("# rpn: angleUnit=r1️⃣ad", ["radians", "degrees"], "0:17-0:20", "radians"),
       ("# rpn: maxItems=1️⃣", ["4", "8", "12", "16"], "0:16-0:16", "4"),
+      ("# rpn: hints=end1️⃣", ["afterTokens", "endOfLine"], "0:13-0:16", "afterTokens"),
       (
         "# rpn: précision=1 größe=1 precision=1️⃣", (1...17).map(String.init), pick(encoding, "0:40-0:40", "0:37-0:37"),
         "1"
@@ -419,7 +440,8 @@ import Testing
   func invalidSettingsAreAtTheirPairs(encoding: String) throws {
     let client = try LSPClient.started(encoding: encoding).client
     client.open(Self.uri, "# rpn: größe=1 😀=2 decimals=99 notation=fixed\n1 3 /\n")
-    let settings = "the settings are `notation`, `decimals`, `grouping`, `precision`, `angleUnit`, `maxItems`"
+    let settings =
+      "the settings are `notation`, `decimals`, `grouping`, `precision`, `angleUnit`, `maxItems`, `hints`"
     #expect(
       compact(diagnostics: try client.publishedDiagnostics(Self.uri).diagnostics) == [
         "\(span(encoding, 0, (7, 16), (7, 14))) warning invalid-setting: unknown setting `größe`: \(settings)",

@@ -34,12 +34,12 @@ import Testing
     let cases: [(line: Int, character: Int, range: String, value: String)] = [
       (
         0, 0, "0:0-0:1",
-        "number `3`  \nhex `0x3`, octal `0o3`, binary `0b11`\n\nStack before: `[]`  \nStack after: `[3]`"
+        "number `3`\n\nStack before: `[]`  \nStack after: `[3]`"
       ),
       (0, 4, "0:4-0:5", "operator `+`: add  \n`( a b -- a+b )`\n\nStack before: `[3 4]`  \nStack after: `[7]`"),
       (
         1, 0, "1:0-1:5",
-        "store into `rate`: `7`  \nhex `0x7`, octal `0o7`, binary `0b111`\n\nStack before: `[7]`  \nStack after: `[7]`"
+        "store into `rate`: `7`\n\nStack before: `[7]`  \nStack after: `[7]`"
       ),
       (1, 8, "1:6-1:10", "number `2.50` = `2.5`\n\nStack before: `[7]`  \nStack after: `[7 2.5]`"),
       (
@@ -48,7 +48,7 @@ import Testing
       ),
       (
         2, 2, "2:0-2:4",
-        "variable `rate` = `7`, stored on line 2  \nhex `0x7`, octal `0o7`, binary `0b111`\n\n"
+        "variable `rate` = `7`, stored on line 2\n\n"
           + "Stack before: `[17.5]`  \nStack after: `[17.5 7]`"
       ),
       (
@@ -93,10 +93,10 @@ import Testing
     let client = try Self.started(capabilities)
     let cases: [(line: Int, character: Int, range: String, value: String)] = [
       (0, 4, "0:4-0:5", "operator +: add\n( a b -- a+b )\n\nStack before: [3 4]\nStack after: [7]"),
-      (1, 0, "1:0-1:5", "store into rate: 7\nhex 0x7, octal 0o7, binary 0b111\n\nStack before: [7]\nStack after: [7]"),
+      (1, 0, "1:0-1:5", "store into rate: 7\n\nStack before: [7]\nStack after: [7]"),
       (
         2, 0, "2:0-2:4",
-        "variable rate = 7, stored on line 2\nhex 0x7, octal 0o7, binary 0b111\n\n"
+        "variable rate = 7, stored on line 2\n\n"
           + "Stack before: [17.5]\nStack after: [17.5 7]"
       ),
       (
@@ -106,7 +106,7 @@ import Testing
       ),
       (
         7, 0, "7:0-7:2",
-        "number -0 = 0\nhex 0x0, octal 0o0, binary 0b0\n\n"
+        "number -0 = 0\n\n"
           + "Stack before: [17.5 21.9911485751286 1 2]\nStack after: [17.5 21.9911485751286 1 2 0]"
       ),
     ]
@@ -151,6 +151,68 @@ import Testing
   func nullOnWhitespaceCommentsAndBlankLines(line: Int, character: Int) throws {
     let client = try Self.started([:])
     #expect(try client.hover(Self.uri, position(line, character)) == .null)
+    try client.finish()
+  }
+
+  /// Hex, octal and binary: on a radix literal always, and on an integer value (a number, a store,
+  /// a variable) only in a tape that writes a radix literal somewhere; in a budget they are noise.
+  /// A check written in a radix (`=0xCB2`) counts, and so does one after U+2212 `−`; a `0x10` in a
+  /// comment or a name, and a radix literal written wrongly, do not; a fraction has no forms.
+  @Test(
+    .overPipes,
+    arguments: [
+      ("3250 =rent 2.5\nrent # 0x10 costs\n0x1G\n", 0, 0, "number 3250\n\nStack before: []\nStack after: [3250]"),
+      (
+        "3250 =rent 2.5\nrent # 0x10 costs\n0x1G\n", 0, 5,
+        "store into rent: 3250\n\nStack before: [3250]\nStack after: [3250]"
+      ),
+      (
+        "3250 =rent 2.5\nrent # 0x10 costs\n0x1G\n", 1, 0,
+        "variable rent = 3250, stored on line 1\n\nStack before: [3250 2.5]\nStack after: [3250 2.5 3250]"
+      ),
+      (
+        "0xCB2\n", 0, 0,
+        "number 0xCB2 = 3250\nhex 0xCB2, octal 0o6262, binary 0b1100_1011_0010\n\nStack before: []\nStack after: [3250]"
+      ),
+      (
+        "3250 =rent 2.5\nrent -0b1 +\n", 0, 0,
+        "number 3250\nhex 0xCB2, octal 0o6262, binary 0b1100_1011_0010\n\nStack before: []\nStack after: [3250]"
+      ),
+      (
+        "3250 =rent 2.5\nrent -0b1 +\n", 0, 5,
+        "store into rent: 3250\nhex 0xCB2, octal 0o6262, binary 0b1100_1011_0010\n\n"
+          + "Stack before: [3250]\nStack after: [3250]"
+      ),
+      (
+        "3250 =rent 2.5\nrent -0b1 +\n", 1, 0,
+        "variable rent = 3250, stored on line 1\nhex 0xCB2, octal 0o6262, binary 0b1100_1011_0010\n\n"
+          + "Stack before: [3250 2.5]\nStack after: [3250 2.5 3250]"
+      ),
+      ("3250 =rent 2.5\nrent -0b1 +\n", 0, 12, "number 2.5\n\nStack before: [3250]\nStack after: [3250 2.5]"),
+      (
+        "3250 =rent 2.5\nrent -0b1 +\n", 1, 6,
+        "number -0b1 = -1\nhex -0x1, octal -0o1, binary -0b1\n\nStack before: [3250 2.5 3250]\n"
+          + "Stack after: [3250 2.5 3250 -1]"
+      ),
+      (
+        "3250\n\u{2212}0x10 # −, a minus sign\n", 0, 0,
+        "number 3250\nhex 0xCB2, octal 0o6262, binary 0b1100_1011_0010\n\nStack before: []\nStack after: [3250]"
+      ),
+      ("3250 # 0x10\n=x0b1 x0b1 -0b\n", 0, 0, "number 3250\n\nStack before: []\nStack after: [3250]"),
+      (
+        "3250 =0xCB2\n", 0, 0,
+        "number 3250\nhex 0xCB2, octal 0o6262, binary 0b1100_1011_0010\n\nStack before: []\nStack after: [3250]"
+      ),
+      (
+        "3250 =−0b1\n", 0, 0,
+        "number 3250\nhex 0xCB2, octal 0o6262, binary 0b1100_1011_0010\n\nStack before: []\nStack after: [3250]"
+      ),
+    ])
+  func radixFormsOnlyWhereTheTapeWritesARadix(text: String, line: Int, character: Int, value: String) throws {
+    let client = try LSPClient.started()
+    client.open("file:///radix.rpn", text)
+    let hover = try client.hover("file:///radix.rpn", position(line, character))
+    #expect(hover["contents"]?["value"]?.stringValue == value)
     try client.finish()
   }
 

@@ -253,6 +253,98 @@ import Testing
     try client.finish()
   }
 
+  // MARK: Position
+
+  /// A tape whose comments are aligned in a column; a definition's effect after its `;`; trailing
+  /// blanks after a comment; emoji before the end of a line.
+  static let aligned = "12.5 =lunch   # 😀 starter\n4 2 * =coffee # drink \t\n+\n: dbl 2 * ; dbl # twice\n"
+  /// Where each hint goes, by `inlayHints.position`: after the tokens, or after the comment.
+  static func alignedHints(endOfLine: Bool, _ encoding: String) -> [String] {
+    let end = { (line: String) in
+      encoding == "utf-8" ? line.utf8.count : line.utf16.count
+    }
+    return [
+      "0:\(endOfLine ? end("12.5 =lunch   # 😀 starter") : 11) [12.5]", "1:\(endOfLine ? 21 : 13) [12.5 8]",
+      "2:1 [20.5]",
+      "3:11 ( a -- r )", "3:\(endOfLine ? 23 : 15) [41]",
+    ]
+  }
+
+  /// `inlayHints.position` `endOfLine` puts each line's stack after its comment (before trailing
+  /// blanks), so that aligned comments stay aligned; a word's effect stays after its `;`, and
+  /// accepting a hint still writes the check after the tokens, before the comment.
+  @Test(.overPipes, arguments: encodings)
+  func endOfLinePutsTheStackAfterTheComment(encoding: String) throws {
+    let (client, _) = try LSPClient.started(
+      encoding: encoding, initializationOptions: ["rpn": ["inlayHints": ["position": "endOfLine"]]])
+    client.open("file:///a.rpn", Self.aligned)
+    let hints = try client.allInlayHints("file:///a.rpn")
+    #expect(compact(hints: hints) == Self.alignedHints(endOfLine: true, encoding))
+    #expect(compact(hints: hints) != Self.alignedHints(endOfLine: false, encoding))
+    // (The first line's check would repeat its literal: whether it is offered is no matter here.)
+    #expect(
+      (hints.arrayValue ?? []).dropFirst().map { hint in hint["textEdits"].map { compact(edits: $0.arrayValue ?? []) } }
+        == [["1:13-1:13 → \" =8\""], ["2:1-2:1 → \" =20.5\""], nil, ["3:15-3:15 → \" =41\""]])
+    try client.finish()
+  }
+
+  /// The setting from `didChangeConfiguration` (nested or dotted), back to `afterTokens`; a value
+  /// that is no position, or not a string, is ignored.
+  @Test(.overPipes) func thePositionFollowsTheEditorsSetting() throws {
+    let client = try LSPClient.started()
+    client.open("file:///a.rpn", Self.aligned)
+    let after = Self.alignedHints(endOfLine: false, "utf-16")
+    let atEnd = Self.alignedHints(endOfLine: true, "utf-16")
+    #expect(compact(hints: try client.allInlayHints("file:///a.rpn")) == after)
+    let steps: [(settings: JSONValue, hints: [String])] = [
+      (["rpn": ["inlayHints": ["position": "endOfLine"]]], atEnd),
+      (["rpn": ["inlayHints": ["position": "end"]]], atEnd),
+      (["inlayHints": ["position": 1]], atEnd),
+      (["rpn": ["inlayHints.position": "afterTokens"]], after),
+      (["rpn": ["inlayHints": ["position": "EndOfLine"]]], after),
+      (["inlayHints.position": "endOfLine"], atEnd),
+    ]
+    for (settings, hints) in steps {
+      SettingsTests.configure(client, settings)
+      #expect(compact(hints: try client.allInlayHints("file:///a.rpn")) == hints, "\(settings)")
+    }
+    try client.finish()
+  }
+
+  /// A tape's `# rpn: hints=` wins over the editor's setting, either way; a bad value is an
+  /// `invalid-setting` that names the values, and the editor's setting stays.
+  @Test(.overPipes, arguments: ["afterTokens", "endOfLine"])
+  func theTapesHintsKeyWins(editor: String) throws {
+    let client = try LSPClient.started(initializationOptions: ["rpn": ["inlayHints": ["position": .string(editor)]]])
+    let cases: [(line: String, hints: [String], diagnostics: [String])] = [
+      ("# rpn: hints=endOfLine", ["1:16 [1 2]", "2:7 [3]"], []),
+      ("# rpn: HINTS=afterTokens", ["1:3 [1 2]", "2:1 [3]"], []),
+      (
+        "# rpn: hints=end", editor == "endOfLine" ? ["1:16 [1 2]", "2:7 [3]"] : ["1:3 [1 2]", "2:1 [3]"],
+        ["0:7-0:16 warning invalid-setting: `hints=end`: hints takes afterTokens or endOfLine"]
+      ),
+    ]
+    for (index, (line, hints, diagnostics)) in cases.enumerated() {
+      let uri = "file:///k\(index).rpn"
+      client.open(uri, line + "\n1 2 # two values\n+ # sum\n")
+      #expect(compact(hints: try client.allInlayHints(uri)) == hints, "\(line)")
+      #expect(compact(diagnostics: try client.publishedDiagnostics(uri).diagnostics) == diagnostics, "\(line)")
+    }
+    try client.finish()
+  }
+
+  /// `maxItems` takes 1 to 1000: 1000 shows a thousand values; 1001 is ignored (the default, 8).
+  @Test(arguments: [(1000, 1000), (1001, 8), (999_999, 8)])
+  func maxItemsUpToAThousand(maxItems: Int, shown: Int) throws {
+    let client = try LSPClient.started(initializationOptions: ["rpn": ["inlayHints": ["maxItems": JSONValue(maxItems)]]]
+    )
+    let text = String(repeating: "1 ", count: 1001)
+    client.open("file:///w.rpn", text)
+    let label = "[… " + Array(repeating: "1", count: shown).joined(separator: " ") + "]"
+    #expect(compact(hints: try client.allInlayHints("file:///w.rpn")) == ["0:2001 \(label)"])
+    try client.finish()
+  }
+
   // MARK: Edits
 
   @Test func hintsFollowEdits() throws {

@@ -57,6 +57,21 @@ import Testing
     try client.finish()
   }
 
+  /// Moving the hints to the end of the line asks the client to fetch them again; a value that is
+  /// no position changes nothing, and asks for nothing.
+  @Test func movingTheHintsRefreshesThem() throws {
+    let client = try LSPClient.started(capabilities: Self.refreshing)
+    client.open("file:///h.rpn", "1 2 + # sum\n")
+    #expect(compact(hints: try client.allInlayHints("file:///h.rpn")) == ["0:5 [3]"])
+    Self.configure(client, ["rpn": ["inlayHints": ["position": "endOfLine"]]])
+    #expect(compact(hints: try client.allInlayHints("file:///h.rpn")) == ["0:11 [3]"])
+    #expect(client.serverRequests.map { $0["method"] } == ["workspace/inlayHint/refresh"])
+    Self.configure(client, ["rpn": ["inlayHints": ["position": "middle"]]])
+    #expect(compact(hints: try client.allInlayHints("file:///h.rpn")) == ["0:11 [3]"])
+    #expect(client.serverRequests.map { $0["method"] } == ["workspace/inlayHint/refresh"])
+    try client.finish()
+  }
+
   /// The refresh request is sent once per change of settings, only to clients that say
   /// `workspace.inlayHint.refreshSupport: true`.
   @Test(arguments: [

@@ -157,7 +157,7 @@ import Testing
       (
         "a word's name stored into: a variable", Self.at("cube", line: 8, encoding),
         Self.span("cube", line: 8, encoding),
-        "variable `cube` = `1`, stored on line 9  \nhex `0x1`, octal `0o1`, binary `0b1`\n\n"
+        "variable `cube` = `1`, stored on line 9\n\n"
           + "Stack before: `[5.09901951359278 64 6.28318530717959 1]`  \n"
           + "Stack after: `[5.09901951359278 64 6.28318530717959 1 1]`"
       ),
@@ -524,7 +524,7 @@ import Testing
     }
     #expect(
       try hover(0, 9).hasPrefix(
-        "variable c = 2, stored on line 1\nhex 0x2, octal 0o2, binary 0b10\n\nIn the body of c: it runs at each use of c"
+        "variable c = 2, stored on line 1\n\nIn the body of c: it runs at each use of c"
       ))
     #expect(try definition(0, 9) == "0:2-0:4")
     #expect(try hover(0, 17).hasPrefix("word c, defined on line 1\n( -- r )\n: c c 1 + ;\n\nStack before: [2]"))
