@@ -13,15 +13,26 @@ import RPNEngine
 /// A file's name as the system has it: bytes, which need not be UTF-8 (a name is any bytes but
 /// `/` and NUL). A `String` would turn the bytes that are not UTF-8 into U+FFFD, which names
 /// no file.
-struct TapePath: Equatable {
+struct TapePath {
   var bytes: [UInt8]
   /// Found under a folder argument rather than named: only a regular file is read, and a
   /// symbolic link put in its place meanwhile is not followed.
-  var foundInFolder = false
+  var foundInFolder: Bool { identity != nil }
+  /// For a file found under a folder: its device and inode when the folder was listed. The file
+  /// opened by its name later must be that one: a folder on the way swapped for a link since
+  /// (`notes/sub -> ../secret`) would lead elsewhere, which O_NOFOLLOW, for the last part of
+  /// the name only, does not stop.
+  var identity: (device: UInt64, inode: UInt64)?
 
-  init(bytes: [UInt8], foundInFolder: Bool = false) {
+  init(bytes: [UInt8], identity: (device: UInt64, inode: UInt64)? = nil) {
     self.bytes = bytes
-    self.foundInFolder = foundInFolder
+    self.identity = identity
+  }
+
+  /// Whether `status` is of another file than the one found when the folder was listed.
+  func isReplaced(by status: stat) -> Bool {
+    guard let identity else { return false }
+    return identity.device != UInt64(truncatingIfNeeded: status.st_dev) || identity.inode != UInt64(status.st_ino)
   }
 
   init(_ text: String) { bytes = Array(text.utf8) }
@@ -131,6 +142,8 @@ enum FileError: Error {
   case cannotWrite(path: String, step: String, errno: Int32)
   /// The file changed on disk between reading it and replacing it.
   case changedMeanwhile(path: String)
+  /// Found under a folder, the name leads to another file than when the folder was listed.
+  case replacedMeanwhile(path: String)
 
   var message: String {
     switch self {
@@ -176,6 +189,9 @@ enum FileError: Error {
     case .changedMeanwhile(let path):
       return "cannot write \(path): it changed while rpn-lsp was working on it; run the command again; "
         + "the file is as the other program left it"
+    case .replacedMeanwhile(let path):
+      return "cannot read \(path): it is another file than when rpn-lsp listed its folder (the file or a folder "
+        + "on its way was replaced meanwhile); run the command again"
     }
   }
 }
@@ -219,6 +235,7 @@ func readFile(_ path: TapePath, forRewriting: Bool = false) throws(FileError) ->
   if !path.isStandardInput {
     var info = stat()
     guard path.withCString({ stat($0, &info) }) == 0 else { throw .cannotRead(path: path.shown, errno: errno) }
+    if path.isReplaced(by: info) { throw .replacedMeanwhile(path: path.shown) }
     let firstKind = FileKind(info)
     try refuseUnreadable(firstKind, path, forRewriting: forRewriting)
     // Without O_NONBLOCK a FIFO put in the file's place since would block here; O_NOFOLLOW: a
@@ -235,6 +252,10 @@ func readFile(_ path: TapePath, forRewriting: Bool = false) throws(FileError) ->
       let error = errno
       close(fd)
       throw .cannotRead(path: path.shown, errno: error)
+    }
+    if path.isReplaced(by: info) {
+      close(fd)
+      throw .replacedMeanwhile(path: path.shown)
     }
     // Something else put in the file's place since `stat`, which was not asked of it.
     let kind = FileKind(info)
@@ -397,9 +418,10 @@ private func tapes(inFolder folder: TapePath, followingLink: Bool, skipped: inou
   var files: [TapePath] = []
   let prefix = folder.bytes.last == UInt8(ascii: "/") ? folder.bytes : folder.bytes + [UInt8(ascii: "/")]
   for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-    let path = TapePath(bytes: prefix + name, foundInFolder: true)
+    var path = TapePath(bytes: prefix + name)
     var info = stat()
     guard path.withCString({ lstat($0, &info) }) == 0 else { continue }
+    path.identity = (UInt64(truncatingIfNeeded: info.st_dev), UInt64(info.st_ino))
     let kind = FileKind(info)
     if kind == .folder {
       files += tapes(inFolder: path, followingLink: false, skipped: &skipped)

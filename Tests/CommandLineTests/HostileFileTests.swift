@@ -228,6 +228,36 @@ import Testing
     }
   }
 
+  #if os(Linux)
+    /// A folder on the way to a tape swapped for a link out after the folder was listed
+    /// (`notes/sub -> ../outside`) leads to another file: the tape found is not that one, and the
+    /// file outside is not read.
+    @Test func aFolderSwappedForALinkMeanwhileIsNotFollowed() throws {
+      let dir = try directory(with: [:])
+      defer { try? FileManager.default.removeItem(at: dir) }
+      for folder in ["notes/sub", "outside"] {
+        try FileManager.default.createDirectory(
+          at: dir.appendingPathComponent(folder), withIntermediateDirectories: true)
+      }
+      // Slow enough to evaluate (50,000 passing checks, no output) for the swap to come before b.rpn is read.
+      let slow = String(repeating: "1 2 + =3\n", count: 50_000)
+      let files = ["notes/a.rpn": slow, "notes/sub/b.rpn": "1 2 +\n", "outside/b.rpn": "password hunter2\n"]
+      for (name, text) in files { try Data(text.utf8).write(to: dir.appendingPathComponent(name)) }
+      let result = try runPausing(["check", "notes"], in: dir, afterReading: slow.utf8.count) {
+        try FileManager.default.moveItem(
+          at: dir.appendingPathComponent("notes/sub"), to: dir.appendingPathComponent("notes/old"))
+        try FileManager.default.createSymbolicLink(
+          atPath: dir.appendingPathComponent("notes/sub").path, withDestinationPath: "../outside")
+      }
+      #expect(result.status == 2)
+      #expect(result.stdout == "")
+      #expect(
+        result.stderr
+          == "rpn-lsp: cannot read notes/sub/b.rpn: it is another file than when rpn-lsp listed its folder (the file "
+          + "or a folder on its way was replaced meanwhile); run the command again\n")
+    }
+  #endif
+
   /// Runs a shell command line with the binary's folder first on the PATH.
   private func runInShell(_ command: String, in dir: URL, shell: String = "sh") throws -> Run {
     let binaryFolder = try serverBinary().deletingLastPathComponent().path
@@ -257,3 +287,38 @@ import Testing
     try #require(bound == 0)
   }
 }
+
+#if os(Linux)
+  /// Runs `rpn-lsp` with `arguments` in `dir` and calls `meanwhile` as soon as the command has
+  /// read `size` bytes (its count of bytes read, in /proc, reaches it): a file read in one go
+  /// has been read, and the command still works on it when the file is large enough. Standard
+  /// output is collected only at the end: the command must print little.
+  func runPausing(
+    _ arguments: [String], in dir: URL, afterReading size: Int, meanwhile: () throws -> Void
+  ) throws -> Run {
+    let process = Process()
+    process.executableURL = try serverBinary()
+    process.arguments = arguments
+    process.currentDirectoryURL = dir
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    let deadline = Date() + 20
+    while Date() < deadline {
+      let io = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/io", encoding: .utf8)) ?? ""
+      let read = io.split(separator: "\n").first { $0.hasPrefix("rchar: ") }.flatMap { Int($0.dropFirst(7)) }
+      if let read, read >= size { break }
+      usleep(200)
+    }
+    #expect(process.isRunning, "rpn-lsp ended before the change: the test shows nothing")
+    try meanwhile()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+      stderr: String(decoding: errors, as: UTF8.self))
+  }
+#endif

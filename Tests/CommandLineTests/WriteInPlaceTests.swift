@@ -322,30 +322,12 @@ private func chmod(_ url: URL, _ mode: Int) throws {
       return (dir, dir.appendingPathComponent("tape.rpn"))
     }
 
-    /// Runs `update --write` on `file` and calls `meanwhile` as soon as the command has read it
-    /// (the count of bytes it has read, in /proc, reaches the file's size), while it still works.
+    /// Runs `update --write` on `file` and calls `meanwhile` once the command has read it, while
+    /// it still works (see `runPausing`).
     private func updateWrite(_ file: URL, in dir: URL, meanwhile: () throws -> Void) throws -> Run {
-      let size = try FileState(file).bytes.count
-      let process = Process()
-      process.executableURL = try serverBinary()
-      process.arguments = ["update", "--write", file.lastPathComponent]
-      process.currentDirectoryURL = dir
-      let stderr = Pipe()
-      process.standardError = stderr
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
-      let deadline = Date() + 20
-      while Date() < deadline {
-        let io = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/io", encoding: .utf8)) ?? ""
-        let read = io.split(separator: "\n").first { $0.hasPrefix("rchar: ") }.flatMap { Int($0.dropFirst(7)) }
-        if let read, read >= size { break }
-        usleep(200)
-      }
-      #expect(process.isRunning, "rpn-lsp ended before the file was changed: the test shows nothing")
-      try meanwhile()
-      let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return Run(status: process.terminationStatus, stdout: "", stderr: String(decoding: errors, as: UTF8.self))
+      try runPausing(
+        ["update", "--write", file.lastPathComponent], in: dir, afterReading: try FileState(file).bytes.count,
+        meanwhile: meanwhile)
     }
   #endif
 }
