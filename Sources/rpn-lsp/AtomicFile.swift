@@ -8,7 +8,7 @@
   import Darwin
 #endif
 
-/// Replaces the contents of the file at `path` with `bytes` so that the file holds, at every
+/// Replaces the contents of the file at `path` (bytes, which need not be UTF-8) with `bytes` so that the file holds, at every
 /// moment and after a crash, either all of its old contents or all of the new ones.
 ///
 /// A file, or a folder, that has no write bit for anyone is refused even where the user could
@@ -20,47 +20,53 @@
 /// points to is replaced and the link stays. `original` is what `fstat` said when the file was
 /// read: if the file has changed since, it is left alone. On any error the original is untouched
 /// and the temporary file is removed.
-func replaceContents(of path: String, with bytes: [UInt8], original: stat) throws(FileError) {
+func replaceContents(of path: TapePath, with bytes: [UInt8], original: stat) throws(FileError) {
   // Replacing a link would turn it into a file: replace the file it points to instead.
-  var target = path
+  var target = path.bytes
   var linkStatus = stat()
-  if lstat(path, &linkStatus) == 0, linkStatus.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
-    target = String(cString: resolved)
+  if path.withCString({ lstat($0, &linkStatus) }) == 0, linkStatus.st_mode & S_IFMT == S_IFLNK,
+    let resolved = path.withCString({ realpath($0, nil) })
+  {
+    target = Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
     free(resolved)
   }
+  let targetPath = TapePath(bytes: target)
   // The mode bits are asked first: root passes `access`, but a file that no one may write was
   // made read-only on purpose.
-  guard original.st_mode & 0o222 != 0, access(target, W_OK) == 0 else { throw .readOnlyFile(path: path) }
-  let slash = target.utf8.lastIndex(of: UInt8(ascii: "/"))
-  let folder = slash.map { $0 == target.utf8.startIndex ? "/" : String(target[..<$0]) } ?? "."
-  let name = slash.map { target.utf8[target.utf8.index(after: $0)...] } ?? target.utf8[...]
+  guard original.st_mode & 0o222 != 0, targetPath.withCString({ access($0, W_OK) }) == 0 else {
+    throw .readOnlyFile(path: path.shown)
+  }
+  let slash = target.lastIndex(of: UInt8(ascii: "/"))
+  let folderBytes = slash.map { $0 == 0 ? Array("/".utf8) : Array(target[..<$0]) } ?? Array(".".utf8)
+  let folder = TapePath(bytes: folderBytes)
+  let name = slash.map { target[($0 + 1)...] } ?? target[...]
 
   // Root may write into a folder whose mode has no write bit; one made so is meant to stay as it is.
   var folderStatus = stat()
-  if stat(folder, &folderStatus) == 0, folderStatus.st_mode & 0o222 == 0 {
-    throw .readOnlyFolder(path: path, folder: folder, errno: nil)
+  if folder.withCString({ stat($0, &folderStatus) }) == 0, folderStatus.st_mode & 0o222 == 0 {
+    throw .readOnlyFolder(path: path.shown, folder: folder.shown, errno: nil)
   }
 
   // A name has at most 255 bytes: the temporary one keeps within that however long the file's is.
-  var template = Array(folder.utf8) + Array("/.".utf8) + name.prefix(200) + Array(".rpn-lsp-XXXXXX".utf8) + [0]
+  var template = folder.bytes + Array("/.".utf8) + name.prefix(200) + Array(".rpn-lsp-XXXXXX".utf8) + [0]
   let fd = template.withUnsafeMutableBufferPointer { buffer in
     buffer.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
   }
   guard fd >= 0 else {
     let error = errno
     if error == EACCES || error == EPERM || error == EROFS {
-      throw .readOnlyFolder(path: path, folder: folder, errno: error)
+      throw .readOnlyFolder(path: path.shown, folder: folder.shown, errno: error)
     }
-    throw .cannotWrite(path: path, step: "creating a temporary file in \(folder)", errno: error)
+    throw .cannotWrite(path: path.shown, step: "creating a temporary file in \(folder.shown)", errno: error)
   }
   // The name as bytes: cut at 200 bytes, it may end inside a character.
   let temporary = template.map { CChar(bitPattern: $0) }
-  let temporaryName = String(decoding: template.dropLast(), as: UTF8.self)
+  let temporaryName = TapePath(bytes: Array(template.dropLast())).shown
   var isOpen = true
   func abandon(_ step: String, _ error: Int32) -> FileError {
     if isOpen { close(fd) }
     unlink(temporary)
-    return .cannotWrite(path: path, step: step, errno: error)
+    return .cannotWrite(path: path.shown, step: step, errno: error)
   }
 
   var offset = 0
@@ -83,29 +89,34 @@ func replaceContents(of path: String, with bytes: [UInt8], original: stat) throw
   isOpen = false
   guard close(fd) == 0 else { throw abandon("closing the temporary file", errno) }
 
+  // As late as can be: a change after this check and before the rename is lost.
   var current = stat()
-  guard stat(target, &current) == 0, sameVersion(current, original) else {
+  guard targetPath.withCString({ stat($0, &current) }) == 0, sameVersion(current, original) else {
     unlink(temporary)
-    throw .changedMeanwhile(path: path)
+    throw .changedMeanwhile(path: path.shown)
   }
-  guard rename(temporary, target) == 0 else { throw abandon("renaming the temporary file over it", errno) }
+  guard targetPath.withCString({ rename(temporary, $0) }) == 0 else {
+    throw abandon("renaming the temporary file over it", errno)
+  }
 
   // Make the rename itself durable. The new contents are in place already: a failure here is not reported.
-  let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+  let folderFD = folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
   if folderFD >= 0 {
     _ = fsync(folderFD)
     close(folderFD)
   }
 }
 
-/// Whether two `stat` results describe the same version of the same file: the same inode, size
-/// and modification time.
+/// Whether two `stat` results describe the same version of the same file: the same device,
+/// inode, size, modification time and status-change time, to the nanosecond. The last catches
+/// what the others miss: a `chmod` (which the rename would undo, since the new file has the old
+/// mode) and an edit of the same size whose modification time was set back (`touch -r`, `rsync`).
 private func sameVersion(_ a: stat, _ b: stat) -> Bool {
   #if canImport(Darwin)
-    let (ta, tb) = (a.st_mtimespec, b.st_mtimespec)
+    let (ma, mb, ca, cb) = (a.st_mtimespec, b.st_mtimespec, a.st_ctimespec, b.st_ctimespec)
   #else
-    let (ta, tb) = (a.st_mtim, b.st_mtim)
+    let (ma, mb, ca, cb) = (a.st_mtim, b.st_mtim, a.st_ctim, b.st_ctim)
   #endif
-  return a.st_dev == b.st_dev && a.st_ino == b.st_ino && a.st_size == b.st_size && ta.tv_sec == tb.tv_sec
-    && ta.tv_nsec == tb.tv_nsec
+  return a.st_dev == b.st_dev && a.st_ino == b.st_ino && a.st_size == b.st_size && ma.tv_sec == mb.tv_sec
+    && ma.tv_nsec == mb.tv_nsec && ca.tv_sec == cb.tv_sec && ca.tv_nsec == cb.tv_nsec
 }

@@ -23,25 +23,34 @@ func fail(_ message: String) -> Never {
 }
 
 /// Reads and evaluates a tape; invalid UTF-8 is read as U+FFFD (see `readFile`).
-func loadDocument(_ path: String, _ options: Options) throws(FileError) -> Document {
+func loadDocument(_ path: TapePath, _ options: Options) throws(FileError) -> Document {
   try evaluate(readFile(path), path: path, options)
 }
 
 /// Evaluates a file's contents with the options' settings.
-func evaluate(_ contents: FileContents, path: String, _ options: Options) throws(FileError) -> Document {
+func evaluate(_ contents: FileContents, path: TapePath, _ options: Options) throws(FileError) -> Document {
   do {
     return try Document(utf8: contents.bytes, overriding: options.settings)
   } catch {
-    throw .tooLarge(path: path, limit: Document.maximumUTF8Count)
+    throw .tooLarge(path: path.shown, limit: Document.maximumUTF8Count)
   }
 }
 
 /// The command line's files, folders expanded to the tapes in them; a usage error when there are
-/// none. `-` (standard input) must be the only one.
-func tapeFiles(_ options: Options, for command: Command) -> [String] {
+/// none. `-` (standard input) must be the only one. What a folder holds that is not taken (see
+/// `expandFolders`) is named on standard error, and the run goes on without it.
+func tapeFiles(_ options: Options, for command: Command) -> [TapePath] {
   guard !options.files.isEmpty else { fail("\(command.rawValue) takes a file, a folder or - (standard input)") }
   if options.files.contains("-") && options.files.count > 1 { fail("- (standard input) must be the only file") }
-  do { return try expandFolders(options.files) } catch { fail(error.message) }
+  var skipped: [(TapePath, String)] = []
+  let result = Result { () throws(FileError) in try expandFolders(tapePaths(options.files), skipped: &skipped) }
+  for (path, reason) in skipped {
+    emit("rpn-lsp: skipped \(path.shown): \(ControlCharacters.escaped(reason))\n", to: STDERR_FILENO)
+  }
+  switch result {
+  case .success(let tapes): return tapes
+  case .failure(let error): fail(error.message)
+  }
 }
 
 /// `eval FILE…`: each tape with its stack labels on standard output (under a `==> FILE <==`
@@ -53,12 +62,12 @@ func runEval(_ arguments: ArraySlice<String>) -> Int32 {
   var failed = false
   for (index, path) in files.enumerated() {
     do throws(FileError) {
-      if standardOutputIs(path) { throw .outputIsInput(path: path) }
+      if let appending = standardOutputIs(path) { throw .outputIsInput(path: path.shown, appending: appending) }
       let document = try loadDocument(path, options)
       let display = document.display(over: DisplaySettings())
-      let header = files.count > 1 ? (index > 0 ? "\n" : "") + "==> \(ControlCharacters.escaped(path)) <==\n" : ""
+      let header = files.count > 1 ? (index > 0 ? "\n" : "") + "==> \(path.shown) <==\n" : ""
       emit(header + TapeReport.annotated(document, display: display), to: STDOUT_FILENO)
-      for line in TapeReport.diagnosticLines(document, fileName: path, display: display) {
+      for line in TapeReport.diagnosticLines(document, fileName: path.shown, display: display) {
         emit(line + "\n", to: STDERR_FILENO)
       }
     } catch {
@@ -69,17 +78,19 @@ func runEval(_ arguments: ArraySlice<String>) -> Int32 {
   return failed ? 2 : 0
 }
 
-/// `check FILE…`: one line per diagnostic on standard output; 1 when there are any.
+/// `check FILE…`: one line per diagnostic on standard output; 1 when there are any. A file that
+/// is standard output itself is refused: `>` emptied it, and `>>` would add the lines to it.
 func runCheck(_ arguments: ArraySlice<String>) -> Int32 {
   let options: Options
   do { options = try parseOptions(arguments, for: .check) } catch { fail(error.message) }
   var status: Int32 = 0
   var unreadable = false
   for path in tapeFiles(options, for: .check) {
-    do {
+    do throws(FileError) {
+      if let appending = standardOutputIs(path) { throw .outputIsInput(path: path.shown, appending: appending) }
       let document = try loadDocument(path, options)
       let lines = TapeReport.diagnosticLines(
-        document, fileName: path, display: document.display(over: DisplaySettings()))
+        document, fileName: path.shown, display: document.display(over: DisplaySettings()))
       for line in lines { emit(line + "\n", to: STDOUT_FILENO) }
       if !lines.isEmpty { status = 1 }
     } catch {
@@ -155,6 +166,7 @@ private func runRewriting(
   }
   let files = tapeFiles(options, for: command)
   guard files.count == 1 || options.checkOnly || options.write else {
+    // `fail` escapes the message, names included.
     fail(
       "\(name) prints one tape, and \(options.files.joined(separator: " ")) names \(files.count): add --write to "
         + "rewrite each in place, or --check to list those that would change")
@@ -164,7 +176,9 @@ private func runRewriting(
   var rewritten = 0
   for path in files {
     do throws(FileError) {
-      if !options.checkOnly && !options.write && standardOutputIs(path) { throw .outputIsInput(path: path) }
+      if !options.checkOnly && !options.write, let appending = standardOutputIs(path) {
+        throw .outputIsInput(path: path.shown, appending: appending)
+      }
       // Only a file that is written back must be valid UTF-8: printing shows U+FFFD for bad bytes.
       let contents = try readFile(path, forRewriting: options.write)
       let result = rewrite(try evaluate(contents, path: path, options), options)
@@ -174,12 +188,12 @@ private func runRewriting(
       let changed = !result.text.utf8.elementsEqual(contents.text.utf8)
       if options.checkOnly {
         guard changed else { continue }
-        emit("\(path): \(result.wouldBeDone)\n", to: STDERR_FILENO)
+        emit("\(path.shown): \(result.wouldBeDone)\n", to: STDERR_FILENO)
         status = 1
       } else if options.write {
         guard changed, let original = contents.status else { continue }
         try replaceContents(of: path, with: Array(result.text.utf8), original: original)
-        emit("\(path): \(result.done)\n", to: STDERR_FILENO)
+        emit("\(path.shown): \(result.done)\n", to: STDERR_FILENO)
         rewritten += 1
       } else {
         emit(result.text, to: STDOUT_FILENO)
@@ -190,7 +204,7 @@ private func runRewriting(
     }
   }
   if options.write && rewritten == 0 && !failed {
-    let subject = files.count == 1 ? "\(files[0]) is" : "the \(files.count) files are"
+    let subject = files.count == 1 ? "\(files[0].shown) is" : "the \(files.count) files are"
     emit("nothing changed: \(subject) \(settled)\n", to: STDERR_FILENO)
   }
   return failed ? 2 : status

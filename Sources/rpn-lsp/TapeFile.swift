@@ -10,12 +10,118 @@ import RPNEngine
   import Darwin
 #endif
 
+/// A file's name as the system has it: bytes, which need not be UTF-8 (a name is any bytes but
+/// `/` and NUL). A `String` would turn the bytes that are not UTF-8 into U+FFFD, which names
+/// no file.
+struct TapePath {
+  var bytes: [UInt8]
+  /// Found under a folder argument rather than named: only a regular file is read, and a
+  /// symbolic link put in its place meanwhile is not followed.
+  var foundInFolder: Bool { identity != nil }
+  /// For a file found under a folder: its device and inode when the folder was listed. The file
+  /// opened by its name later must be that one: a folder on the way swapped for a link since
+  /// (`notes/sub -> ../secret`) would lead elsewhere, which O_NOFOLLOW, for the last part of
+  /// the name only, does not stop.
+  var identity: (device: UInt64, inode: UInt64)?
+
+  init(bytes: [UInt8], identity: (device: UInt64, inode: UInt64)? = nil) {
+    self.bytes = bytes
+    self.identity = identity
+  }
+
+  /// Whether `status` is of another file than the one found when the folder was listed.
+  func isReplaced(by status: stat) -> Bool {
+    guard let identity else { return false }
+    return identity.device != UInt64(truncatingIfNeeded: status.st_dev) || identity.inode != UInt64(status.st_ino)
+  }
+
+  init(_ text: String) { bytes = Array(text.utf8) }
+
+  /// `-`: standard input.
+  var isStandardInput: Bool { bytes == [UInt8(ascii: "-")] }
+
+  /// The name for messages: each byte that is not UTF-8 as `\xNN`, and control characters
+  /// escaped as in tape text, so that a crafted name cannot drive the terminal.
+  var shown: String {
+    var text = ""
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var position = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .emptyInput:
+        return ControlCharacters.escaped(text)
+      case .valid(let encoded):
+        text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+        position += encoded.count
+      case .error(let length):
+        for byte in bytes[position..<position + length] {
+          text += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+        }
+        position += length
+      }
+    }
+  }
+
+  /// Calls `body` with the name as a C string.
+  func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
+    (bytes + [0]).withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+    }
+  }
+}
+
+/// The command line's file arguments as bytes. `CommandLine.arguments` decoded each argument as
+/// UTF-8, with U+FFFD for bytes that are not: such a file is found again among the raw arguments.
+func tapePaths(_ files: [String]) -> [TapePath] {
+  var raw: [[UInt8]] = (1..<Int(CommandLine.argc)).compactMap { index in
+    CommandLine.unsafeArgv[index].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
+  }
+  return files.map { file in
+    guard file.unicodeScalars.contains("\u{FFFD}"),
+      let index = raw.firstIndex(where: { String(decoding: $0, as: UTF8.self) == file })
+    else { return TapePath(file) }
+    return TapePath(bytes: raw.remove(at: index))
+  }
+}
+
+/// What a path names, when it is not a regular file.
+enum FileKind {
+  case folder, symbolicLink, fifo, device, socket, other
+
+  init?(_ status: stat) {
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFDIR: self = .folder
+    case S_IFLNK: self = .symbolicLink
+    case S_IFIFO: self = .fifo
+    case S_IFCHR, S_IFBLK: self = .device
+    case S_IFSOCK: self = .socket
+    default: self = .other
+    }
+  }
+
+  var words: String {
+    switch self {
+    case .folder: return "a folder"
+    case .symbolicLink: return "a symbolic link"
+    case .fifo: return "a FIFO (named pipe)"
+    case .device: return "a device"
+    case .socket: return "a socket"
+    case .other: return "a special file"
+    }
+  }
+}
+
 /// Why a file could not be read or rewritten. Each message names the file and says what to do.
+/// The names are as `TapePath.shown` gives them: escaped.
 enum FileError: Error {
   /// `open` or `read` failed with `errno`.
   case cannotRead(path: String, errno: Int32)
-  /// The path names a folder or a device, not a file that can be rewritten.
-  case notARegularFile(path: String, isFolder: Bool)
+  /// The path names a folder, a device, a FIFO or a socket: not a file that can be rewritten.
+  case notARegularFile(path: String, kind: FileKind)
+  /// A device, a FIFO or a socket named for reading: not a tape (see `readFile`).
+  case notAFile(path: String, kind: FileKind)
   /// No one may write the file (its mode has no write bit), or we may not.
   case readOnlyFile(path: String)
   /// The temporary file cannot be made in the file's folder.
@@ -24,25 +130,32 @@ enum FileError: Error {
   case notUTF8(path: String, line: Int, column: Int)
   /// Holds a NUL byte (the first at `offset`): a binary file, not a tape.
   case notText(path: String, offset: Int)
-  /// A folder named on the command line holds no `.rpn` file.
-  case noTapes(folder: String)
-  /// Standard output is the file itself, which the shell emptied before the command ran.
-  case outputIsInput(path: String)
+  /// A folder named on the command line holds no `.rpn` file; `skipped` of its entries named
+  /// `.rpn` were left out (see `expandFolders`).
+  case noTapes(folder: String, skipped: Int)
+  /// Standard output is the file itself: opened by `>`, the shell emptied it before the command
+  /// ran; by `>>` (`appending`), what the command prints would go into the tape.
+  case outputIsInput(path: String, appending: Bool)
   /// Larger than a document may be.
   case tooLarge(path: String, limit: Int)
   /// A step of writing the new contents failed with `errno`; the file was left as it was.
   case cannotWrite(path: String, step: String, errno: Int32)
   /// The file changed on disk between reading it and replacing it.
   case changedMeanwhile(path: String)
+  /// Found under a folder, the name leads to another file than when the folder was listed.
+  case replacedMeanwhile(path: String)
 
   var message: String {
     switch self {
     case .cannotRead(let path, let errno):
       return "cannot read \(path): \(describe(errno))"
-    case .notARegularFile(let path, let isFolder):
-      return isFolder
+    case .notARegularFile(let path, let kind):
+      return kind == .folder
         ? "cannot rewrite \(path): it is a folder; name the .rpn files in it instead"
-        : "cannot rewrite \(path): it is not a regular file"
+        : "cannot rewrite \(path): it is \(kind.words), not a regular file; it is left as it was"
+    case .notAFile(let path, let kind):
+      return "cannot read \(path): it is \(kind.words), not a file: rpn-lsp reads .rpn tapes from files "
+        + "(or standard input, -); name the tape instead"
     case .readOnlyFile(let path):
       return "cannot write \(path): the file is read-only; make it writable (chmod u+w \(path)) "
         + "or leave out --write to print the result; the file is unchanged"
@@ -57,11 +170,18 @@ enum FileError: Error {
     case .notText(let path, let offset):
       return "\(path) is not a text file (it holds a NUL byte, at byte \(offset)): rpn-lsp reads .rpn tapes, "
         + "which are text; name the tape instead"
-    case .noTapes(let folder):
-      return "\(folder) is a folder with no .rpn file in it (or in its subfolders); name the tapes instead"
-    case .outputIsInput(let path):
-      return "standard output is \(path) itself: the shell emptied the file before rpn-lsp could read it. "
-        + "Restore it (from a backup or version control), then rewrite it in place with --write"
+    case .noTapes(let folder, let skipped):
+      return skipped == 0
+        ? "\(folder) is a folder with no .rpn file in it (or in its subfolders); name the tapes instead"
+        : "\(folder) is a folder with no .rpn file that can be read in it (or in its subfolders): the "
+          + (skipped == 1 ? "one named above was skipped" : "\(skipped) named above were skipped")
+    case .outputIsInput(let path, let appending):
+      let instead = "print to another file, or rewrite a tape in place with format --write or update --write"
+      return appending
+        ? "standard output is \(path) itself, opened with >>: what rpn-lsp prints would be added to the tape; "
+          + "\(instead); the file is unchanged"
+        : "standard output is \(path) itself: the shell emptied the file before rpn-lsp could read it. "
+          + "Restore it (from a backup or version control); then \(instead)"
     case .tooLarge(let path, let limit):
       return "\(path) is too large: the limit is \(limit) bytes"
     case .cannotWrite(let path, let step, let errno):
@@ -69,6 +189,9 @@ enum FileError: Error {
     case .changedMeanwhile(let path):
       return "cannot write \(path): it changed while rpn-lsp was working on it; run the command again; "
         + "the file is as the other program left it"
+    case .replacedMeanwhile(let path):
+      return "cannot read \(path): it is another file than when rpn-lsp listed its folder (the file or a folder "
+        + "on its way was replaced meanwhile); run the command again"
     }
   }
 }
@@ -98,27 +221,70 @@ struct FileContents {
 /// Reads a whole file, or standard input for `-`. With `forRewriting`, refuses what cannot be
 /// rewritten in place without loss: anything but a regular file, and invalid UTF-8. (Whether the
 /// file may be written is asked only when it changes: see `replaceContents`.)
-func readFile(_ path: String, forRewriting: Bool = false) throws(FileError) -> FileContents {
-  let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-  guard fd >= 0 else { throw .cannotRead(path: path, errno: errno) }
-  defer { if fd != STDIN_FILENO { close(fd) } }
+///
+/// What a path names is asked before it is opened: opening a FIFO waits for a writer, and opening
+/// a device may act on it. A device or a socket is refused: it is no tape, and one such as
+/// `/dev/zero` never ends. A FIFO named on the command line is read, as `cat` would (`check
+/// <(…)` passes a tape through one), but not one found under a folder, nor one to rewrite. A
+/// regular file larger than a document may be is refused by its size, before a byte is read;
+/// anything else is read up to that size and no further, and reading stops at the first NUL.
+func readFile(_ path: TapePath, forRewriting: Bool = false) throws(FileError) -> FileContents {
+  let limit = Document.maximumUTF8Count
+  var fd = STDIN_FILENO
   var status: stat?
-  if fd != STDIN_FILENO {
+  if !path.isStandardInput {
     var info = stat()
-    guard fstat(fd, &info) == 0 else { throw .cannotRead(path: path, errno: errno) }
-    status = info
-    if forRewriting, info.st_mode & S_IFMT != S_IFREG {
-      throw .notARegularFile(path: path, isFolder: info.st_mode & S_IFMT == S_IFDIR)
+    guard path.withCString({ stat($0, &info) }) == 0 else { throw .cannotRead(path: path.shown, errno: errno) }
+    if path.isReplaced(by: info) { throw .replacedMeanwhile(path: path.shown) }
+    let firstKind = FileKind(info)
+    try refuseUnreadable(firstKind, path, forRewriting: forRewriting)
+    // Without O_NONBLOCK a FIFO put in the file's place since would block here; O_NOFOLLOW: a
+    // link put in the place of a file found under a folder is not followed out of it.
+    let readsFIFO = firstKind == .fifo
+    let flags = O_RDONLY | O_CLOEXEC | (readsFIFO ? 0 : O_NONBLOCK) | (path.foundInFolder ? O_NOFOLLOW : 0)
+    fd = path.withCString { open($0, flags) }
+    guard fd >= 0 else {
+      let error = errno
+      if error == ELOOP && path.foundInFolder { throw .notAFile(path: path.shown, kind: .symbolicLink) }
+      throw .cannotRead(path: path.shown, errno: error)
     }
+    guard fstat(fd, &info) == 0 else {
+      let error = errno
+      close(fd)
+      throw .cannotRead(path: path.shown, errno: error)
+    }
+    if path.isReplaced(by: info) {
+      close(fd)
+      throw .replacedMeanwhile(path: path.shown)
+    }
+    // Something else put in the file's place since `stat`, which was not asked of it.
+    let kind = FileKind(info)
+    if let kind, kind != firstKind {
+      close(fd)
+      if forRewriting { throw .notARegularFile(path: path.shown, kind: kind) }
+      throw .notAFile(path: path.shown, kind: kind)
+    }
+    if kind == nil && Int(info.st_size) > limit {
+      close(fd)
+      throw .tooLarge(path: path.shown, limit: limit)
+    }
+    status = info
   }
+  defer { if fd != STDIN_FILENO { close(fd) } }
   // Read straight into the array: a regular file's size is known, so it takes one allocation and
   // no copy per chunk; the array grows when the file is longer than that, or for standard input.
+  // One byte more than the limit is room enough to tell that the input is too large.
   var bytes: [UInt8] = []
-  var capacity = status.map { Int($0.st_size) + 1 } ?? 1 << 16
+  let isRegular = status.map { FileKind($0) == nil } ?? false
+  var capacity = min(isRegular ? Int(status?.st_size ?? 0) + 1 : 1 << 16, limit + 1)
   while true {
-    if bytes.count == capacity { capacity *= 2 }
+    if bytes.count == capacity {
+      guard capacity <= limit else { throw .tooLarge(path: path.shown, limit: limit) }
+      capacity = min(capacity * 2, limit + 1)
+    }
     var failure: Int32 = 0
     var ended = false
+    var nul: Int?
     let filled = bytes.count
     let grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
       bytes.withUnsafeBufferPointer { old in
@@ -128,8 +294,8 @@ func readFile(_ path: String, forRewriting: Bool = false) throws(FileError) -> F
       }
       adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress), byteCount: capacity)
       var total = filled
-      while total < capacity {
-        let n = read(fd, buffer.baseAddress.map { $0 + total }, capacity - total)
+      while total < capacity, let base = buffer.baseAddress {
+        let n = read(fd, base + total, capacity - total)
         if n == 0 {
           ended = true
           break
@@ -139,25 +305,40 @@ func readFile(_ path: String, forRewriting: Bool = false) throws(FileError) -> F
           failure = errno
           break
         }
+        // A tape is text: a NUL byte means a binary (an executable, an image, /dev/zero), whose
+        // "lines" would only print garbage and thousands of diagnostics. No need to read on.
+        if let found = memchr(base + total, 0, n) {
+          nul = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        }
         total += n
+        if nul != nil { break }
       }
       initialized = total
     }
     bytes = grown
-    if failure != 0 { throw .cannotRead(path: path, errno: failure) }
+    if let nul { throw .notText(path: path.shown, offset: nul) }
+    if failure != 0 { throw .cannotRead(path: path.shown, errno: failure) }
     if ended { break }
   }
-  // A tape is text: a NUL byte means a binary (an executable, an image), whose "lines" would
-  // only print garbage and thousands of diagnostics.
-  let nul = bytes.withUnsafeBytes { raw -> Int? in
-    guard let base = raw.baseAddress, let found = memchr(base, 0, raw.count) else { return nil }
-    return base.distance(to: UnsafeRawPointer(found))
-  }
-  if let nul { throw .notText(path: path, offset: nul) }
   if forRewriting, let (line, column) = firstInvalidUTF8(bytes) {
-    throw .notUTF8(path: path, line: line, column: column)
+    throw .notUTF8(path: path.shown, line: line, column: column)
   }
   return FileContents(bytes: bytes, status: status)
+}
+
+/// Throws unless a file of `kind` (nil: a regular file) may be read: see `readFile`. A folder to
+/// read is left to `read`, which says so (a folder named is expanded, so one found here was put
+/// in the place of a file meanwhile).
+private func refuseUnreadable(_ kind: FileKind?, _ path: TapePath, forRewriting: Bool) throws(FileError) {
+  guard let kind else { return }
+  if forRewriting {
+    throw .notARegularFile(path: path.shown, kind: kind)
+  }
+  switch kind {
+  case .folder: return
+  case .fifo where !path.foundInFolder: return
+  default: throw .notAFile(path: path.shown, kind: kind)
+  }
 }
 
 /// Where the first byte that is not valid UTF-8 is: its line and column (1-based, the column in
@@ -189,59 +370,86 @@ func firstInvalidUTF8(_ bytes: [UInt8]) -> (line: Int, column: Int)? {
 
 /// The tapes the arguments name: each file as given, and for each folder the `.rpn` files in it
 /// and in its subfolders (hidden ones left out), in sorted order. A folder with none is an error
-/// that says so. `-` (standard input) stays as it is.
-func expandFolders(_ paths: [String]) throws(FileError) -> [String] {
-  var files: [String] = []
+/// that says so. `-` (standard input) stays as it is. What is skipped is added to `skipped`, with
+/// the reason, also when a folder with none is thrown.
+///
+/// Under a folder only regular files are taken. An entry named `.rpn` that is anything else is
+/// skipped and returned with the reason: a device or a FIFO would never end or never start, and
+/// a symbolic link may lead out of the folder (`notes/x.rpn -> ../secret`), where `check notes`
+/// must not read nor `--write` rewrite. A link to a file inside is skipped too: that file is
+/// read under its own name, and a link checked to lead inside could be changed before it is
+/// opened. Links to folders are not followed either (a cycle would never end).
+func expandFolders(_ paths: [TapePath], skipped: inout [(TapePath, String)]) throws(FileError) -> [TapePath] {
+  var files: [TapePath] = []
   for path in paths {
     var info = stat()
-    guard path != "-", stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+    guard !path.isStandardInput, path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
       files.append(path)
       continue
     }
-    let found = tapes(inFolder: path)
-    guard !found.isEmpty else { throw .noTapes(folder: path) }
+    let skippedBefore = skipped.count
+    // The folder named may be a link; those under it are not followed.
+    let found = tapes(inFolder: path, followingLink: true, skipped: &skipped)
+    guard !found.isEmpty else { throw .noTapes(folder: path.shown, skipped: skipped.count - skippedBefore) }
     files += found
   }
   return files
 }
 
-/// The `.rpn` files under a folder, sorted, hidden files and folders left out; symbolic links to
-/// folders are not followed (a link cycle would never end).
-private func tapes(inFolder folder: String) -> [String] {
-  guard let handle = opendir(folder) else { return [] }
-  defer { closedir(handle) }
-  var names: [String] = []
-  while let entry = readdir(handle) {
-    let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
-      tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
-        String(cString: $0)
-      }
-    }
-    if !name.hasPrefix(".") { names.append(name) }
+/// The `.rpn` files under a folder, sorted by their bytes, hidden files and folders left out;
+/// what is skipped is added to `skipped` (see `expandFolders`).
+private func tapes(inFolder folder: TapePath, followingLink: Bool, skipped: inout [(TapePath, String)]) -> [TapePath] {
+  let fd = folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW)) }
+  guard fd >= 0 else {
+    skipped.append((folder, "cannot read the folder: \(describe(errno))"))
+    return []
   }
-  var files: [String] = []
-  let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-  for name in names.sorted() {
-    let path = prefix + name
+  guard let handle = fdopendir(fd) else {
+    skipped.append((folder, "cannot read the folder: \(describe(errno))"))
+    close(fd)
+    return []
+  }
+  defer { closedir(handle) }
+  var names: [[UInt8]] = []
+  while let entry = readdir(handle) {
+    let name = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+    if name.first != UInt8(ascii: ".") { names.append(name) }
+  }
+  var files: [TapePath] = []
+  let prefix = folder.bytes.last == UInt8(ascii: "/") ? folder.bytes : folder.bytes + [UInt8(ascii: "/")]
+  for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+    var path = TapePath(bytes: prefix + name)
     var info = stat()
-    guard lstat(path, &info) == 0 else { continue }
-    if info.st_mode & S_IFMT == S_IFDIR {
-      files += tapes(inFolder: path)
-    } else if name.hasSuffix(".rpn") {
-      files.append(path)
+    guard path.withCString({ lstat($0, &info) }) == 0 else { continue }
+    path.identity = (UInt64(truncatingIfNeeded: info.st_dev), UInt64(info.st_ino))
+    let kind = FileKind(info)
+    if kind == .folder {
+      files += tapes(inFolder: path, followingLink: false, skipped: &skipped)
+    } else if name.count >= 4 && name.suffix(4).elementsEqual(".rpn".utf8) {
+      guard let kind else {
+        files.append(path)
+        continue
+      }
+      let reason =
+        kind == .symbolicLink
+        ? "it is a symbolic link, which is not followed under a folder; name the file it points to instead"
+        : "it is \(kind.words), not a file"
+      skipped.append((path, reason))
     }
   }
   return files
 }
 
-/// Whether standard output is the file at `path` itself (`format tape.rpn > tape.rpn`): the shell
-/// emptied it before the command ran, so what was read is not the tape.
-func standardOutputIs(_ path: String) -> Bool {
-  guard path != "-" else { return false }
+/// Whether standard output is the file at `path` itself: nil when it is not; false when the shell
+/// opened it with `>` (`format tape.rpn > tape.rpn`: it emptied the file before the command ran,
+/// so what was read is not the tape); true for `>>`, which would add the output to the tape.
+func standardOutputIs(_ path: TapePath) -> Bool? {
+  guard !path.isStandardInput else { return nil }
   var output = stat()
   var input = stat()
-  guard fstat(STDOUT_FILENO, &output) == 0, output.st_mode & S_IFMT == S_IFREG, stat(path, &input) == 0 else {
-    return false
-  }
-  return output.st_dev == input.st_dev && output.st_ino == input.st_ino
+  guard fstat(STDOUT_FILENO, &output) == 0, output.st_mode & S_IFMT == S_IFREG,
+    path.withCString({ stat($0, &input) }) == 0, output.st_dev == input.st_dev, output.st_ino == input.st_ino
+  else { return nil }
+  let flags = fcntl(STDOUT_FILENO, F_GETFL)
+  return flags >= 0 && flags & O_APPEND != 0
 }

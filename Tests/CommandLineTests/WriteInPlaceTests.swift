@@ -1,6 +1,7 @@
 // `--write` of `update` and `format`: files rewritten in place atomically, or left byte for byte as they were.
 
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -267,4 +268,66 @@ private func chmod(_ url: URL, _ mode: Int) throws {
     try expectUsageErrors(cases, in: dir)
     #expect(try Data(contentsOf: dir.appendingPathComponent("a.rpn")) == Data("1  2\n".utf8))
   }
+
+  // MARK: Changed behind our back
+
+  #if os(Linux)
+    /// A `chmod` while `update --write` works changes only the status-change time: the file is
+    /// left as it is, with its new mode, not replaced by a file with the old one.
+    @Test func aChmodMeanwhileIsNotUndone() throws {
+      let (dir, file) = try largeTape()
+      defer { try? FileManager.default.removeItem(at: dir) }
+      try chmod(file, 0o644)
+      let before = try FileState(file)
+      let result = try updateWrite(file, in: dir) { try chmod(file, 0o600) }
+      #expect(result.status == 2)
+      #expect(
+        result.stderr
+          == "rpn-lsp: cannot write tape.rpn: it changed while rpn-lsp was working on it; run the command again; "
+          + "the file is as the other program left it\n")
+      let after = try FileState(file)
+      #expect(after.mode == 0o600)
+      #expect(after.bytes == before.bytes)
+      #expect(after.inode == before.inode)
+      #expect(try names(in: dir) == ["tape.rpn"])
+    }
+
+    /// An edit of the same size whose modification time is set back (`touch -d`, a copy that keeps
+    /// times) is seen by the status-change time, which no one can set back: the edit stays.
+    @Test func aSameSizeEditWithItsTimeSetBackIsKept() throws {
+      let (dir, file) = try largeTape()
+      defer { try? FileManager.default.removeItem(at: dir) }
+      var times = stat()
+      #expect(lstat(file.path, &times) == 0)
+      let edit = Array("9 9 + =18".utf8)
+      let result = try updateWrite(file, in: dir) {
+        let fd = open(file.path, O_WRONLY)
+        #expect(fd >= 0)
+        #expect(write(fd, edit, edit.count) == edit.count)
+        close(fd)
+        var restored = [times.st_atim, times.st_mtim]
+        #expect(utimensat(AT_FDCWD, file.path, &restored, 0) == 0)
+      }
+      #expect(result.status == 2)
+      #expect(result.stderr.contains("cannot write tape.rpn: it changed while rpn-lsp was working on it"))
+      let after = try FileState(file)
+      #expect(after.bytes.prefix(edit.count).elementsEqual(edit), "the edit was overwritten")
+      #expect(try names(in: dir) == ["tape.rpn"])
+    }
+
+    /// A tape of 50,000 failing checks (450 KB): evaluating it takes long enough for another
+    /// program to change the file between the read and the rename.
+    private func largeTape() throws -> (URL, URL) {
+      let dir = try directory(with: ["tape.rpn": String(repeating: "1 2 + =4\n", count: 50_000)])
+      return (dir, dir.appendingPathComponent("tape.rpn"))
+    }
+
+    /// Runs `update --write` on `file` and calls `meanwhile` once the command has read it, while
+    /// it still works (see `runPausing`).
+    private func updateWrite(_ file: URL, in dir: URL, meanwhile: () throws -> Void) throws -> Run {
+      try runPausing(
+        ["update", "--write", file.lastPathComponent], in: dir, afterReading: try FileState(file).bytes.count,
+        meanwhile: meanwhile)
+    }
+  #endif
 }
