@@ -160,7 +160,7 @@ import Testing
       ("1 =rate 2 =rent 3 ra1️⃣", ["rate"]),
       ("1 =rate 2 =rent 3 rt1️⃣", ["rate", "rent", "sqrt", "rot"]),
       (": sqsum sq swap sq + ;\n9 sq1️⃣", ["sq", "sqrt", "sqsum"]),
-      ("9 lo1️⃣", ["log", "log2", "floor"]),
+      ("9 lo1️⃣", ["log", "log10", "log2", "floor"]),
     ])
   func onlyTheItemsThatMatchWhatIsTyped(source: String, labels: [String]?) throws {
     let text = Marked(source)
