@@ -172,8 +172,8 @@ import Testing
       name: "id is an object", bytes: framed(#"{"jsonrpc":"2.0","id":{"a":1},"method":"shutdown"}"#),
       answers: [.error(nil, -32600)]),
     Case(
-      name: "id is fractional", bytes: framed(#"{"jsonrpc":"2.0","id":1.5,"method":"shutdown"}"#),
-      answers: [.error(nil, -32600)]),
+      name: "id is fractional: answered with it", bytes: framed(#"{"jsonrpc":"2.0","id":1.5,"method":"rpn/none"}"#),
+      answers: [.error(1.5, -32601)]),
     Case(
       name: "id is null", bytes: framed(#"{"jsonrpc":"2.0","id":null,"method":"shutdown"}"#),
       answers: [.error(nil, -32600)]),
