@@ -390,6 +390,22 @@ import Testing
     #expect(Self.cases.count >= 30)
   }
 
+  // MARK: Text that reorders
+
+  /// The format characters that set the direction of text reach diagnostic messages escaped, as
+  /// control characters do: raw, `ab\u{202E}cd` shows the rest of an editor's message (or a
+  /// terminal's line) reversed.
+  @Test func directionalCharactersInMessagesAreEscaped() throws {
+    let client = try LSPClient.started()
+    client.open("file:///bidi.rpn", "ab\u{202E}cd \u{2067}x\u{200E}\n")
+    let published = try client.publishedDiagnostics("file:///bidi.rpn")
+    #expect(
+      published.diagnostics.compactMap { $0["message"]?.stringValue } == [
+        "unknown word `ab\\u{202e}cd`", "unknown word `\\u{2067}x\\u{200e}`",
+      ])
+    try client.finish()
+  }
+
   // MARK: Before initialize
 
   @Test func aNotificationBeforeInitializeIsDroppedAndFaultsAreStillAnswered() throws {
