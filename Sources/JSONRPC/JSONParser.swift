@@ -25,9 +25,12 @@ package struct JSONParser {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var i = 0
   private var depth = 0
+  /// Whether the top-level member `id` keeps its text when it is a number (`parseMessage`).
+  private let keepsIDText: Bool
 
-  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, keepsIDText: Bool = false) {
     self.bytes = bytes
+    self.keepsIDText = keepsIDText
   }
 
   package static func parse(_ bytes: [UInt8]) -> Result<JSONValue, JSONParseError> {
@@ -38,8 +41,23 @@ package struct JSONParser {
     parse(Array(text.utf8))
   }
 
+  /// Parses a JSON-RPC message: as `parse`, but a number `id` of the top-level object is kept
+  /// as its text (`.encoded`) when writing its value back would change it, so that a response
+  /// repeats the id exactly as the client wrote it. As a double, `9007199254740993` would come back
+  /// as `9007199254740992`, `1e3` as `1000` and `-0` as `0`, and a client matches responses to
+  /// requests by the id. A small integer written plainly (almost every id) stays a `.number`.
+  package static func parseMessage(_ bytes: [UInt8]) -> Result<JSONValue, JSONParseError> {
+    bytes.withUnsafeBufferPointer { parse($0, keepsIDText: true) }
+  }
+
   package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
-    var parser = JSONParser(bytes)
+    parse(bytes, keepsIDText: false)
+  }
+
+  private static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, keepsIDText: Bool
+  ) -> Result<JSONValue, JSONParseError> {
+    var parser = JSONParser(bytes, keepsIDText: keepsIDText)
     do throws(JSONParseError) {
       parser.skipWhitespace()
       let value = try parser.value()
@@ -115,7 +133,11 @@ package struct JSONParser {
       guard i < bytes.count, bytes[i] == 0x3A else { throw error("expected ':'") }
       i += 1
       skipWhitespace()
-      members.append((key, try value()))
+      if keepsIDText, depth == 1, key == "id", i < bytes.count, bytes[i] == 0x2D || bytes[i] &- 0x30 < 10 {
+        members.append((key, try numberKeepingText()))
+      } else {
+        members.append((key, try value()))
+      }
       skipWhitespace()
       guard i < bytes.count else { throw error("unexpected end of JSON") }
       if bytes[i] == 0x2C {
@@ -317,8 +339,27 @@ package struct JSONParser {
     return value
   }
 
+  /// A number as `.number` when `JSONWriter` writes its value back as it is written here (an
+  /// integer of up to 15 characters, not `-0`); else as its text, to be written back verbatim
+  /// (and not converted: the value would not be used).
+  private mutating func numberKeepingText() throws(JSONParseError) -> JSONValue {
+    let start = i
+    let integral = try scanNumber()
+    let count = i - start
+    if integral, count <= 15, !(count == 2 && bytes[start] == 0x2D && bytes[start + 1] == 0x30) {
+      return .number(value(ofNumberAt: start, integral: true))
+    }
+    return .encoded(Array(bytes[start..<i]))
+  }
+
   private mutating func number() throws(JSONParseError) -> Double {
     let start = i
+    let integral = try scanNumber()
+    return value(ofNumberAt: start, integral: integral)
+  }
+
+  /// Moves past the number at `i`; whether it is written as an integer (no fraction, no exponent).
+  private mutating func scanNumber() throws(JSONParseError) -> Bool {
     if bytes[i] == 0x2D { i += 1 }
     guard i < bytes.count else { throw error("invalid number") }
     if bytes[i] == 0x30 {
@@ -342,6 +383,11 @@ package struct JSONParser {
       guard i < bytes.count, bytes[i] &- 0x30 < 10 else { throw error("invalid number") }
       while i < bytes.count, bytes[i] &- 0x30 < 10 { i += 1 }
     }
+    return integral
+  }
+
+  /// The value of the number from `start` to `i`.
+  private func value(ofNumberAt start: Int, integral: Bool) -> Double {
     // Small integers (ids, positions) are exact without strtod.
     if integral && i - start <= 15 {
       var value = 0

@@ -11,7 +11,9 @@ package enum JSONValue: Equatable, Sendable {
   case object([(key: String, value: JSONValue)])
   /// A value already written as JSON text (by `JSONWriter`), kept as its bytes and written as
   /// they are: a response that repeats large parts that never change (completion items) encodes
-  /// them once. The parser never produces it; it compares equal to the value its bytes parse to.
+  /// them once. The parser produces it only for a message's number id, whose text
+  /// `JSONParser.parseMessage` keeps to answer with. It compares equal to the value its bytes
+  /// parse to.
   case encoded([UInt8])
 
   package static func == (a: JSONValue, b: JSONValue) -> Bool {

@@ -31,10 +31,13 @@ package enum Message: Equatable {
     return .failure(.invalidRequest("a message needs a method (or, for a response, an id and a result)"))
   }
 
+  /// A string or a number, any number: it is echoed as written (`JSONParser.parseMessage` keeps
+  /// the text of one that would not come back the same as `.encoded`), so no id needs refusing
+  /// for its size or its form.
   private static func isValidID(_ id: JSONValue) -> Bool {
     switch id {
-    case .string: true
-    case .number: id.intValue != nil
+    case .string, .number: true
+    case .encoded(let text): text.first.map { $0 == 0x2D || $0 &- 0x30 < 10 } ?? false
     default: false
     }
   }

@@ -65,7 +65,7 @@ package final class StdioTransport: Sendable {
     if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       return .fault(.parseError("empty message body"))
     }
-    switch JSONParser.parse(body) {
+    switch JSONParser.parseMessage(body) {
     case .failure(let error):
       return .fault(.parseError("the body is not JSON: \(error.message) at byte \(error.offset)"))
     case .success(let json):

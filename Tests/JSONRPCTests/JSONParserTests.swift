@@ -112,6 +112,50 @@ import Testing
     let number = JSONParser.parse(#"{"jsonrpc":"2.0","method":"exit","params":5}"#).map(Message.classify)
     #expect(number == .success(.failure(.invalidRequest("params must be an object or an array"))))
   }
+
+  /// A message's number id is answered with its text as written: kept as `.encoded` when the
+  /// writer would write its value otherwise, a `.number` when it writes it back the same (a
+  /// plain integer of up to 15 characters, the common case, which costs nothing more). Only the
+  /// top-level `id` is kept so; `parse` keeps nothing.
+  @Test(
+    arguments: [
+      ("7", false), ("-12", false), ("0", false), ("999999999999999", false), ("-99999999999999", false),
+      ("9007199254740993", true), ("-9007199254740993", true), ("18446744073709551617", true),
+      ("1000000000000000", true), ("1e3", true), ("1E+400", true), ("-0", true), ("1.0", true), ("1.5", true),
+      ("0.10", true),
+    ])
+  func numberIDsKeepTheirText(id: String, kept: Bool) throws {
+    let body = Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"x","params":{"id":\#(id)}}"#.utf8)
+    let message = try JSONParser.parseMessage(body).get()
+    let expected: JSONValue = kept ? .encoded(Array(id.utf8)) : .number(Double(id) ?? .nan)
+    guard case .success(.request(let parsed, "x", let params)) = Message.classify(message) else {
+      Issue.record("not a request: \(message)")
+      return
+    }
+    #expect(JSONWriter.string(parsed) == id)
+    if case .encoded(let text) = parsed { #expect(kept && text == Array(id.utf8)) } else { #expect(!kept) }
+    #expect(parsed == expected)
+    if case .encoded = params?["id"] { Issue.record("a nested id kept its text") }
+    if case .encoded = try JSONParser.parse(body).get()["id"] { Issue.record("parse kept the id's text") }
+    let answer = JSONWriter.string(Outgoing.response(id: parsed, result: .success(.null)))
+    #expect(answer == #"{"jsonrpc":"2.0","id":\#(id),"result":null}"#)
+  }
+
+  /// Ids that are neither numbers nor strings are refused as before; a malformed number is not JSON.
+  @Test func otherIDsAreRefused() {
+    for id in ["null", "true", "[1]", #"{"a":1}"#] {
+      let message = JSONParser.parseMessage(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"x"}"#.utf8))
+      #expect(
+        message.map(Message.classify) == .success(.failure(.invalidRequest("id must be a number or a string"))), "\(id)"
+      )
+    }
+    for id in ["01", "1.", "-", "1e", "+1", ".5"] {
+      guard case .failure = JSONParser.parseMessage(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"x"}"#.utf8)) else {
+        Issue.record("\(id) parsed")
+        continue
+      }
+    }
+  }
 }
 
 /// Strings are scanned eight bytes at a time for `"`, `\` and control characters: every such byte

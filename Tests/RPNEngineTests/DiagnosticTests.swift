@@ -280,7 +280,7 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
   @Test(arguments: [
     ("\u{1B}[2J", "unknown word `\\x1b[2J`"), ("a\u{7F}", "unknown word `a\\x7f`"),
     ("0x\u{1B}", "`0x\\x1b`: `\\x1b` is not a hexadecimal digit (0-9 and A-F)"),
-    ("\u{9B}31m", "unknown word `\\x9b31m`"),
+    ("\u{9B}31m", "unknown word `\\x9b31m`"), ("ab\u{202E}cd", "unknown word `ab\\u{202e}cd`"),
   ])
   func controlCharactersAreEscaped(_ source: String, _ message: String) throws {
     let document = try Document(text: source)
@@ -290,5 +290,21 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
   @Test func escapingLeavesOtherTextAlone() {
     #expect(ControlCharacters.escaped("a\tb é 😀 \u{A0}") == "a\tb é 😀 \u{A0}")
     #expect(ControlCharacters.escaped("\u{0}\u{1F}\u{80}\u{9F}") == "\\x00\\x1f\\x80\\x9f")
+  }
+
+  /// The format characters that set the direction of text are escaped, each of them alone and
+  /// among other text; their neighbours in Unicode (the joiner in 👨‍👩‍👧, the narrow no-break
+  /// space, the line separator) and other text that shares their first bytes are left alone.
+  @Test func directionalFormatCharactersAreEscaped() {
+    let directional: [UInt32] = [0x061C, 0x200E, 0x200F] + Array(0x202A...0x202E) + Array(0x2066...0x2069)
+    for v in directional {
+      let scalar = Unicode.Scalar(v).map(String.init) ?? ""
+      let hex = String(v, radix: 16)
+      #expect(ControlCharacters.escaped(scalar) == "\\u{\(hex)}", "U+\(hex)")
+      #expect(ControlCharacters.escaped("é" + scalar + "x") == "é\\u{\(hex)}x", "U+\(hex)")
+    }
+    let neighbours = "\u{061B}\u{061D}\u{200D}\u{2028}\u{2029}\u{2065}\u{206A}\u{202F}\u{2010}— ’ … € 👨‍👩‍👧"
+    #expect(ControlCharacters.escaped(neighbours) == neighbours)
+    #expect(ControlCharacters.escaped("\u{1B}\u{202E}") == "\\x1b\\u{202e}")
   }
 }

@@ -172,8 +172,8 @@ import Testing
       name: "id is an object", bytes: framed(#"{"jsonrpc":"2.0","id":{"a":1},"method":"shutdown"}"#),
       answers: [.error(nil, -32600)]),
     Case(
-      name: "id is fractional", bytes: framed(#"{"jsonrpc":"2.0","id":1.5,"method":"shutdown"}"#),
-      answers: [.error(nil, -32600)]),
+      name: "id is fractional: answered with it", bytes: framed(#"{"jsonrpc":"2.0","id":1.5,"method":"rpn/none"}"#),
+      answers: [.error(1.5, -32601)]),
     Case(
       name: "id is null", bytes: framed(#"{"jsonrpc":"2.0","id":null,"method":"shutdown"}"#),
       answers: [.error(nil, -32600)]),
@@ -388,6 +388,22 @@ import Testing
   @Test func theCaseNamesAreDistinctAndThereAreAtLeastThirty() {
     #expect(Set(Self.cases.map(\.name)).count == Self.cases.count)
     #expect(Self.cases.count >= 30)
+  }
+
+  // MARK: Text that reorders
+
+  /// The format characters that set the direction of text reach diagnostic messages escaped, as
+  /// control characters do: raw, `ab\u{202E}cd` shows the rest of an editor's message (or a
+  /// terminal's line) reversed.
+  @Test func directionalCharactersInMessagesAreEscaped() throws {
+    let client = try LSPClient.started()
+    client.open("file:///bidi.rpn", "ab\u{202E}cd \u{2067}x\u{200E}\n")
+    let published = try client.publishedDiagnostics("file:///bidi.rpn")
+    #expect(
+      published.diagnostics.compactMap { $0["message"]?.stringValue } == [
+        "unknown word `ab\\u{202e}cd`", "unknown word `\\u{2067}x\\u{200e}`",
+      ])
+    try client.finish()
   }
 
   // MARK: Before initialize

@@ -1,3 +1,4 @@
+import Foundation
 import JSONRPC
 import TestSupport
 import Testing
@@ -296,6 +297,62 @@ import Testing
     let ids = client.responses(in: before..<end).compactMap { $0["id"] }
     #expect(ids == expectedIDs)
     try client.finish()
+  }
+
+  // MARK: Request ids
+
+  /// A number id is answered with its text as the client wrote it, whatever its size or form: a
+  /// client matches answers to requests by the id, and read as a double `9007199254740993` (past
+  /// 2^53) came back as `9007199254740992.0`, `1e3` as `1000` and `-0` as `0`, and ids past
+  /// ±2^53 were refused (-32600). Checked on the bytes the binary writes: a parsed answer would
+  /// hide the difference. A string id comes back as it was; a null one is refused, as before.
+  @Test func numberIDsAreAnsweredAsWritten() throws {
+    let ids = [
+      "9007199254740993", "1e3", "-0", "-9007199254740993", "18446744073709551617", "1E+400", "1.5", "0.10", "7",
+      "-12", #""s""#,
+    ]
+    let messages =
+      [#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#]
+      + ids.map { #"{"jsonrpc":"2.0","id":\#($0),"method":"rpn/none"}"# }
+      + [
+        #"{"jsonrpc":"2.0","id":null,"method":"rpn/none"}"#, #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#,
+        #"{"jsonrpc":"2.0","method":"exit"}"#,
+      ]
+    let output = try Self.run(input: messages.flatMap { LSPClient.frame(body: $0) })
+    // Between `initialize`'s answer and `shutdown`'s.
+    let answers = Array(output.dropFirst().dropLast())
+    let error = #","error":{"code":-32601,"message":"unknown method 'rpn/none'"}}"#
+    let unknown = ids.map { #"{"jsonrpc":"2.0","id":"# + $0 + error }
+    let refused = #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"id must be a number or a string"}}"#
+    #expect(answers == unknown + [refused])
+    #expect(output.last == #"{"jsonrpc":"2.0","id":2,"result":null}"#)
+  }
+
+  /// The bodies the built binary writes for `input`, written whole before its output is read.
+  static func run(input: [UInt8]) throws -> [String] {
+    let process = Process()
+    process.executableURL = try serverBinary()
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input))
+    try stdin.fileHandleForWriting.close()
+    let output = [UInt8](stdout.fileHandleForReading.readDataToEndOfFile())
+    process.waitUntilExit()
+    var bodies: [String] = []
+    var rest = output[...]
+    let separator = Array("\r\n\r\n".utf8)
+    while let end = rest.firstRange(of: separator) {
+      let header = String(decoding: rest[..<end.lowerBound], as: UTF8.self)
+      guard let length = Int(header.replacingOccurrences(of: "Content-Length: ", with: "")) else { break }
+      let start = end.upperBound
+      bodies.append(String(decoding: rest[start..<min(start + length, rest.endIndex)], as: UTF8.self))
+      rest = rest[min(start + length, rest.endIndex)...]
+    }
+    return bodies
   }
 
   // MARK: Exit statuses
