@@ -180,6 +180,18 @@ import Testing
   }
 
   /// A name that is not UTF-8 is found, under a folder and named, and printed with `\xNN`.
+  /// Characters that reorder text (U+202E) in a file's name are printed escaped in every message.
+  @Test func bidiControlsInNamesArePrintedEscaped() throws {
+    let dir = try directory(with: ["ab\u{202E}cd.rpn": "1  2 =4\n"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    #expect(
+      try run(["update", "--check", "."], in: dir).stderr == "./ab\\u{202e}cd.rpn: 1 failing check would be updated\n")
+    #expect(try run(["format", "--write", "."], in: dir).stderr == "./ab\\u{202e}cd.rpn: reformatted\n")
+    #expect(
+      try run(["format", "--write", "."], in: dir).stderr
+        == "nothing changed: ./ab\\u{202e}cd.rpn is formatted already\n")
+  }
+
   @Test func namesThatAreNotUTF8AreFound() throws {
     let dir = try directory(with: [:])
     defer { try? FileManager.default.removeItem(at: dir) }
