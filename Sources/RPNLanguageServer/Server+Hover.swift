@@ -96,11 +96,13 @@ extension Server {
 
   /// A diagnostic's message for a markdown hover. The message quotes tape text between single
   /// backticks, which a backtick in that text can close: what follows would be read as markdown,
-  /// a link among it. A message that holds what makes a link or HTML (`[`, `]`, `<`, `>`, `&` or
-  /// `://`) has every ASCII punctuation character escaped, so that it reads exactly as the plain
-  /// message (its backticks shown as written); any other is left as it is, its quotes code spans.
+  /// a link among it. A message that holds what makes a link or HTML (`[`, `]`, `<`, `>`, `&`,
+  /// `://` or `www.`, which some renderers link bare) has every ASCII punctuation character
+  /// escaped, so that it reads exactly as the plain message (its backticks shown as written); any
+  /// other is left as it is, its quotes code spans. No message of the server's own holds those.
   static func markdownSafe(_ message: String) -> String {
-    guard message.contains(where: { "[]<>&".contains($0) }) || message.contains("://") else { return message }
+    guard message.contains(where: { "[]<>&".contains($0) }) || message.contains("://") || message.contains("www.")
+    else { return message }
     var escaped = ""
     for character in message {
       if character.isASCII, character.isPunctuation || character.isSymbol { escaped.append("\\") }

@@ -33,6 +33,12 @@ import Testing
         + "error [unknown-word]: unknown word `\(token)`")
   }
 
+  /// A bare `www.` address outside a code span would be linked by some renderers: escaped too.
+  @Test func bareAddressesAreEscapedInMessages() throws {
+    let hover = try Self.hoverText(Self.markdown, "`www.evil.example`\n", 0, 0)
+    #expect(hover.hasSuffix("error [unknown-word]: unknown word \\`\\`www\\.evil\\.example\\`\\`"), "\(hover)")
+  }
+
   /// Code spans keep their text exactly: a fence longer than any run inside, padded where the
   /// text starts or ends with a backtick or a space.
   @Test func codeSpansCannotBeClosedEarly() throws {
