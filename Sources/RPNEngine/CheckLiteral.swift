@@ -123,11 +123,27 @@ package struct CheckLiteral: Equatable, Sendable {
   }
 
   /// The top rounded to the places the check compares, as a reader would write it: `0.333`
-  /// for 3 decimals, `1400` for −2 (the nearest hundred). `-0` is written `0`.
+  /// for 3 decimals, `1400` for −2 (the nearest hundred). `-0` is written `0`. Past 17
+  /// significant digits (more than a double holds) the rounded value is written in its shortest
+  /// form, in exponent form when it is large or tiny: `1e+308`, not 309 digits, for `=1.7e308`;
+  /// `1e-300`, not 400 places, for `=1e-400`.
   package static func rounded(_ top: Double, decimals: Int) -> String {
-    if decimals >= 0 { return fixed(top, decimals: decimals) }
-    let unit = pow(10, Double(-decimals))
-    return fixed((top / unit).rounded(.toNearestOrAwayFromZero) * unit, decimals: 0)
+    let text: String
+    if decimals >= 0 {
+      text = fixed(top, decimals: decimals)
+    } else {
+      let unit = pow(10, Double(-decimals))
+      text = fixed((top / unit).rounded(.toNearestOrAwayFromZero) * unit, decimals: 0)
+    }
+    guard significantDigits(text) > 17, let value = Double(text), value.isFinite else { return text }
+    return exact(value)
+  }
+
+  /// The digits of a number written out in full (`-0.00120` has 3), leading zeros not counted.
+  private static func significantDigits(_ text: String) -> Int {
+    var count = 0
+    for byte in text.utf8 where byte &- 0x30 < 10 && (count > 0 || byte != 0x30) { count += 1 }
+    return count
   }
 
   /// The places a check compares, in words: "to 3 decimals", "to a whole number", "to the

@@ -158,12 +158,15 @@ package struct SettingsLine: Equatable, Sendable {
 
   /// The settings line in a comment-only line's bytes, or nil when the line is no `# rpn:` line.
   package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> SettingsLine? {
-    var i = 0
-    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-    while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+    // White space is what the lexer skips (any Unicode White_Space): a line it reads as a
+    // comment-only `# rpn:` line sets what it shows, and formatting, which only moves white
+    // space, cannot turn a plain comment into settings or back.
+    let space = { (i: Int) in Lexer.whitespaceLength(bytes, at: i) }
+    var i = Lexer.byteOrderMarkLength(bytes)
+    while i < bytes.count, case let n = space(i), n > 0 { i += n }
     guard i < bytes.count, bytes[i] == 0x23 else { return nil }  // "#"
     i += 1
-    while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+    while i < bytes.count, case let n = space(i), n > 0 { i += n }
     let prefix: [UInt8] = Array("rpn:".utf8)
     guard i + prefix.count <= bytes.count,
       zip(bytes[i..<i + prefix.count], prefix).allSatisfy({ ($0 | 0x20) == $1 || $0 == $1 })
@@ -171,9 +174,9 @@ package struct SettingsLine: Equatable, Sendable {
     i += prefix.count
     var line = SettingsLine(prefixEnd: i, pairs: [])
     while i < bytes.count {
-      while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+      while i < bytes.count, case let n = space(i), n > 0 { i += n }
       let start = i
-      while i < bytes.count, !isSpace(bytes[i]) { i += 1 }
+      while i < bytes.count, space(i) == 0 { i += Lexer.decode(bytes, at: i).length }
       if i > start {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         line.pairs.append(Pair(text: text, range: start..<i))

@@ -12,17 +12,24 @@
 /// line's tokens.
 package enum Formatter {
   /// A line's formatted text, or nil when it is formatted already. With `commentColumn`, a
-  /// trailing comment starts at that column (at least one space after the tokens).
-  package static func format(line bytes: UnsafeBufferPointer<UInt8>, commentColumn: Int? = nil) -> String? {
+  /// trailing comment starts at that column (at least one space after the tokens). With
+  /// `keepingByteOrderMark` (the first line of a file), a byte order mark that starts the line
+  /// stays: it says how the file is encoded, and a tool that rewrites the file keeps it. On any
+  /// other line it is white space, and goes.
+  package static func format(
+    line bytes: UnsafeBufferPointer<UInt8>, commentColumn: Int? = nil, keepingByteOrderMark: Bool = false
+  ) -> String? {
     let (tokens, commentStart) = Lexer.tokens(of: bytes)
     var formatted: [UInt8] = []
     formatted.reserveCapacity(bytes.count)
+    let mark = keepingByteOrderMark ? Lexer.byteOrderMarkLength(bytes) : 0
+    formatted.append(contentsOf: bytes[0..<mark])
     for token in tokens {
-      if !formatted.isEmpty { formatted.append(0x20) }
+      if formatted.count > mark { formatted.append(0x20) }
       formatted.append(contentsOf: bytes[token.range])
     }
     if let commentStart {
-      if !formatted.isEmpty {
+      if formatted.count > mark {
         let width = commentColumn.map { $0 - TapeReport.displayWidth(String(decoding: formatted, as: UTF8.self)) }
         formatted.append(contentsOf: repeatElement(0x20, count: max(1, width ?? 1)))
       }
@@ -64,7 +71,10 @@ package enum Formatter {
   /// and the lines below would move up (keeping every line wins over trimming that one).
   private static func format(line: Int, of document: Document, columns: inout CommentColumns) -> String? {
     let column = columns.column(ofLine: line)
-    guard let text = document.withUTF8(ofLine: line, { format(line: $0, commentColumn: column) }) else { return nil }
+    guard
+      let text = document.withUTF8(
+        ofLine: line, { format(line: $0, commentColumn: column, keepingByteOrderMark: line == 0) })
+    else { return nil }
     if text.isEmpty, line > 0, document.terminator(ofLine: line - 1) == .cr, document.terminator(ofLine: line) == .lf {
       return nil
     }

@@ -112,6 +112,26 @@ package struct Lexer {
     }
   }
 
+  /// The length in bytes of the white space scalar at `i` (Unicode White_Space, as `isWhitespace`),
+  /// or 0 when the scalar there is none: the one rule the `# rpn:` line reads pairs by, so that
+  /// a line the lexer sees as a comment-only line is read as the settings it shows.
+  @inline(__always)
+  package static func whitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+    let byte = bytes[i]
+    if byte < 0x80 { return byte == 0x20 || byte &- 0x09 < 5 ? 1 : 0 }
+    let (value, length) = decode(bytes, at: i)
+    return isWhitespace(value) ? length : 0
+  }
+
+  /// The length of a byte order mark (U+FEFF, EF BB BF) that starts a line, or 0. Editors and
+  /// Windows tools write one at the start of a file; it is no text, so the lexer passes over it
+  /// there as over white space (and so does a tape pasted after another, where it starts a line
+  /// in the middle). Anywhere else U+FEFF is part of a token, as any other character.
+  @inline(__always)
+  package static func byteOrderMarkLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+  }
+
   /// Decodes the scalar starting at `i`: its value and its length in bytes. A malformed
   /// sequence counts as one byte whose value can never be whitespace or a letter.
   @inline(__always)
@@ -231,6 +251,7 @@ struct TokenScanner {
   init(_ bytes: UnsafeBufferPointer<UInt8>, builtins: BuiltinIndex) {
     self.bytes = bytes
     self.builtins = builtins
+    position = Lexer.byteOrderMarkLength(bytes)
   }
 
   /// Whether an ASCII byte ends a token: ASCII white space or `#`. The usual answer, no, for a

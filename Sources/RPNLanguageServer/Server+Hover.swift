@@ -26,7 +26,7 @@ extension Server {
     let display = display(of: document)
     let traces = document.trace(line: position.line, keepingTop: display.maxItems, near: column, includingStores: false)
     let markdown = client.hoverFormat == .markdown
-    let code = { (text: String) in markdown ? "`\(text)`" : text }
+    let code = { (text: String) in markdown ? Self.markdownCode(text) : text }
     guard let trace = traces.first(where: { $0.token.isAtCursor(column) }) else {
       guard let found = settingsHover(document, line: position.line, utf8Offset: column, code: code) else {
         return .null
@@ -60,7 +60,7 @@ extension Server {
     }
     if let diagnostic {
       lines.append("")
-      lines.append(Self.describe(diagnostic, display: display))
+      lines.append(Self.describe(diagnostic, display: display, markdown: markdown))
     }
     return hoverJSON(lines, range: trace.token.range, line: position.line, document: document)
   }
@@ -78,9 +78,45 @@ extension Server {
     ]
   }
 
-  /// A diagnostic as a hover's last line: `warning [code]: message`, values in the display.
-  static func describe(_ diagnostic: Diagnostic, display: DisplaySettings) -> String {
-    "\(diagnostic.severity.rawValue) [\(diagnostic.code.rawValue)]: \(diagnostic.message(display: display))"
+  /// Tape text as a markdown code span that nothing in it can close: the fence is one backtick
+  /// longer than the longest run of backticks in it, and a text that starts or ends with a
+  /// backtick or a space is padded with one space each side (markdown takes those off again).
+  /// Inside, markdown reads nothing: ``a`[click](https://evil.example)`b`` stays text, no link.
+  static func markdownCode(_ text: String) -> String {
+    var longest = 0
+    var run = 0
+    for byte in text.utf8 {
+      run = byte == UInt8(ascii: "`") ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    let fence = String(repeating: "`", count: longest + 1)
+    let padded = text.first == "`" || text.last == "`" || text.first == " " || text.last == " "
+    return padded ? "\(fence) \(text) \(fence)" : fence + text + fence
+  }
+
+  /// A diagnostic's message for a markdown hover. The message quotes tape text between single
+  /// backticks, which a backtick in that text can close: what follows would be read as markdown,
+  /// a link among it. A message that holds what makes a link or HTML (`[`, `]`, `<`, `>`, `&`,
+  /// `://` or `www.`, which some renderers link bare) has every ASCII punctuation character
+  /// escaped, so that it reads exactly as the plain message (its backticks shown as written); any
+  /// other is left as it is, its quotes code spans. No message of the server's own holds those.
+  static func markdownSafe(_ message: String) -> String {
+    guard message.contains(where: { "[]<>&".contains($0) }) || message.contains("://") || message.contains("www.")
+    else { return message }
+    var escaped = ""
+    for character in message {
+      if character.isASCII, character.isPunctuation || character.isSymbol { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return escaped
+  }
+
+  /// A diagnostic as a hover's last line: `warning [code]: message`, values in the display, the
+  /// message made safe for a markdown hover (`markdownSafe`).
+  static func describe(_ diagnostic: Diagnostic, display: DisplaySettings, markdown: Bool) -> String {
+    let message = diagnostic.message(display: display)
+    return "\(diagnostic.severity.rawValue) [\(diagnostic.code.rawValue)]: "
+      + (markdown ? markdownSafe(message) : message)
   }
 
   /// The line that shows a value that is an integer of magnitude below 2^53 in hex, octal and

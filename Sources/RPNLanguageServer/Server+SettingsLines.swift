@@ -44,7 +44,8 @@ extension Server {
       lines = ["\(code(pair.text)) sets nothing"]
     }
     if let diagnostic = document.diagnostics(inLine: line).first(where: { $0.range == pair.range }) {
-      lines += ["", Self.describe(diagnostic, display: display(of: document))]
+      let markdown = client.hoverFormat == .markdown
+      lines += ["", Self.describe(diagnostic, display: display(of: document), markdown: markdown)]
     }
     return (lines, pair.range)
   }

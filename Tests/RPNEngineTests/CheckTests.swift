@@ -56,6 +56,14 @@ import Testing
     ("0.26 =0.2", "expected 0.2, the top is 0.26 (0.3 to 1 decimal)"),
     ("1449 =1.5e3", "expected 1.5e3, the top is 1449 (1400 to the nearest 100)"),
     ("-0.001 =0.01", "expected 0.01, the top is -0.001 (0.00 to 2 decimals)"),
+    // Past 17 significant digits the rounded top is written short: not 309 digits, not 400 places.
+    ("1e308 =1.7e308", "expected 1.7e308, the top is 1e+308 (1e+308 to the nearest 1e+307)"),
+    ("1e-300 =1e-400", "expected 1e-400, the top is 1e-300 (1e-300 to 400 decimals)"),
+    (
+      "0.5 =0.000000000000000000000000000001",
+      "expected 0.000000000000000000000000000001, the top is 0.5 (0.5 to 30 decimals)"
+    ),
+    ("12345678901234567 =1", "expected 1, the top is 1.23456789012346e+16 (12345678901234568 to a whole number)"),
   ])
   func messages(source: String, message: String) throws {
     let document = try Document(text: source)
