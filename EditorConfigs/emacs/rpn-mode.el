@@ -51,7 +51,10 @@ A plist, e.g. (:angleUnit \"degrees\" :precision 10 :inlayHints
 sent under \"rpn\".  :display says how values are written: :notation
 \"auto\", \"fixed\", \"scientific\" or \"engineering\"; :decimals 0 to 15
 \(digits after the point); :grouping t for commas between thousands
-\(:json-false for none).  nil sends none: the server's defaults apply.
+\(:json-false for none).  :inlayHints takes :maxItems (1 to 1000) and
+:position, \"afterTokens\" (each line's stack right after its last
+token) or \"endOfLine\" (after its comment, so that aligned comments
+stay aligned).  nil sends none: the server's defaults apply.
 Read when eglot or lsp-mode starts the server (\\[eglot] or
 `lsp-workspace-restart'; `eglot-reconnect' reuses the old command line)."
   :type '(plist :key-type symbol)
@@ -273,8 +276,10 @@ each line shows the stack after it."
   "Non-nil: show each line's stack, and its diagnostics, at the line's end.
 In `rpn-mode' buffers that eglot manages, when eglot has no inlay hints
 of its own (before eglot 1.12: Emacs 28), the stack after each line is
-drawn after its last token, `12.5 8 + [20.5]', and the messages of
-the line's diagnostics after its end, `1 + [1]  ← stack-underflow: …'.
+drawn after its last token, `12.5 8 + [20.5]' (after its comment with
+:inlayHints (:position \"endOfLine\") in `rpn-lsp-settings'), and the
+messages of the line's diagnostics after its end,
+`1 + [1]  ← stack-underflow: …'.
 eglot 1.12 and later (Emacs 29+) show the stacks as inlay hints
 instead (see `rpn-eglot-inlay-hints').  nil: none of this.  Read when
 eglot starts managing a buffer; \\[rpn-line-end-stacks-mode] toggles it

@@ -33,6 +33,7 @@ hook -group lsp-filetype-rpn global BufSetOption filetype=rpn %{
             display.grouping = false
             inlayHints.enabled = true
             inlayHints.maxItems = 8
+            inlayHints.position = "afterTokens"
         }
     }
 }

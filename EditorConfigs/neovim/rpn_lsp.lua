@@ -10,7 +10,7 @@
 -- in init.lua before this file is sourced, or the environment variable RPN_LSP.
 -- Inlay hints are turned on for `.rpn` buffers; `vim.g.rpn_lsp_inlay_hints = false` keeps them
 -- off (toggle them any time with `:lua vim.lsp.inlay_hint.enable(not vim.lsp.inlay_hint.is_enabled())`).
--- The server's settings (`precision`, `angleUnit`, `display`, `inlayHints.maxItems`) go in
+-- The server's settings (`precision`, `angleUnit`, `display`, `inlayHints.maxItems`, `inlayHints.position`) go in
 -- `vim.g.rpn_lsp_init_options`, in init.lua like the options above, in the `{ rpn = { … } }` form:
 --   vim.g.rpn_lsp_init_options = { rpn = { angleUnit = 'degrees' } }
 -- (as with rpn_lsp_legacy.lua). `vim.lsp.config('rpn_lsp', { init_options = … })` works too,

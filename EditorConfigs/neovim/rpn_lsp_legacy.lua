@@ -10,7 +10,7 @@
 --   vim.g.rpn_lsp_cmd = '/path/to/rpn-lsp'          (or a list: { '/path/to/rpn-lsp', '--stdio' })
 -- before this file is sourced (`let g:rpn_lsp_cmd = '…'` in init.vim), or the environment
 -- variable RPN_LSP. `vim.g.rpn_lsp_inlay_hints = false` keeps inlay hints off on 0.10.
--- Settings (`precision`, `angleUnit`, `display`, `inlayHints.maxItems`) go in
+-- Settings (`precision`, `angleUnit`, `display`, `inlayHints.maxItems`, `inlayHints.position`) go in
 -- `vim.g.rpn_lsp_init_options`, e.g. `{ rpn = { angleUnit = 'degrees' } }`; `display` says how
 -- values are written: { notation = 'auto' | 'fixed' | 'scientific' | 'engineering',
 -- decimals = 0–15 (default 2), grouping = true | false (commas between thousands) }.

@@ -37,6 +37,7 @@ function serverSettings() {
         enabled: config.get('inlayHints.enabled', true),
         maxItems: config.get('inlayHints.maxItems', 8),
         sections: config.get('inlayHints.sections', true),
+        position: config.get('inlayHints.position', 'afterTokens'),
       },
     },
   };

@@ -30,17 +30,18 @@ language") and with the builtins table.
 - Settings objects: each is a valid `{"rpn": {...}}` of the server's settings and shows the display
   settings (`display.notation`, `display.decimals`, `display.grouping`, with valid values); each
   editor's README lists them.
-- READMEs: each editor's says what it must (sections, the display settings); none of the files
-  under EditorConfigs cites SPEC; the Kakoune README names kakoune-lsp's source, the version it
-  needs and both autoload folders; the Vim README gives a new vimrc its defaults.vim lines; the
-  Emacs README says how to install eglot on Emacs 28; the Neovim README sets everything in one
-  init.lua block. Where Kakoune is installed (Debian's kakoune): the Kakoune README's install
+- READMEs: each editor's says what it must (sections, the display settings, inlayHints.position and
+  a tape's `# rpn: hints=endOfLine`); none of the files under EditorConfigs cites SPEC; the Kakoune
+  README names kakoune-lsp's source, the version it needs and both autoload folders; the Vim README
+  gives a new vimrc its defaults.vim lines; the Emacs README says how to install eglot on Emacs 28;
+  the Neovim README sets everything in one init.lua block. Where Kakoune is installed (Debian's kakoune): the Kakoune README's install
   commands run in an empty home, and Kakoune (-ui dummy) then loads rpn.kak from the autoload
   folder beside its own scripts, giving the sample the filetype rpn and comment_line #.
 - Given the server, each config's settings object, sent the way its client sends it (Helix, Zed,
   LSP4IJ: initializationOptions; Kakoune: the `settings_section` alone; Sublime:
   workspace/didChangeConfiguration), with precision 3 and degrees, changes the inlay hints of
-  `1 3 /` and `90 sin` from the defaults to `[0.333]` and `[0.333 1]`.
+  `1 3 /` and `90 sin` from the defaults to `[0.333]` and `[0.333 1]`; with inlayHints.position
+  "endOfLine" (as the READMEs say) it moves them from after the tokens to after the comments.
 
 Prints one line per check and exits 0 when all passed, 1 otherwise.
 """
@@ -157,16 +158,20 @@ def check_rpn_settings(settings, what):
               repr(inner["angleUnit"]))
     hints = inner.get("inlayHints", {})
     if check(isinstance(hints, dict), f"{what}: inlayHints is an object", repr(hints)):
-        unknown = set(hints) - {"enabled", "maxItems", "sections"}
-        check(not unknown, f"{what}: only inlayHints.enabled, inlayHints.maxItems and inlayHints.sections",
+        unknown = set(hints) - {"enabled", "maxItems", "sections", "position"}
+        check(not unknown,
+              f"{what}: only inlayHints.enabled, inlayHints.maxItems, inlayHints.sections and inlayHints.position",
               f"unknown {sorted(unknown)}")
+        if "position" in hints:
+            check(hints["position"] in ("afterTokens", "endOfLine"),
+                  f"{what}: inlayHints.position is afterTokens or endOfLine", repr(hints["position"]))
         if "sections" in hints:
             check(type(hints["sections"]) is bool, f"{what}: inlayHints.sections is true or false", repr(hints["sections"]))
         if "enabled" in hints:
             check(hints["enabled"] is True, f"{what}: inlayHints.enabled is true", repr(hints["enabled"]))
         if "maxItems" in hints:
             value = hints["maxItems"]
-            check(type(value) is int and value >= 1, f"{what}: inlayHints.maxItems is at least 1", repr(value))
+            check(type(value) is int and 1 <= value <= 1000, f"{what}: inlayHints.maxItems is 1–1000", repr(value))
 
 
 # What each client sends the server, for the last section: (what, "initializationOptions" or
@@ -715,6 +720,9 @@ for editor in ["vim", "helix", "kakoune", "sublime", "zed", "jetbrains", "neovim
     missing = [word for word in ("notation", "decimals", "grouping", "engineering") if word not in text]
     check(not missing, f"{editor}/README.md lists the display settings (notation, decimals, grouping)",
           f"missing {missing}")
+    missing = [piece for piece in ("position", "endOfLine", "# rpn: hints=endOfLine") if piece not in text]
+    check(not missing, f"{editor}/README.md says where hints go (inlayHints.position, a tape's # rpn: hints=)",
+          f"missing {missing}")
 
 # What a new user reads first. No file under EditorConfigs cites a document users never see.
 cited = [str(path.relative_to(CONFIGS)) for path in sorted(CONFIGS.rglob("*")) if path.is_file()
@@ -817,8 +825,9 @@ kakoune_readme_install()
 # --- The settings, as each client sends them, reach the server --------------------------------
 
 
-def inlay_hints(initialization_options=None, changed_settings=None):
-    """Inlay hint labels of a two-line tape from a real rpn-lsp session."""
+def inlay_hints(initialization_options=None, changed_settings=None, text="1 3 /\n90 sin\n", places=False):
+    """Inlay hint labels of a two-line tape from a real rpn-lsp session; with places, each
+    hint's (line, character, label)."""
     params = {"processId": None, "rootUri": None, "capabilities": {"textDocument": {"inlayHint": {}}}}
     if initialization_options is not None:
         params["initializationOptions"] = initialization_options
@@ -830,7 +839,7 @@ def inlay_hints(initialization_options=None, changed_settings=None):
     uri = "file:///settings-check.rpn"
     messages += [
         {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": uri, "languageId": "rpn", "version": 1, "text": "1 3 /\n90 sin\n"}}},
+            "uri": uri, "languageId": "rpn", "version": 1, "text": text}}},
         {"jsonrpc": "2.0", "id": 2, "method": "textDocument/inlayHint", "params": {
             "textDocument": {"uri": uri},
             "range": {"start": {"line": 0, "character": 0}, "end": {"line": 2, "character": 0}}}},
@@ -842,6 +851,9 @@ def inlay_hints(initialization_options=None, changed_settings=None):
     for header in re.finditer(rb"Content-Length: (\d+)\r\n\r\n", stdout):
         body = json.loads(stdout[header.end():header.end() + int(header.group(1))])
         if body.get("id") == 2:
+            if places:
+                return [(hint["position"]["line"], hint["position"]["character"], hint["label"])
+                        for hint in body.get("result") or []]
             return [hint["label"] for hint in body.get("result") or []]
     return None
 
@@ -851,6 +863,18 @@ if SERVER is not None:
     defaults = ["[0.333333333333333]", "[0.333333333333333 0.893996663600558]"]
     changed = ["[0.333]", "[0.333 1]"]
     expect(inlay_hints(), defaults, "server: inlay hints with no settings")
+    aligned = ["1 3 /   # a third", "90 sin  # in radians"]
+    after_tokens = [(0, 5, "[0.333333333333333]"), (1, 6, "[0.333333333333333 0.893996663600558]")]
+    at_ends = [(n, len(aligned[n]), label) for n, _, label in after_tokens]
+
+    def send_places(channel, value):
+        text = "\n".join(aligned) + "\n"
+        if channel == "initializationOptions":
+            return inlay_hints(initialization_options=value, text=text, places=True)
+        return inlay_hints(changed_settings=value, text=text, places=True)
+
+    expect(inlay_hints(text="\n".join(aligned) + "\n", places=True), after_tokens,
+           "server: with no settings each hint is right after its line's tokens, before the comment")
     check(len(SENT_SETTINGS) >= 6, "server: settings from Helix, Kakoune, Sublime (2), Zed and LSP4IJ",
           ", ".join(what for what, *_ in SENT_SETTINGS))
     for what, channel, settings, inner_only in SENT_SETTINGS:
@@ -863,6 +887,12 @@ if SERVER is not None:
         expect(send(sent), defaults, f"server: {what} as shipped keeps the defaults ({channel})")
         (sent if inner_only else sent["rpn"]).update(precision=3, angleUnit="degrees")
         expect(send(sent), changed, f"server: {what} with precision 3 and degrees is read ({channel})")
+        # The READMEs' way to keep aligned comments aligned: position "endOfLine" in the same object.
+        sent = copy.deepcopy(settings)
+        inner = sent if inner_only else sent["rpn"]
+        inner["inlayHints"] = dict(inner.get("inlayHints") or {}, position="endOfLine")
+        expect(send_places(channel, sent), at_ends,
+               f"server: {what} with inlayHints.position endOfLine puts the hints after the comments ({channel})")
 
 print(f"configs: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -39,7 +39,9 @@ TextMate tokenizer) first. What is checked, in order:
                  Sections, with the capabilities VS Code declares: each heading's summary as a
                  code lens (and a workspace/codeLens/refresh request after an edit that changes
                  one), the folding ranges, and the summaries' inlay hints, gone with
-                 rpn.inlayHints.sections false.
+                 rpn.inlayHints.sections false. rpn.inlayHints.position: on a tape with
+                 aligned comments each hint is right after the tokens (afterTokens) or at the
+                 line's end (endOfLine), and a tape's `# rpn: hints=` wins over the setting.
 
 Each check prints one line; any failure makes the exit status 1.
 """
@@ -210,21 +212,21 @@ def check_manifest():
         "rpn.display.decimals": {"type": "integer", "default": 2, "minimum": 0, "maximum": 15},
         "rpn.display.grouping": {"type": "boolean", "default": False},
         "rpn.inlayHints.enabled": {"type": "boolean", "default": True},
-        "rpn.inlayHints.maxItems": {"type": "integer", "default": 8, "minimum": 1},
+        "rpn.inlayHints.maxItems": {"type": "integer", "default": 8, "minimum": 1, "maximum": 1000},
+        "rpn.inlayHints.position": {"type": "string", "default": "afterTokens", "enum": ["afterTokens", "endOfLine"]},
         "rpn.inlayHints.sections": {"type": "boolean", "default": True},
     }
     for key, want in expected.items():
         got = props.get(key)
         wrong = {k: (got or {}).get(k) for k, v in want.items() if (got or {}).get(k) != v}
-        if key == "rpn.inlayHints.maxItems" and got and "maximum" in got:
-            wrong["maximum"] = got["maximum"]  # the server takes any value from 1 up
         check(got is not None and not wrong and (got.get("description") or got.get("markdownDescription")),
               f"setting {key}: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in want.items()),
               f"got {json.dumps(got)}" if got is not None else "missing")
-    notation = props.get("rpn.display.notation") or {}
-    descriptions = notation.get("enumDescriptions") or notation.get("markdownEnumDescriptions") or []
-    check(len(descriptions) == len(notation.get("enum") or [None]) and all(descriptions),
-          "setting rpn.display.notation describes each of its values (enumDescriptions)", repr(descriptions))
+    for key in ("rpn.display.notation", "rpn.inlayHints.position"):
+        choices = props.get(key) or {}
+        descriptions = choices.get("enumDescriptions") or choices.get("markdownEnumDescriptions") or []
+        check(len(descriptions) == len(choices.get("enum") or [None]) and all(descriptions),
+              f"setting {key} describes each of its values (enumDescriptions)", repr(descriptions))
     extra = sorted(set(props) - set(expected) - {"rpn.trace.server"})
     check(not extra, "no settings beyond the server's, rpn.server.path and rpn.trace.server", repr(extra))
     restricted = dig(pkg, "capabilities", "untrustedWorkspaces", "restrictedConfigurations") or []
@@ -749,8 +751,9 @@ def run_harness(scenario, env_path, home=None):
 
 
 DEFAULT_DISPLAY = {"notation": "auto", "decimals": 2, "grouping": False}
+DEFAULT_HINTS = {"enabled": True, "maxItems": 8, "sections": True, "position": "afterTokens"}
 DEFAULT_INIT = {"rpn": {"precision": 15, "angleUnit": "radians", "display": DEFAULT_DISPLAY,
-                        "inlayHints": {"enabled": True, "maxItems": 8, "sections": True}}}
+                        "inlayHints": DEFAULT_HINTS}}
 
 
 def check_extension_js(scratch):
@@ -819,19 +822,19 @@ def check_extension_js(scratch):
               "activate starts the client, deactivate stops it", json.dumps(report["events"]))
         check(report["commands"] == ["rpn.restartServer"], "the command rpn.restartServer is registered", repr(report["commands"]))
         want = {"rpn": {"server": {"path": "rpn-lsp"}, "precision": 15, "angleUnit": "radians", "display": DEFAULT_DISPLAY,
-                        "inlayHints": {"enabled": True, "maxItems": 8, "sections": True}, "trace": {"server": "off"}}}
+                        "inlayHints": DEFAULT_HINTS, "trace": {"server": "off"}}}
         check(report["didChangeConfiguration"]["settings"] == want,
               "the rpn section as the client would send it in didChangeConfiguration", json.dumps(report["didChangeConfiguration"]))
 
     settings = {"rpn.precision": 4, "rpn.angleUnit": "degrees", "rpn.inlayHints.enabled": False, "rpn.inlayHints.maxItems": 3,
-                "rpn.inlayHints.sections": False, "rpn.display.notation": "engineering", "rpn.display.decimals": 4,
-                "rpn.display.grouping": True}
+                "rpn.inlayHints.sections": False, "rpn.inlayHints.position": "endOfLine", "rpn.display.notation": "engineering",
+                "rpn.display.decimals": 4, "rpn.display.grouping": True}
     report = scenario("activate with settings", settings)
     if report is not None and report["clients"]:
         got = report["clients"][0]["initializationOptions"]
         check(got == {"rpn": {"precision": 4, "angleUnit": "degrees",
                               "display": {"notation": "engineering", "decimals": 4, "grouping": True},
-                              "inlayHints": {"enabled": False, "maxItems": 3, "sections": False}}},
+                              "inlayHints": {"enabled": False, "maxItems": 3, "sections": False, "position": "endOfLine"}}},
               "initializationOptions follow the user's rpn.* settings", json.dumps(got))
 
     report = scenario("binary missing from PATH", path=empty, errorChoice="Open Settings")
@@ -1291,6 +1294,65 @@ def check_sections(server):
         session.close()
 
 
+# Comments aligned in a column, as people write them in a tape; the first line's column (after
+# `=lunch`, before the comment) and the line's end.
+ALIGNED_TAPE = ["12.50 =lunch  # sandwich", "8 =coffee     # espresso", "+             # total"]
+AFTER_TOKENS = [(0, 12, "[12.5]"), (1, 9, "[12.5 8]"), (2, 1, "[20.5]")]
+END_OF_LINE = [(n, len(line), label) for (n, _, label), line in zip(AFTER_TOKENS, ALIGNED_TAPE)]
+
+
+def hint_places(session, uri, lines):
+    """(line, character, label) of each hint on the tape's last len(ALIGNED_TAPE) lines, numbered
+    from the first of them (a `# rpn:` line above shifts them)."""
+    first = len(lines) - len(ALIGNED_TAPE)
+    result = session.request("textDocument/inlayHint", {"textDocument": {"uri": uri}, "range": {
+        "start": {"line": 0, "character": 0}, "end": {"line": len(lines), "character": 0}}})
+    return sorted((h["position"]["line"] - first, h["position"]["character"],
+                   h["label"] if isinstance(h["label"], str) else "".join(p["value"] for p in h["label"]))
+                  for h in result or [] if h["position"]["line"] >= first)
+
+
+def check_position(server):
+    """rpn.inlayHints.position, as extension.js sends it: where VS Code draws each line's stack hint
+    on a tape with aligned comments, and a tape's own `# rpn: hints=`, which wins over it."""
+    section("server: rpn.inlayHints.position (afterTokens, endOfLine) and a tape's # rpn: hints=")
+    session = LspSession([server, "--stdio"], None)
+    try:
+        session.request("initialize", vscode_initialize_params(DEFAULT_INIT))
+        session.notify("initialized", {})
+        uri = "file:///tmp/vscode-aligned.rpn"
+        session.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "rpn", "version": 1,
+                                                                 "text": "\n".join(ALIGNED_TAPE) + "\n"}})
+        got = hint_places(session, uri, ALIGNED_TAPE)
+        check(got == AFTER_TOKENS, "position afterTokens (the default): each hint right after the line's last token",
+              f"{got}")
+        session.server_requests.clear()
+        session.notify("workspace/didChangeConfiguration",
+                       {"settings": {"rpn": dict(DEFAULT_INIT["rpn"], inlayHints=dict(DEFAULT_HINTS, position="endOfLine"))}})
+        got = hint_places(session, uri, ALIGNED_TAPE)
+        check(got == END_OF_LINE, "position endOfLine: each hint at the line's end, after its comment", f"{got}")
+        check("workspace/inlayHint/refresh" in session.server_requests,
+              "the server asks VS Code to refresh inlay hints when the position changes", repr(session.server_requests))
+
+        # A tape's own choice wins over the setting, either way.
+        own = ["# rpn: hints=afterTokens"] + ALIGNED_TAPE
+        uri = "file:///tmp/vscode-aligned-own.rpn"
+        session.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "rpn", "version": 1,
+                                                                 "text": "\n".join(own) + "\n"}})
+        got = hint_places(session, uri, own)
+        check(got == AFTER_TOKENS, "# rpn: hints=afterTokens wins over rpn.inlayHints.position endOfLine", f"{got}")
+        session.notify("workspace/didChangeConfiguration", {"settings": {"rpn": DEFAULT_INIT["rpn"]}})
+        own[0] = "# rpn: hints=endOfLine"
+        session.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                                  "contentChanges": [{"text": "\n".join(own) + "\n"}]})
+        got = hint_places(session, uri, own)
+        check(got == END_OF_LINE, "# rpn: hints=endOfLine wins over rpn.inlayHints.position afterTokens", f"{got}")
+    except Exception as error:  # noqa: BLE001 - reported as a failed check
+        check(False, "an LSP session with rpn.inlayHints.position", f"{type(error).__name__}: {error}")
+    finally:
+        session.close()
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -1329,6 +1391,7 @@ def main():
             else:
                 check_server(os.path.abspath(options.server), chosen, tokenizer)
                 check_sections(os.path.abspath(options.server))
+                check_position(os.path.abspath(options.server))
         else:
             print("# server: skipped (no --server PATH/TO/rpn-lsp)")
     finally:
