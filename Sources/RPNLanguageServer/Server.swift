@@ -217,7 +217,7 @@ package final class Server {
         notify(method, params)
       case .message(.request(let id, let method, let params)):
         receivedRequests += 1
-        respond(id, method, params, cancelled: cancelled.contains(id))
+        respond(id, method, params, cancelled: RequestIDKey(id).map(cancelled.contains) ?? false)
       }
     }
     flushDocuments()
@@ -233,11 +233,13 @@ package final class Server {
     if exitStatus == nil { exitStatus = state == .shutDown ? 0 : 1 }
   }
 
-  private func cancelledRequests(in batch: [Incoming]) -> [JSONValue] {
-    var cancelled: [JSONValue] = []
+  private func cancelledRequests(in batch: [Incoming]) -> Set<RequestIDKey> {
+    var cancelled: Set<RequestIDKey> = []
     for item in batch {
-      if case .message(.notification(Method.cancelRequest, let params)) = item, let id = params?["id"] {
-        cancelled.append(id)
+      if case .message(.notification(Method.cancelRequest, let params)) = item,
+        let id = params?["id"].flatMap(RequestIDKey.init)
+      {
+        cancelled.insert(id)
       }
     }
     return cancelled
