@@ -217,7 +217,8 @@ package final class Server {
         notify(method, params)
       case .message(.request(let id, let method, let params)):
         receivedRequests += 1
-        respond(id, method, params, cancelled: RequestIDKey(id).map(cancelled.contains) ?? false)
+        let isCancelled = !cancelled.isEmpty && (RequestIDKey(id).map(cancelled.contains) ?? false)
+        respond(id, method, params, cancelled: isCancelled)
       }
     }
     flushDocuments()
