@@ -43,6 +43,27 @@ package enum Message: Equatable {
   }
 }
 
+/// A request id as a key to find its request by (`$/cancelRequest` names the request to cancel):
+/// a number by its value, however it is written (`1e3` is `1000`), a string by its text. A key,
+/// not a comparison of `JSONValue`s, so that matching a batch's cancels costs one look-up a
+/// request, whatever the mix: comparing an id kept as its text (`1e3`) parses it each time.
+package enum RequestIDKey: Hashable, Sendable {
+  case number(Double)
+  case string(String)
+
+  /// The key of an id; nil for anything that is not a number or a string.
+  package init?(_ id: JSONValue) {
+    switch id {
+    case .number(let value): self = .number(value)
+    case .string(let text): self = .string(text)
+    case .encoded(let text):
+      guard case .success(.number(let value)) = JSONParser.parse(text) else { return nil }
+      self = .number(value)
+    default: return nil
+    }
+  }
+}
+
 /// A JSON-RPC error code. The set is open (LSP adds its own), so this is a struct, not an enum.
 package struct ErrorCode: RawRepresentable, Equatable, Hashable, Sendable {
   package var rawValue: Int

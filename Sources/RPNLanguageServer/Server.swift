@@ -221,7 +221,8 @@ package final class Server {
         notify(method, params)
       case .message(.request(let id, let method, let params)):
         receivedRequests += 1
-        respond(id, method, params, cancelled: cancelled.contains(id))
+        let isCancelled = !cancelled.isEmpty && (RequestIDKey(id).map(cancelled.contains) ?? false)
+        respond(id, method, params, cancelled: isCancelled)
       }
     }
     flushDocuments()
@@ -237,11 +238,13 @@ package final class Server {
     if exitStatus == nil { exitStatus = state == .shutDown ? 0 : 1 }
   }
 
-  private func cancelledRequests(in batch: [Incoming]) -> [JSONValue] {
-    var cancelled: [JSONValue] = []
+  private func cancelledRequests(in batch: [Incoming]) -> Set<RequestIDKey> {
+    var cancelled: Set<RequestIDKey> = []
     for item in batch {
-      if case .message(.notification(Method.cancelRequest, let params)) = item, let id = params?["id"] {
-        cancelled.append(id)
+      if case .message(.notification(Method.cancelRequest, let params)) = item,
+        let id = params?["id"].flatMap(RequestIDKey.init)
+      {
+        cancelled.insert(id)
       }
     }
     return cancelled

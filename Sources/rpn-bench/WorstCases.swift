@@ -137,7 +137,8 @@ private func runWorstHeadings(_ client: PipeClient, runs: Int, report: Report) {
 
 /// A line of checks, `1 =1 =1 …`, `bytes` long, through the server: open, a keystroke in a check
 /// in its middle, the first value changed so that every check fails (and back), its inlay hint,
-/// the code actions on it, and "Update every failing check" resolved.
+/// the selection ranges of 4,000 positions on it, the code actions on it, and "Update every
+/// failing check" resolved.
 private func runWorstCheckLine(_ client: PipeClient, bytes: Int, runs: Int, report: Report) {
   let checks = (bytes - 1) / 3
   let text = "1" + String(repeating: " =1", count: checks)
@@ -194,6 +195,12 @@ private func runWorstCheckLine(_ client: PipeClient, bytes: Int, runs: Int, repo
   let hints = client.requestMedian(
     "textDocument/inlayHint", ["textDocument": ["uri": .string(uri)], "range": line], runs: runs)
   report("\(name): inlay hints", size, hints, "")
+  // Many cursors at once: a selection range for each of 4,000 positions spread over the line
+  // (one lexing of the line each took 50 s).
+  let positions = JSONValue.array((0..<4_000).map { k in ["line": 0, "character": JSONValue(k * (size / 4_000))] })
+  let selections = client.requestMedian(
+    "textDocument/selectionRange", ["textDocument": ["uri": .string(uri)], "positions": positions], runs: runs)
+  report("\(name): selection ranges at 4,000 positions", size, selections, "")
   let cursor: JSONValue = ["start": ["line": 0, "character": 4], "end": ["line": 0, "character": 4]]
   for (range, place) in [(cursor, "at the cursor"), (line, "on the line")] {
     let actions = client.requestMedian(

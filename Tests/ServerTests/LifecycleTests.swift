@@ -241,8 +241,11 @@ import Testing
       LSPClient.requestMessage(id: 41, "textDocument/hover", hoverParams),
       LSPClient.requestMessage(id: "forty-two", "textDocument/hover", hoverParams),
       LSPClient.requestMessage(id: 43, "textDocument/hover", hoverParams),
+      // An id written `1e3`, cancelled as `1000`: ids are matched by their value.
+      LSPClient.requestMessage(id: .encoded(Array("1e3".utf8)), "textDocument/hover", hoverParams),
       LSPClient.notificationMessage("$/cancelRequest", ["id": 41]),
       LSPClient.notificationMessage("$/cancelRequest", ["id": "forty-two"]),
+      LSPClient.notificationMessage("$/cancelRequest", ["id": 1000]),
       LSPClient.notificationMessage("$/cancelRequest", ["id": 999]),  // Nothing has this id.
     ])
     let cancelled = try client.waitForResponse(id: 41, timeout: LSPClient.slowTimeout)
@@ -251,11 +254,12 @@ import Testing
     #expect(LSPClient.error(of: cancelledString)?.code == -32800)
     let answered = try client.result(of: client.waitForResponse(id: 43))
     #expect(compact(range: answered["range"]) == "0:0-0:1")
+    #expect(LSPClient.error(of: try client.waitForResponse(id: 1000))?.code == -32800)
     // A cancel for a request already answered changes nothing: no second response.
     client.notify("$/cancelRequest", ["id": 43])
     let end = try client.barrier()
     let ids = client.responses(in: before..<end).compactMap { $0["id"] }
-    #expect(ids == [41, "forty-two", 43])
+    #expect(ids == [41, "forty-two", 43, 1000])
     try client.finish()
   }
 
