@@ -56,6 +56,28 @@ struct Machine {
   var wordSteps = 0
   /// The words running, innermost last, with the next step of each.
   var frames: ContiguousArray<(word: Int32, pc: Int32)> = []
+  /// The work the current line may still do (`lineBudget` at its start): each step of a word's
+  /// use, and each value `pick`, `roll`, `sum`, `avg`, `sdev`, `subtotal` read or a use's `clear`
+  /// saved. What passes it is `too-complex` and changes nothing. A line's budget depends on its
+  /// text and the stack it starts with only, so an incremental evaluation still equals a full one.
+  var workLeft = 0
+  /// The current line's budget: `workPerByte` per byte of its text (its line break counted).
+  var lineBudget = 0
+  /// Values of the stack the line starts with that it may still read for free: one read of it
+  /// (a `sum` under a long tape), but no steps of words.
+  var readAllowance = 0
+  /// The most values the current line's buffer may hold through words and `roll`: what the line
+  /// leaves becomes nodes that stay while the line's state does, so memory follows the text.
+  var valueCap = 0
+
+  /// Steps a line may run per byte of its text: 256 keeps a megabyte of text under a few hundred
+  /// million steps.
+  static let workPerByte = 256
+  /// Values a line may push through words and `roll` per byte of its text: with 16-byte nodes,
+  /// 64 bytes of memory per byte of text at most.
+  static let valuesPerByte = 4
+  /// Values a use may hold for a while past what its line may leave (`: ten … ; ten sum`).
+  static let transientValues = 1 << 16
 
   init(
     nodes: ContiguousArray<StackNode>, bindings: ContiguousArray<Binding>, names: NameTable, words: WordTable,
@@ -78,6 +100,27 @@ struct Machine {
   }
 
   // MARK: The stack of the line being evaluated
+
+  /// Takes `work` from the line's budget; false, taking nothing, when too little is left.
+  @inline(__always)
+  mutating func spend(_ work: Int) -> Bool {
+    guard work <= workLeft else { return false }
+    workLeft -= work
+    return true
+  }
+
+  /// Takes the reading of `values` values from the line's free read of its starting stack, then
+  /// from its budget; false, taking nothing, when too little is left.
+  @inline(__always)
+  mutating func spend(reading values: Int) -> Bool {
+    let free = min(values, readAllowance)
+    guard spend(values - free) else { return false }
+    readAllowance -= free
+    return true
+  }
+
+  /// The problem of a step past the line's budget of work.
+  func overBudget(_ word: String) -> Problem { .overBudget(word: word, limit: lineBudget, values: false) }
 
   @inline(__always)
   var baseDepth: Int { base < 0 ? 0 : Int(nodes[Int(base)].depth) }
@@ -118,6 +161,7 @@ struct Machine {
   /// Inside a word's use, keeps the values of the local slots about to be popped below every
   /// slot popped so far, so that a failure can restore them (`saveFloor`).
   mutating func save(downTo slot: Int) {
+    workLeft -= saveFloor - slot
     for k in slot..<saveFloor { undo.append((k, local[k])) }
     saveFloor = slot
   }
@@ -237,6 +281,10 @@ struct Machine {
     lineHasDefinition = false
     lineIsHeading = false
     topIsWritten = false
+    lineBudget = (bytes.count + 1) * Self.workPerByte
+    workLeft = lineBudget
+    readAllowance = baseDepth
+    valueCap = (bytes.count + 1) * Self.valuesPerByte
     if !definedOnLine.isEmpty { definedOnLine.removeAll(keepingCapacity: true) }
     var lastTokenEnd: Int32 = -1
     var scanner = TokenScanner(bytes, builtins: builtins)
