@@ -19,7 +19,8 @@ import Testing
   /// `pick` inside a word read the whole stack at every step: 100 picks a use of `q2`. The use's
   /// 410 steps and its first read of the 2,000 values are paid; the second read is not.
   @Test func pickInAWordIsBoundedByItsLine() throws {
-    let text = deep(2_000) + "\n: q depth pick drop ;\n: q1 " + Array(repeating: "q", count: 10).joined(separator: " ")
+    let text =
+      deep(2_000) + "\n: q depth pick drop ;\n: q1 " + Array(repeating: "q", count: 10).joined(separator: " ")
       + " ;\n: q2 " + Array(repeating: "q1", count: 10).joined(separator: " ") + " ;\nq2 q2"
     let document = try Document(text: text)
     #expect(codes(document) == ["too-complex@4:0", "too-complex@4:3"])
@@ -60,7 +61,8 @@ import Testing
     let found = document.diagnostics().map(\.diagnostic.code)
     // 200 bytes: 51,200 steps; the first sum is the free read, then 3 steps and 2,000 values each.
     #expect(found.count == 100)
-    #expect(found.prefix(26).allSatisfy { $0 == .divisionByZero } && found.dropFirst(26).allSatisfy { $0 == .tooComplex })
+    #expect(
+      found.prefix(26).allSatisfy { $0 == .divisionByZero } && found.dropFirst(26).allSatisfy { $0 == .tooComplex })
     #expect(document.stack(afterLine: 2, keepingTop: 0).depth == 2_000)
   }
 
