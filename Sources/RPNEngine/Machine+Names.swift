@@ -23,13 +23,14 @@ extension Machine {
     return nil
   }
 
-  /// The names of every visible variable and word, for suggestions: kept until the next binding,
-  /// so that a line of many unknown words walks the list of bindings once.
-  mutating func visibleNames() -> [VisibleName] {
+  /// The names of every visible variable and word, indexed for suggestions: made once after a
+  /// restart, then kept up to date by each store, so that unknown words between stores do not
+  /// walk the list of bindings again.
+  mutating func visibleNames() -> NameIndex {
     if let cached = visibleNamesCache { return cached }
-    let names = collectVisibleNames().sorted { $0.name < $1.name }
-    visibleNamesCache = names
-    return names
+    let index = NameIndex(collectVisibleNames())
+    visibleNamesCache = index
+    return index
   }
 
   private mutating func collectVisibleNames() -> [VisibleName] {
@@ -57,7 +58,13 @@ extension Machine {
       envHead = Int32(bindings.count - 1)
     }
     variables[name] = newValue
-    visibleNamesCache = nil
+    if visibleNamesCache != nil {
+      if name >= 0, names.names[Int(name)] != Self.sectionBaseName {
+        visibleNamesCache?.insert(names.names[Int(name)], isWord: Binding.word(in: newValue) != nil)
+      }
+      // Suggestions are remembered for the names visible: these changed.
+      if !suggestions.isEmpty { suggestions.removeAll(keepingCapacity: true) }
+    }
   }
 
   // MARK: Sections

@@ -48,8 +48,8 @@ struct Machine {
   /// (slot, value), so that a failing use can put them back. 0 outside a use.
   var saveFloor = 0
   var undo: [(slot: Int, value: Double)] = []
-  /// `visibleNames()` since the last binding or restart.
-  var visibleNamesCache: [VisibleName]?
+  /// `visibleNames()` since the last restart, kept up to date by the stores since.
+  var visibleNamesCache: NameIndex?
   /// Suggestions for unknown words, valid while `visibleNamesCache` is.
   var suggestions: [String: [Suggestion]] = [:]
   /// Steps run inside words since the machine was made (what the cost limit bounds).

@@ -74,7 +74,7 @@ import Testing
     let pair = Array(repeating: "b", count: 50).joined(separator: " ") + "\nclear\n"
     let text = prefix + String(repeating: pair, count: 16)
     let document = try Document(text: text)
-    #expect(document.nodes.count <= Machine.valuesPerByte * text.utf8.count)
+    #expect(document.nodes.count <= 4 * text.utf8.count)
     #expect(codes(document).count == 16 * 50)
   }
 
