@@ -10,7 +10,7 @@ extension Machine {
   @inline(__always)
   mutating func value(of name: Int32) -> Double? {
     if let cached = variables[name] { return cached.bitPattern == Self.unbound.bitPattern ? nil : cached }
-    var index = envHead
+    var index = name > highestBound ? -1 : envHead
     while index >= 0 {
       let binding = bindings[Int(index)]
       if binding.name == name {
@@ -55,6 +55,7 @@ extension Machine {
       let old = value(of: name).map { bindingHash(name: name, value: $0) } ?? 0
       let hash = mapHash &- old &+ bindingHash(name: name, value: newValue)
       bindings.append(Binding(value: newValue, mapHash: hash, name: name, next: envHead))
+      highestBound = max(highestBound, name)
       envHead = Int32(bindings.count - 1)
     }
     variables[name] = newValue

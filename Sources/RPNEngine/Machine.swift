@@ -54,6 +54,9 @@ struct Machine {
   var suggestions: [String: [Suggestion]] = [:]
   /// Steps run inside words since the machine was made (what the cost limit bounds).
   var wordSteps = 0
+  /// The highest name any binding in the arena binds: a name above it is bound nowhere, and
+  /// looking it up need not walk the list (a tape of stores of new names walked it at each).
+  var highestBound: Int32 = -1
   /// The words running, innermost last, with the next step of each.
   var frames: ContiguousArray<(word: Int32, pc: Int32)> = []
   /// The work the current line may still do (`lineBudget` at its start): each step of a word's
@@ -85,6 +88,7 @@ struct Machine {
   ) {
     self.nodes = nodes
     self.bindings = bindings
+    for binding in bindings { highestBound = max(highestBound, binding.name) }
     self.names = names
     self.words = words
     self.settings = settings

@@ -135,12 +135,16 @@ package enum Suggestions {
       consider(scalars, Array(name.unicodeScalars), order: order, replacement: name)
     }
     var order = visibleNames.count
-    for builtin in Builtin.table {
-      for spelling in builtin.spellings {
-        order += 1
-        consider(lowered, Array(spelling.unicodeScalars), order: order, replacement: spelling)
-      }
+    // The builtins' spellings too are looked up in an index, in their order.
+    let builtins = builtinSpellings.index.candidates(near: lowered, limit: limit)
+    for spelling in builtins.sorted(by: {
+      builtinSpellings.order[$0, default: 0] < builtinSpellings.order[$1, default: 0]
+    }) {
+      consider(
+        lowered, Array(spelling.unicodeScalars), order: order + 1 + builtinSpellings.order[spelling, default: 0],
+        replacement: spelling)
     }
+    order += builtinSpellings.order.count + builtinSpellings.duplicates
     // One slip from another calculator's word of four letters or more (`sqaure`); shorter ones
     // must be typed as they are (`ad` is not `add`).
     for other in others where other.spelling.unicodeScalars.count >= 4 {
@@ -155,6 +159,26 @@ package enum Suggestions {
     found.sort { ($0.distance, -$0.shared, $0.order) < ($1.distance, -$1.shared, $1.order) }
     return found.map(\.word)
   }
+
+  /// Every builtin's spellings, indexed, with the place of each in the builtins' order (its first).
+  private static let builtinSpellings: (index: NameIndex, order: [String: Int], duplicates: Int) = {
+    var index = NameIndex()
+    var order: [String: Int] = [:]
+    var position = 0
+    var duplicates = 0
+    for builtin in Builtin.table {
+      for spelling in builtin.spellings {
+        if order[spelling] == nil {
+          order[spelling] = position
+          index.insert(spelling, isWord: true)
+        } else {
+          duplicates += 1
+        }
+        position += 1
+      }
+    }
+    return (index, order, duplicates)
+  }()
 
   /// Whether two words of the same length differ by one swap of neighbours (`swpa`, `swap`).
   private static func isSwap(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
