@@ -265,8 +265,8 @@ package indirect enum Problem: Equatable, Sendable {
       }
       return "`\(Self.shorten(word))` would run more than \(limit) steps on this line, the most a line of its length "
         + "may run (256 per byte of its text, and one read of the stack it starts with; each value `pick`, `roll`, "
-        + "`sum`, `avg`, `sdev` or `clear` reads counts as a step); the stack is as it was before it. Split the work "
-        + "over several lines"
+        + "`sum`, `avg` or `sdev` reads counts as 4 steps); the stack is as it was before it. Split the work over "
+        + "several lines"
     case .selfReference(let word):
       return "`\(Self.shorten(word))` cannot use itself: a body can use only names bound above its definition"
     case .definedLater(let word, let line):

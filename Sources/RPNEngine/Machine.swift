@@ -60,8 +60,8 @@ struct Machine {
   /// The words running, innermost last, with the next step of each.
   var frames: ContiguousArray<(word: Int32, pc: Int32)> = []
   /// The work the current line may still do (`lineBudget` at its start): each step of a word's
-  /// use, and each value `pick`, `roll`, `sum`, `avg`, `sdev`, `subtotal` read or a use's `clear`
-  /// saved. What passes it is `too-complex` and changes nothing. A line's budget depends on its
+  /// use, each value `pick`, `roll`, `sum`, `avg`, `sdev`, `subtotal` read (`stepsPerRead`), and
+  /// each value a failing use's `clear` saved. What passes it is `too-complex` and changes nothing. A line's budget depends on its
   /// text and the stack it starts with only, so an incremental evaluation still equals a full one.
   var workLeft = 0
   /// The current line's budget: `workPerByte` per byte of its text (its line break counted).
@@ -76,6 +76,9 @@ struct Machine {
   /// Steps a line may run per byte of its text: 256 keeps a megabyte of text under a few hundred
   /// million steps.
   static let workPerByte = 256
+  /// Steps a value read by `pick`, `roll`, `sum`, `avg`, `sdev` or `subtotal` counts as: reading
+  /// the persistent stack follows one node to the next, some four times a step's time.
+  static let stepsPerRead = 4
   /// Values a line may push through words and `roll` per byte of its text: with 16-byte nodes,
   /// 64 bytes of memory per byte of text at most.
   static let valuesPerByte = 4
@@ -118,7 +121,7 @@ struct Machine {
   @inline(__always)
   mutating func spend(reading values: Int) -> Bool {
     let free = min(values, readAllowance)
-    guard spend(values - free) else { return false }
+    guard spend((values - free) * Self.stepsPerRead) else { return false }
     readAllowance -= free
     return true
   }

@@ -3,7 +3,7 @@ import Testing
 @testable import RPNEngine
 
 /// Work and memory bounded by the text: each line may run 256 steps per byte of its text (a
-/// step of a word's use, or a value `pick`, `roll`, `sum`, `avg`, `sdev` or `subtotal` reads),
+/// step of a word's use, 4 for a value `pick`, `roll`, `sum`, `avg`, `sdev` or `subtotal` reads),
 /// read the stack it starts with once more, and leave 4 values per byte through words and `roll`.
 /// What would pass is `too-complex` and changes nothing.
 @Suite struct WorkBoundTests {
@@ -28,18 +28,18 @@ import Testing
     #expect(
       document.diagnostics().first?.diagnostic.message
         == "`q2` would run more than 1536 steps on this line, the most a line of its length may run (256 per byte "
-        + "of its text, and one read of the stack it starts with; each value `pick`, `roll`, `sum`, `avg`, `sdev` or "
-        + "`clear` reads counts as a step); the stack is as it was before it. Split the work over several lines")
+        + "of its text, and one read of the stack it starts with; each value `pick`, `roll`, `sum`, `avg` or `sdev` "
+        + "reads counts as 4 steps); the stack is as it was before it. Split the work over several lines")
   }
 
   /// After one deep line, `depth pick drop` 250 times on the next: each pick reads 20,000 values.
-  /// The line's free read and its 1,024,000 steps pay for 52 of them; the rest are refused.
+  /// The line's free read and its 1,024,000 steps (4 a value) pay for 13; the rest are refused.
   @Test func depthPickOnADeepStackIsBounded() throws {
     let picks = Array(repeating: "depth pick drop", count: 250).joined(separator: " ")
     let document = try Document(text: deep(20_000) + "\n" + picks)
     let found = codes(document)
-    #expect(found.count == 198 && found.allSatisfy { $0.hasPrefix("too-complex@1:") })
-    #expect(found.first == "too-complex@1:\(52 * 16 + 6)")
+    #expect(found.count == 237 && found.allSatisfy { $0.hasPrefix("too-complex@1:") })
+    #expect(found.first == "too-complex@1:\(13 * 16 + 6)")
     #expect(document.stack(afterLine: 1, keepingTop: 0).depth == 20_000)
   }
 
@@ -59,10 +59,10 @@ import Testing
     let uses = Array(repeating: "s", count: 100).joined(separator: " ")
     let document = try Document(text: deep(2_000) + "\n: s sum 0 / ;\n" + uses)
     let found = document.diagnostics().map(\.diagnostic.code)
-    // 200 bytes: 51,200 steps; the first sum is the free read, then 3 steps and 2,000 values each.
+    // 200 bytes: 51,200 steps; the first sum is the free read, then 3 steps and 4 × 2,000 each.
     #expect(found.count == 100)
     #expect(
-      found.prefix(26).allSatisfy { $0 == .divisionByZero } && found.dropFirst(26).allSatisfy { $0 == .tooComplex })
+      found.prefix(7).allSatisfy { $0 == .divisionByZero } && found.dropFirst(7).allSatisfy { $0 == .tooComplex })
     #expect(document.stack(afterLine: 2, keepingTop: 0).depth == 2_000)
   }
 
