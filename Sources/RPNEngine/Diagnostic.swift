@@ -264,7 +264,7 @@ package indirect enum Problem: Equatable, Sendable {
           + "length may push through words and `roll` (4 per byte of its text); the stack is as it was before it"
       }
       return "`\(Self.shorten(word))` would run more than \(limit) steps on this line, the most a line of its length "
-        + "may run (256 per byte of its text, and one read of the stack it starts with; each value `pick`, `roll`, "
+        + "may run (16 per byte of its text, and one read of the stack it starts with; each value `pick`, `roll`, "
         + "`sum`, `avg` or `sdev` reads counts as 4 steps); the stack is as it was before it. Split the work over "
         + "several lines"
     case .selfReference(let word):

@@ -73,9 +73,9 @@ struct Machine {
   /// leaves becomes nodes that stay while the line's state does, so memory follows the text.
   var valueCap = 0
 
-  /// Steps a line may run per byte of its text: 256 keeps a megabyte of text under a few hundred
-  /// million steps.
-  static let workPerByte = 256
+  /// Steps a line may run per byte of its text: 16 keeps a megabyte of text under 17 million
+  /// steps, a second on the slowest (builtins such as `sqrt`, at some 70 ns a step in a word).
+  static let workPerByte = 16
   /// Steps a value read by `pick`, `roll`, `sum`, `avg`, `sdev` or `subtotal` counts as: reading
   /// the persistent stack follows one node to the next, some four times a step's time.
   static let stepsPerRead = 4

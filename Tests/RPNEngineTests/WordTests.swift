@@ -234,17 +234,17 @@ let wordCases: [WordCase] = [
   }
 
   /// A tape written to be slow: the costliest word the limit allows, used as often as the text
-  /// can. Each line may run 256 steps per byte of its text: 51 uses of a line of 1,000 run
-  /// (509,898 of its 512,000 steps), and the other 949 are `too-complex` without running.
+  /// can. Each line may run 16 steps per byte of its text: 3 uses of a line of 1,000 run
+  /// (29,994 of its 32,000 steps), and the other 997 are `too-complex` without running.
   @Test func costlyUsesRunWithinTheBound() throws {
     let body = Array(repeating: "1 +", count: 4_999).joined(separator: " ")
     let line = Array(repeating: "w", count: 1_000).joined(separator: " ")
     let text = "0 : w \(body) ;\n" + Array(repeating: line, count: 10).joined(separator: "\n")
     let document = try Document(text: text)
     let found = document.diagnostics()
-    #expect(found.count == 10 * 949 && found.allSatisfy { $0.diagnostic.code == .tooComplex })
-    #expect(document.stack(afterLine: 10, keepingTop: 1).top == [4_999.0 * 51 * 10])
-    #expect(document.wordStepsRun == 9_998 * 51 * 10)
+    #expect(found.count == 10 * 997 && found.allSatisfy { $0.diagnostic.code == .tooComplex })
+    #expect(document.stack(afterLine: 10, keepingTop: 1).top == [4_999.0 * 3 * 10])
+    #expect(document.wordStepsRun == 9_998 * 3 * 10)
     #expect(document.wordStepsRun <= text.utf8.count * Machine.workPerByte)
   }
 
