@@ -90,6 +90,9 @@ package indirect enum Problem: Equatable, Sendable {
   case brokenDefinition(word: String, line: Int)
   /// A use of `word` would make the stack deeper than `limit` values.
   case stackTooDeep(word: String, limit: Int)
+  /// A use of `word` (or a `pick`, `roll`, `sum`…) would pass its line's budget: `limit` steps
+  /// of work, or, when `values`, `limit` values pushed through words and `roll`.
+  case overBudget(word: String, limit: Int, values: Bool)
   /// A use of `word` failed inside: `inner` happened in the body of `path.last` (the word used,
   /// then the words it called down to the failing step), defined on `line` (0-based, filled in
   /// when read; nil until then). The stack is as it was before the use.
@@ -117,7 +120,7 @@ package indirect enum Problem: Equatable, Sendable {
     case .noLastX, .nothingInSection: .stackUnderflow
     case .invalidDefinition: .invalidDefinition
     case .unterminatedDefinition: .unterminatedDefinition
-    case .tooComplex, .stackTooDeep: .tooComplex
+    case .tooComplex, .stackTooDeep, .overBudget: .tooComplex
     case .selfReference, .definedLater, .brokenDefinition: .unknownWord
     case .wordFailed(_, _, _, let inner): inner.code
     case .infix(_, _, let inner): inner?.code ?? .infix
@@ -255,6 +258,15 @@ package indirect enum Problem: Equatable, Sendable {
     case .stackTooDeep(let word, let limit):
       return "`\(Self.shorten(word))` would make the stack deeper than \(limit) values, the most that uses of words "
         + "may build; the stack is as it was before it"
+    case .overBudget(let word, let limit, let values):
+      if values {
+        return "`\(Self.shorten(word))` would push more than \(limit) values on this line, the most a line of its "
+          + "length may push through words and `roll` (4 per byte of its text); the stack is as it was before it"
+      }
+      return "`\(Self.shorten(word))` would run more than \(limit) steps on this line, the most a line of its length "
+        + "may run (16 per byte of its text, and one read of the stack it starts with; each value `pick`, `roll`, "
+        + "`sum`, `avg` or `sdev` reads counts as 4 steps); the stack is as it was before it. Split the work over "
+        + "several lines"
     case .selfReference(let word):
       return "`\(Self.shorten(word))` cannot use itself: a body can use only names bound above its definition"
     case .definedLater(let word, let line):

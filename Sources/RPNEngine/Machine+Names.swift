@@ -10,7 +10,7 @@ extension Machine {
   @inline(__always)
   mutating func value(of name: Int32) -> Double? {
     if let cached = variables[name] { return cached.bitPattern == Self.unbound.bitPattern ? nil : cached }
-    var index = envHead
+    var index = name > highestBound ? -1 : envHead
     while index >= 0 {
       let binding = bindings[Int(index)]
       if binding.name == name {
@@ -23,13 +23,14 @@ extension Machine {
     return nil
   }
 
-  /// The names of every visible variable and word, for suggestions: kept until the next binding,
-  /// so that a line of many unknown words walks the list of bindings once.
-  mutating func visibleNames() -> [VisibleName] {
+  /// The names of every visible variable and word, indexed for suggestions: made once after a
+  /// restart, then kept up to date by each store, so that unknown words between stores do not
+  /// walk the list of bindings again.
+  mutating func visibleNames() -> NameIndex {
     if let cached = visibleNamesCache { return cached }
-    let names = collectVisibleNames().sorted { $0.name < $1.name }
-    visibleNamesCache = names
-    return names
+    let index = NameIndex(collectVisibleNames())
+    visibleNamesCache = index
+    return index
   }
 
   private mutating func collectVisibleNames() -> [VisibleName] {
@@ -54,10 +55,17 @@ extension Machine {
       let old = value(of: name).map { bindingHash(name: name, value: $0) } ?? 0
       let hash = mapHash &- old &+ bindingHash(name: name, value: newValue)
       bindings.append(Binding(value: newValue, mapHash: hash, name: name, next: envHead))
+      highestBound = max(highestBound, name)
       envHead = Int32(bindings.count - 1)
     }
     variables[name] = newValue
-    visibleNamesCache = nil
+    if visibleNamesCache != nil {
+      if name >= 0, names.names[Int(name)] != Self.sectionBaseName {
+        visibleNamesCache?.insert(names.names[Int(name)], isWord: Binding.word(in: newValue) != nil)
+      }
+      // Suggestions are remembered for the names visible: these changed.
+      if !suggestions.isEmpty { suggestions.removeAll(keepingCapacity: true) }
+    }
   }
 
   // MARK: Sections

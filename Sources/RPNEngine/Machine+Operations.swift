@@ -94,6 +94,13 @@ extension Machine {
         return .stackUnderflow(word: word(), needs: needs, has: count)
       }
       let places = Int(n)
+      // pick walks the nodes below the line's own values; roll moves every value it passes, and
+      // what it moves off the persistent stack becomes the line's own (nodes again at its end).
+      let reads = operation == .pick ? max(0, places - localCount + 1) : places + 1
+      guard spend(reading: reads) else { return overBudget(word()) }
+      if operation == .roll, places > localCount, places > valueCap {
+        return .overBudget(word: word(), limit: valueCap, values: true)
+      }
       if operation == .pick {
         let value = peek(places)
         drop(1)
@@ -110,6 +117,7 @@ extension Machine {
     case .subtotal:
       let pushed = count - sectionBase()
       guard pushed >= 1 else { return .nothingInSection(word: word()) }
+      guard spend(reading: pushed) else { return overBudget(word()) }
       let values = topValues(pushed)
       var total = 0.0
       for value in values { total += value }
@@ -118,6 +126,7 @@ extension Machine {
       push(total)
       lastX = values[pushed - 1]
     case .sum, .average, .standardDeviation:
+      guard spend(reading: count) else { return overBudget(word()) }
       let values = allValues()
       var total = 0.0
       for value in values { total += value }

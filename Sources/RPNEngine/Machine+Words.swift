@@ -156,13 +156,17 @@ extension Machine {
         return .stackTooDeep(word: text(), limit: Self.maximumDepthThroughWords)
       }
     }
+    // A use runs at most its cost in steps (no loops): taken whole before it starts, and kept
+    // when it fails, so that failing uses repeated cannot pass the budget either.
+    guard spend(word.cost) else { return overBudget(text()) }
     let topBefore = startCount == 0 ? Double.nan : localCount > 0 ? local[localCount - 1] : nodes[Int(base)].value
     let savedBase = base
     let savedConsumed = consumed
     let savedLocal = localCount
     let savedLastX = lastX
-    // The line's buffer may hold this many values before the stack could pass the maximum.
-    let localCap = Self.maximumDepthThroughWords - baseDepth
+    // The line's buffer may hold this many values while the use runs: short of the maximum depth,
+    // and a while past what the line may leave (checked when the use is done).
+    let localCap = min(Self.maximumDepthThroughWords - baseDepth, valueCap + Self.transientValues)
     saveFloor = localCount
     defer {
       saveFloor = 0
@@ -231,11 +235,20 @@ extension Machine {
           break run
         }
       }
-      if localCount > localCap && count > Self.maximumDepthThroughWords {
+      if localCount > localCap || workLeft < 0 {
         frames.append((running, pc))
-        problem = .stackTooDeep(word: text(), limit: Self.maximumDepthThroughWords)
+        problem =
+          workLeft < 0
+          ? overBudget(text())
+          : count > Self.maximumDepthThroughWords
+            ? .stackTooDeep(word: text(), limit: Self.maximumDepthThroughWords)
+            : .overBudget(word: text(), limit: valueCap, values: true)
         break
       }
+    }
+    // What the use leaves becomes nodes at the line's end: the line's cap bounds it.
+    if problem == nil, localCount > valueCap {
+      problem = .overBudget(word: text(), limit: valueCap, values: true)
     }
     guard let problem else {
       lastX = saveFloor < savedLocal || consumed > savedConsumed ? topBefore : savedLastX
@@ -247,7 +260,12 @@ extension Machine {
     for (slot, value) in undo { local[slot] = value }
     localCount = savedLocal
     lastX = savedLastX
-    if case .stackTooDeep = problem { return problem }
+    switch problem {
+    case .stackTooDeep: return problem
+    // Past the line's budget inside: the use as a whole is too complex here.
+    case .overBudget(_, let limit, let values): return .overBudget(word: text(), limit: limit, values: values)
+    default: break
+    }
     return .wordFailed(word: text(), path: path, line: nil, inner: problem)
   }
 }

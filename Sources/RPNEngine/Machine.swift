@@ -48,14 +48,42 @@ struct Machine {
   /// (slot, value), so that a failing use can put them back. 0 outside a use.
   var saveFloor = 0
   var undo: [(slot: Int, value: Double)] = []
-  /// `visibleNames()` since the last binding or restart.
-  var visibleNamesCache: [VisibleName]?
+  /// `visibleNames()` since the last restart, kept up to date by the stores since.
+  var visibleNamesCache: NameIndex?
   /// Suggestions for unknown words, valid while `visibleNamesCache` is.
   var suggestions: [String: [Suggestion]] = [:]
   /// Steps run inside words since the machine was made (what the cost limit bounds).
   var wordSteps = 0
+  /// The highest name any binding in the arena binds: a name above it is bound nowhere, and
+  /// looking it up need not walk the list (a tape of stores of new names walked it at each).
+  var highestBound: Int32 = -1
   /// The words running, innermost last, with the next step of each.
   var frames: ContiguousArray<(word: Int32, pc: Int32)> = []
+  /// The work the current line may still do (`lineBudget` at its start): each step of a word's
+  /// use, each value `pick`, `roll`, `sum`, `avg`, `sdev`, `subtotal` read (`stepsPerRead`), and
+  /// each value a failing use's `clear` saved. What passes it is `too-complex` and changes nothing. A line's budget depends on its
+  /// text and the stack it starts with only, so an incremental evaluation still equals a full one.
+  var workLeft = 0
+  /// The current line's budget: `workPerByte` per byte of its text (its line break counted).
+  var lineBudget = 0
+  /// Values of the stack the line starts with that it may still read for free: one read of it
+  /// (a `sum` under a long tape), but no steps of words.
+  var readAllowance = 0
+  /// The most values the current line's buffer may hold through words and `roll`: what the line
+  /// leaves becomes nodes that stay while the line's state does, so memory follows the text.
+  var valueCap = 0
+
+  /// Steps a line may run per byte of its text: 16 keeps a megabyte of text under 17 million
+  /// steps, a second on the slowest (builtins such as `sqrt`, at some 70 ns a step in a word).
+  static let workPerByte = 16
+  /// Steps a value read by `pick`, `roll`, `sum`, `avg`, `sdev` or `subtotal` counts as: reading
+  /// the persistent stack follows one node to the next, some four times a step's time.
+  static let stepsPerRead = 4
+  /// Values a line may push through words and `roll` per byte of its text: with 16-byte nodes,
+  /// 64 bytes of memory per byte of text at most.
+  static let valuesPerByte = 4
+  /// Values a use may hold for a while past what its line may leave (`: ten … ; ten sum`).
+  static let transientValues = 1 << 16
 
   init(
     nodes: ContiguousArray<StackNode>, bindings: ContiguousArray<Binding>, names: NameTable, words: WordTable,
@@ -63,6 +91,7 @@ struct Machine {
   ) {
     self.nodes = nodes
     self.bindings = bindings
+    for binding in bindings { highestBound = max(highestBound, binding.name) }
     self.names = names
     self.words = words
     self.settings = settings
@@ -78,6 +107,27 @@ struct Machine {
   }
 
   // MARK: The stack of the line being evaluated
+
+  /// Takes `work` from the line's budget; false, taking nothing, when too little is left.
+  @inline(__always)
+  mutating func spend(_ work: Int) -> Bool {
+    guard work <= workLeft else { return false }
+    workLeft -= work
+    return true
+  }
+
+  /// Takes the reading of `values` values from the line's free read of its starting stack, then
+  /// from its budget; false, taking nothing, when too little is left.
+  @inline(__always)
+  mutating func spend(reading values: Int) -> Bool {
+    let free = min(values, readAllowance)
+    guard spend((values - free) * Self.stepsPerRead) else { return false }
+    readAllowance -= free
+    return true
+  }
+
+  /// The problem of a step past the line's budget of work.
+  func overBudget(_ word: String) -> Problem { .overBudget(word: word, limit: lineBudget, values: false) }
 
   @inline(__always)
   var baseDepth: Int { base < 0 ? 0 : Int(nodes[Int(base)].depth) }
@@ -118,6 +168,7 @@ struct Machine {
   /// Inside a word's use, keeps the values of the local slots about to be popped below every
   /// slot popped so far, so that a failure can restore them (`saveFloor`).
   mutating func save(downTo slot: Int) {
+    workLeft -= saveFloor - slot
     for k in slot..<saveFloor { undo.append((k, local[k])) }
     saveFloor = slot
   }
@@ -237,6 +288,10 @@ struct Machine {
     lineHasDefinition = false
     lineIsHeading = false
     topIsWritten = false
+    lineBudget = (bytes.count + 1) * Self.workPerByte
+    workLeft = lineBudget
+    readAllowance = baseDepth
+    valueCap = (bytes.count + 1) * Self.valuesPerByte
     if !definedOnLine.isEmpty { definedOnLine.removeAll(keepingCapacity: true) }
     var lastTokenEnd: Int32 = -1
     var scanner = TokenScanner(bytes, builtins: builtins)

@@ -77,7 +77,7 @@ package enum Suggestions {
   /// The suggestions for `word` where the stack holds `depth` values (readings as another
   /// calculator's operator need their operands; the rest does not depend on the stack).
   package static func suggest(
-    for word: String, visibleNames: [VisibleName], depth: Int = deepestReading
+    for word: String, visibleNames: NameIndex, depth: Int = deepestReading
   ) -> [Suggestion] {
     guard word.utf8.count <= maximumWordLength else { return [] }
     let lowered = asciiLowercased(word)
@@ -106,7 +106,7 @@ package enum Suggestions {
   /// The close words, best first: the replacement of each (a builtin's spelling, a user's name,
   /// or what another calculator's spelling reads as here).
   private static func closeWords(
-    _ word: String, visibleNames: [VisibleName], others: [(spelling: String, replacement: String, operands: Int)]
+    _ word: String, visibleNames: NameIndex, others: [(spelling: String, replacement: String, operands: Int)]
   ) -> [String] {
     let scalars = Array(word.unicodeScalars)
     let lowered = Array(asciiLowercased(word).unicodeScalars)
@@ -128,16 +128,23 @@ package enum Suggestions {
         found.append((d, replaces, sharedPrefix(typed, candidate), order, replacement))
       }
     }
-    for (order, visible) in visibleNames.sorted(by: { $0.name < $1.name }).enumerated() {
-      consider(scalars, Array(visible.name.unicodeScalars), order: order, replacement: visible.name)
+    // Only the names that share a spelling with the word, a character or two deleted from each,
+    // can be that close: the index gives them, so the cost does not grow with the names visible.
+    let near = visibleNames.candidates(near: scalars, limit: limit).sorted()
+    for (order, name) in near.enumerated() {
+      consider(scalars, Array(name.unicodeScalars), order: order, replacement: name)
     }
     var order = visibleNames.count
-    for builtin in Builtin.table {
-      for spelling in builtin.spellings {
-        order += 1
-        consider(lowered, Array(spelling.unicodeScalars), order: order, replacement: spelling)
-      }
+    // The builtins' spellings too are looked up in an index, in their order.
+    let builtins = builtinSpellings.index.candidates(near: lowered, limit: limit)
+    for spelling in builtins.sorted(by: {
+      builtinSpellings.order[$0, default: 0] < builtinSpellings.order[$1, default: 0]
+    }) {
+      consider(
+        lowered, Array(spelling.unicodeScalars), order: order + 1 + builtinSpellings.order[spelling, default: 0],
+        replacement: spelling)
     }
+    order += builtinSpellings.order.count + builtinSpellings.duplicates
     // One slip from another calculator's word of four letters or more (`sqaure`); shorter ones
     // must be typed as they are (`ad` is not `add`).
     for other in others where other.spelling.unicodeScalars.count >= 4 {
@@ -153,6 +160,26 @@ package enum Suggestions {
     return found.map(\.word)
   }
 
+  /// Every builtin's spellings, indexed, with the place of each in the builtins' order (its first).
+  private static let builtinSpellings: (index: NameIndex, order: [String: Int], duplicates: Int) = {
+    var index = NameIndex()
+    var order: [String: Int] = [:]
+    var position = 0
+    var duplicates = 0
+    for builtin in Builtin.table {
+      for spelling in builtin.spellings {
+        if order[spelling] == nil {
+          order[spelling] = position
+          index.insert(spelling, isWord: true)
+        } else {
+          duplicates += 1
+        }
+        position += 1
+      }
+    }
+    return (index, order, duplicates)
+  }()
+
   /// Whether two words of the same length differ by one swap of neighbours (`swpa`, `swap`).
   private static func isSwap(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
     guard a.count == b.count else { return false }
@@ -164,7 +191,7 @@ package enum Suggestions {
   /// The readings of a word written as algebra, `a OP b` with no spaces (`1/2`, `pi/2`), as RPN:
   /// `a b OP`. The operator is a symbol one of two operands and one result (`+ - * / ^`, not
   /// `%`, which keeps a); a and b are numbers, constants or variables.
-  private static func infixReadings(_ word: String, visibleNames: [VisibleName]) -> [[String]] {
+  private static func infixReadings(_ word: String, visibleNames: NameIndex) -> [[String]] {
     let scalars = Array(word.unicodeScalars)
     // A word of letters and digits holds no operator: most unknown words, asked for nothing.
     guard scalars.count >= 3, scalars.contains(where: { !Lexer.isNameStart($0) && !("0"..."9").contains($0) })
@@ -197,7 +224,7 @@ package enum Suggestions {
   /// The splits that read as RPN, the longest left part first, then the operand-first readings;
   /// and every part of those, and every token glued to a number or an operation (`x` in `2x`,
   /// `ln` in `ln2`, but not `pi` in `pie`): as a close word it would drop the other part.
-  private static func splits(_ word: String, visibleNames: [VisibleName]) -> (readings: [Reading], glued: Set<String>) {
+  private static func splits(_ word: String, visibleNames: NameIndex) -> (readings: [Reading], glued: Set<String>) {
     let scalars = Array(word.unicodeScalars)
     guard scalars.count >= 2 else { return ([], []) }
     var splits: [Reading] = []
@@ -230,11 +257,11 @@ package enum Suggestions {
     case operation
   }
 
-  private static func kind(of text: String, _ visibleNames: [VisibleName]) -> TokenKind {
+  private static func kind(of text: String, _ visibleNames: NameIndex) -> TokenKind {
     if case .value = NumberLiteral.parse(text) { return .number }
     if let builtin = Builtin.lookup(text) { return Builtin.table[Int(builtin)].isConstant ? .value : .operation }
-    guard let visible = visibleNames.first(where: { $0.name.utf8.elementsEqual(text.utf8) }) else { return .none }
-    return visible.isWord ? .operation : .value
+    guard let isWord = visibleNames.isWord(text) else { return .none }
+    return isWord ? .operation : .value
   }
 
   private static func sharedPrefix(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
@@ -270,5 +297,92 @@ package enum Suggestions {
       (previous2, previous, current) = (previous, current, previous2)
     }
     return min(previous[b.count], limit + 1)
+  }
+}
+
+/// The names visible where an unknown word stands, indexed so that a suggestion costs the same
+/// under five names or fifty thousand: by name (is it visible, a word or a value), and by every
+/// spelling of each with up to two characters deleted. Two spellings within two edits (optimal
+/// string alignment) share such a spelling: a replaced or a swapped character is deleted from
+/// both, an added one from the longer. Names are added as stores bind them.
+package struct NameIndex {
+  private var names: [String] = []
+  private var words: [Bool] = []
+  private var byName: [String: Int32] = [:]
+  /// A deleted spelling's hash → the first of its entries; `entries` chains the rest.
+  private var heads: [UInt64: Int32] = [:]
+  private var entries: [(name: Int32, next: Int32)] = []
+
+  package init() {}
+
+  package init(_ visible: [VisibleName]) {
+    for name in visible { insert(name.name, isWord: name.isWord) }
+  }
+
+  package var count: Int { names.count }
+
+  /// Whether `name` is visible as a word (true) or a value (false); nil when not visible.
+  package func isWord(_ name: String) -> Bool? { byName[name].map { words[Int($0)] } }
+
+  /// Adds a visible name, or notes that it now names a word or a value.
+  package mutating func insert(_ name: String, isWord: Bool) {
+    if let id = byName[name] {
+      words[Int(id)] = isWord
+      return
+    }
+    let id = Int32(names.count)
+    names.append(name)
+    words.append(isWord)
+    byName[name] = id
+    let scalars = Array(name.unicodeScalars)
+    // No word longer than this is given close words, and none is within two edits of a longer name.
+    guard scalars.count <= Suggestions.maximumWordLength + 2 else { return }
+    Self.forEachDeletion(of: scalars, upTo: 2) { hash in
+      entries.append((id, heads[hash] ?? -1))
+      heads[hash] = Int32(entries.count - 1)
+    }
+  }
+
+  /// The visible names that may be within `limit` (at most 2) edits of `word`: each shares a
+  /// spelling with it, up to `limit` characters deleted from the word and 2 from the name.
+  package func candidates(near word: [Unicode.Scalar], limit: Int) -> [String] {
+    var found = Set<Int32>()
+    Self.forEachDeletion(of: word, upTo: limit) { hash in
+      var entry = heads[hash] ?? -1
+      while entry >= 0 {
+        found.insert(entries[Int(entry)].name)
+        entry = entries[Int(entry)].next
+      }
+    }
+    return found.map { names[Int($0)] }
+  }
+
+  /// Calls `body` with the hash of `scalars` with each choice of up to `most` (0, 1 or 2)
+  /// positions deleted, in constant time each: polynomial hashes of the prefixes put the kept
+  /// pieces together.
+  private static func forEachDeletion(of scalars: [Unicode.Scalar], upTo most: Int, _ body: (UInt64) -> Void) {
+    let n = scalars.count
+    let base: UInt64 = 0x100_0000_01B3
+    var prefix = [UInt64](repeating: 0, count: n + 1)
+    var power = [UInt64](repeating: 1, count: n + 1)
+    for k in 0..<n {
+      prefix[k + 1] = prefix[k] &* base &+ UInt64(scalars[k].value) &+ 1
+      power[k + 1] = power[k] &* base
+    }
+    // The hash of scalars[a..<b].
+    func piece(_ a: Int, _ b: Int) -> UInt64 { prefix[b] &- prefix[a] &* power[b - a] }
+    func finish(_ hash: UInt64, length: Int) -> UInt64 { mix(hash ^ mix(UInt64(length))) }
+    body(finish(prefix[n], length: n))
+    guard most >= 1 else { return }
+    for i in 0..<n {
+      body(finish(prefix[i] &* power[n - i - 1] &+ piece(i + 1, n), length: n - 1))
+    }
+    guard most >= 2 else { return }
+    for i in 0..<n {
+      for j in (i + 1)..<n {
+        let middle = prefix[i] &* power[j - i - 1] &+ piece(i + 1, j)
+        body(finish(middle &* power[n - j - 1] &+ piece(j + 1, n), length: n - 2))
+      }
+    }
   }
 }

@@ -21,6 +21,7 @@ func runWorstCases(binary: String, megabytes: Double, runs: Int) {
   }
   let bytes = Int(megabytes * 1_000_000)
   runWorstWords(bytes: bytes, report: report)
+  runWorstBounds(bytes: bytes, report: report)
   guard let client = try? PipeClient(binary: binary) else {
     print("  cannot start \(binary)")
     return
@@ -69,12 +70,12 @@ private func runWorstWords(bytes: Int, report: Report) {
   ] {
     let text = fill(chain(fanOut, levels: levels, leaf: leaf), use: "w")
     let run = evaluate(text)
-    let uses = text.utf8.count / 2
-    // A chain past the limit would be refused, and its uses cost nothing: not the worst case.
+    // A chain past the limit would be refused, and its uses cost nothing: not the worst case. A
+    // line runs at most 16 steps per byte of its text: the uses past that are refused.
     let note =
-      run.steps < uses * steps / 2
+      run.steps < text.utf8.count * 16 / 2
       ? "✗ only \(run.steps) steps ran: the chain was refused"
-      : "\(format(run.nanoseconds / Double(run.steps), 1)) ns per step run"
+      : "\(format(run.nanoseconds / Double(run.steps), 1)) ns per step, \(run.steps.formatted()) steps"
     report(
       "words: \(levels + 1) levels × \(fanOut) uses (\(steps.formatted()) steps); the top's uses fill the tape",
       text.utf8.count, run.nanoseconds, note)
@@ -99,6 +100,54 @@ private func runWorstWords(bytes: Int, report: Report) {
   report(
     "words: `999999 roll` × 1,000 (2,000 steps), a use on 1,000,000 values", rollText.utf8.count,
     rollRun.nanoseconds, "5,000 rolls on 16,777,216 values ≈ \(longDuration(rollRun.nanoseconds * 5 * 16.8))")
+}
+
+/// The tapes of issue 22 that escaped the bounds, each filling `bytes`: `pick` in a word,
+/// `depth pick` and `depth roll` after a deep line, failing uses over `sum`, words that push
+/// thousands of values per line then `clear`, and many unknown words under many stores. Each
+/// line may run 256 steps per byte of its text and leave 4 values per byte; suggestions look up
+/// an index of the names. The note gives the nodes kept (16 bytes each) and the diagnostics.
+private func runWorstBounds(bytes: Int, report: Report) {
+  func fill(_ header: String, line: String) -> String {
+    var text = header
+    while text.utf8.count < bytes { text += line }
+    return text
+  }
+  let ones = { (count: Int) in Array(repeating: "1", count: count).joined(separator: " ") }
+  let uses = { (word: String, count: Int) in Array(repeating: word, count: count).joined(separator: " ") }
+  let words = ": a \(ones(98)) ;\n: b \(uses("a", 100)) ;\n"
+  let deepB = uses("b", 1_711) + "\n"
+  let picks =
+    ": q depth pick drop ;\n: q1 \(uses("q", 10)) ;\n: q2 \(uses("q1", 10)) ;\n: q3 \(uses("q2", 10)) ;\n"
+  let deep = ones(bytes / 4) + "\n"
+  let names = (0..<(bytes / 24)).map { "\($0) =v\($0)\n" }.joined()
+  let unknown = (0..<(bytes / 12)).map { "w\($0)x\n" }.joined()
+  let tapes: [(String, String)] = [
+    (
+      "`pick` in a word: 1,711 uses of a 9,800-value word, then lines of `q3` (1,000 picks)",
+      fill(words + deepB + picks, line: uses("q3", 10) + "\n")
+    ),
+    (
+      "a deep line (¼ MB of `1 `), then lines of `depth pick drop` × 250",
+      fill(deep, line: uses("depth pick drop", 250) + "\n")
+    ),
+    ("a deep line (¼ MB of `1 `), then lines of `depth roll` × 250", fill(deep, line: uses("depth roll", 250) + "\n")),
+    ("a deep line (¼ MB of `1 `), then lines of `depth roll`", fill(deep, line: "depth roll\n")),
+    (
+      "80,000 × `1e308`, then lines of 500 failing uses of `: s sum ;`",
+      fill(uses("1e308", 80_000) + "\n: s sum ;\n", line: uses("s", 500) + "\n")
+    ),
+    ("pairs of lines: 1,711 uses of a 9,800-value word / `clear`", fill(words, line: deepB + "clear\n")),
+    ("stores `n =vn` (½ MB), then unknown words `wnx` (½ MB)", names + unknown),
+  ]
+  for (name, text) in tapes {
+    let start = now()
+    let document = makeDocument(text)
+    let diagnostics = document.diagnostics()
+    let nanoseconds = Double(now() - start)
+    let note = "\(document.stackNodeCount.formatted()) nodes, \(diagnostics.count.formatted()) diagnostics"
+    report(name, text.utf8.count, nanoseconds, note)
+  }
 }
 
 /// 100,000 headings, each over one value (the values pile up: no `clear`), through the server:

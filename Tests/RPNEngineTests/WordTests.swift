@@ -199,7 +199,8 @@ let wordCases: [WordCase] = [
   /// too), is `too-complex` and defines nothing; exactly 10,000 is allowed.
   @Test func costLimit() throws {
     let ten = Array(repeating: "1", count: 10_000).joined(separator: " ")
-    check(": big \(ten) ;\nbig depth", stack: "[… 1 1 1 1 1 1 1 10000]")
+    // Its use runs on a line long enough to pay for it: 10,000 steps and 10,000 values left.
+    check(": big \(ten) ;\nbig depth # \(String(repeating: "-", count: 2_600))", stack: "[… 1 1 1 1 1 1 1 10000]")
     check(": big \(ten) 1 ;", stack: "[]", diagnostics: ["too-complex@0:2-5"])
     // Ten uses of a word of 999 steps: 10 × (1 + 999).
     let thousand = Array(repeating: "1", count: 999).joined(separator: " ")
@@ -220,7 +221,7 @@ let wordCases: [WordCase] = [
     for level in 1...30 {
       lines.append(": w\(level) " + Array(repeating: "w\(level - 1)", count: 10).joined(separator: " ") + " ;")
     }
-    lines.append("w3 depth")
+    lines.append("w3 depth # a line may leave 4 values a byte: " + String(repeating: "-", count: 260))
     let document = try Document(text: lines.joined(separator: "\n"))
     #expect(document.stack(afterLine: 31, keepingTop: 1).top == [1_000])
     let found = document.diagnostics()
@@ -233,31 +234,32 @@ let wordCases: [WordCase] = [
   }
 
   /// A tape written to be slow: the costliest word the limit allows, used as often as the text
-  /// can. The steps run are bounded by the limit times the uses, which are at most half the
-  /// bytes. (The time of a whole megabyte is `rpn-bench`'s; this debug-build test counts steps.)
+  /// can. Each line may run 16 steps per byte of its text: 3 uses of a line of 1,000 run
+  /// (29,994 of its 32,000 steps), and the other 997 are `too-complex` without running.
   @Test func costlyUsesRunWithinTheBound() throws {
     let body = Array(repeating: "1 +", count: 4_999).joined(separator: " ")
     let line = Array(repeating: "w", count: 1_000).joined(separator: " ")
     let text = "0 : w \(body) ;\n" + Array(repeating: line, count: 10).joined(separator: "\n")
     let document = try Document(text: text)
-    #expect(document.diagnostics().isEmpty)
-    #expect(document.stack(afterLine: 10, keepingTop: 1).top == [4_999.0 * 10_000])
-    #expect(document.wordStepsRun == 10_000 * 9_998)
-    #expect(document.wordStepsRun <= text.utf8.count / 2 * WordTable.limit)
+    let found = document.diagnostics()
+    #expect(found.count == 10 * 997 && found.allSatisfy { $0.diagnostic.code == .tooComplex })
+    #expect(document.stack(afterLine: 10, keepingTop: 1).top == [4_999.0 * 3 * 10])
+    #expect(document.wordStepsRun == 9_998 * 3 * 10)
+    #expect(document.wordStepsRun <= text.utf8.count * Machine.workPerByte)
   }
 
-  /// A word may push thousands of values per use, so the text no longer bounds the stack: uses
-  /// stop at 16,777,216 values, each refused use leaving the stack as it was.
+  /// A word may push thousands of values per use, so the text of a use does not bound the stack;
+  /// its line does: 4 values per byte of its text, each refused use leaving the stack as it was.
   @Test func usesCannotGrowTheStackWithoutBound() throws {
     let body = Array(repeating: "1", count: 10_000).joined(separator: " ")
     let uses = Array(repeating: "w", count: 1_700).joined(separator: " ")
     let document = try Document(text: ": w \(body) ;\n\(uses)")
     let found = document.diagnostics()
-    #expect(document.stack(afterLine: 1, keepingTop: 0).depth == 1_677 * 10_000)
-    #expect(found.count == 23 && found.allSatisfy { $0.diagnostic.code == .tooComplex })
+    #expect(document.stack(afterLine: 1, keepingTop: 0).depth == 10_000)
+    #expect(found.count == 1_699 && found.allSatisfy { $0.diagnostic.code == .tooComplex })
     #expect(
       found.first?.diagnostic.message
-        == "`w` would make the stack deeper than 16777216 values, the most that uses of words may build; the "
-        + "stack is as it was before it")
+        == "`w` would push more than 13600 values on this line, the most a line of its length may push through "
+        + "words and `roll` (4 per byte of its text); the stack is as it was before it")
   }
 }
