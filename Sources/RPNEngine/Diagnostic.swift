@@ -260,13 +260,14 @@ package indirect enum Problem: Equatable, Sendable {
         + "may build; the stack is as it was before it"
     case .overBudget(let word, let limit, let values):
       if values {
-        return "`\(Self.shorten(word))` would push more than \(limit) values on this line, the most a line of its "
-          + "length may push through words and `roll` (4 per byte of its text); the stack is as it was before it"
+        return "`\(Self.shorten(word))` would push more than \(limit) values on this line, the most it may push "
+          + "through words and `roll` (4 per byte of its text, and what the lines above left unused, up to 65536); "
+          + "the stack is as it was before it"
       }
-      return "`\(Self.shorten(word))` would run more than \(limit) steps on this line, the most a line of its length "
-        + "may run (16 per byte of its text, and one read of the stack it starts with; each value `pick`, `roll`, "
-        + "`sum`, `avg` or `sdev` reads counts as 4 steps); the stack is as it was before it. Split the work over "
-        + "several lines"
+      return "`\(Self.shorten(word))` would run more than \(limit) steps on this line, the most it may run (16 "
+        + "per byte of its text, what the lines above left unused, up to 1048576, and one read of the stack it "
+        + "starts with; each value `pick`, `roll`, `sum`, `avg` or `sdev` reads counts as 4 steps); the stack is as "
+        + "it was before it. Split the work over several lines"
     case .selfReference(let word):
       return "`\(Self.shorten(word))` cannot use itself: a body can use only names bound above its definition"
     case .definedLater(let word, let line):

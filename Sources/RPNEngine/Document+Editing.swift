@@ -222,11 +222,15 @@ struct LineState {
   var stack: Int32
   var env: Int32
   var lastX: Double
+  var reserve: Int32
+  var valueReserve: Int32
 
   init(_ record: LineRecord) {
     stack = record.stack
     env = record.env
     lastX = record.lastX
+    reserve = record.reserve
+    valueReserve = record.valueReserve
   }
 }
 

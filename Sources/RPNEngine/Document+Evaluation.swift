@@ -39,7 +39,10 @@ extension Document {
       diagnosticLists = lists
     }
     let start = first == 0 ? nil : LineState(records[first - 1])
-    machine.restart(stack: start?.stack ?? -1, env: start?.env ?? -1, lastX: start?.lastX ?? .nan)
+    machine.restart(
+      stack: start?.stack ?? -1, env: start?.env ?? -1, lastX: start?.lastX ?? .nan,
+      reserve: start?.reserve ?? Int32(Machine.reserveCap),
+      valueReserve: start?.valueReserve ?? Int32(Machine.valueReserveCap))
     var noObserver = NoObserver()
     var index = first
     if first == mandatoryEnd, let settling, Self.statesEqual(&machine, settling) {
@@ -68,6 +71,8 @@ extension Document {
           records[index].hasDefinition = machine.lineHasDefinition
           records[index].isHeading = machine.lineIsHeading
           records[index].topIsWritten = machine.topIsWritten
+          records[index].reserve = Int32(machine.reserve)
+          records[index].valueReserve = Int32(machine.valueReserve)
           if !machine.diagnostics.isEmpty {
             if old.diagnostics >= 0 {
               lists[Int(old.diagnostics)] = machine.diagnostics
@@ -97,7 +102,9 @@ extension Document {
           while index < records.count, records[index].floor > highest { index += 1 }
           if index > next, index < records.count {
             let above = records[index - 1]
-            machine.restart(stack: above.stack, env: above.env, lastX: above.lastX)
+            machine.restart(
+              stack: above.stack, env: above.env, lastX: above.lastX, reserve: above.reserve,
+              valueReserve: above.valueReserve)
           }
         }
       }
@@ -115,7 +122,9 @@ extension Document {
   /// decides), and the same `lastx`.
   /// (`inout` only so that the machine, which holds the arenas, is not copied.)
   private static func statesEqual(_ machine: inout Machine, _ state: LineState) -> Bool {
-    guard machine.base == state.stack, machine.lastX.bitPattern == state.lastX.bitPattern else { return false }
+    guard machine.base == state.stack, machine.lastX.bitPattern == state.lastX.bitPattern,
+      machine.reserve == Int(state.reserve), machine.valueReserve == Int(state.valueReserve)
+    else { return false }
     return machine.envHead == state.env || environmentsEqual(machine.envHead, state.env, machine.bindings)
   }
 

@@ -6,7 +6,7 @@
 ///
 /// Memory grows with the document, not with lines × stack depth: the stack after each line is
 /// one index into a shared arena of persistent stack nodes (`stackNodeCount` counts them), and
-/// each line's record is 40 bytes. Edits re-evaluate from the first changed line and stop as
+/// each line's record is 48 bytes. Edits re-evaluate from the first changed line and stop as
 /// soon as the state after a line (stack and visible variables) equals what that line had
 /// before the edit; a line that pushes as many values as before onto the same stack overwrites
 /// its old nodes' values in place, so that the lines below see them without being evaluated
@@ -251,7 +251,7 @@ package enum DocumentError: Error, Equatable, Sendable {
   case tooLarge(utf8Count: Int, limit: Int)
 }
 
-/// One line's place in the text and the results of evaluating it: 40 bytes.
+/// One line's place in the text and the results of evaluating it: 48 bytes.
 struct LineRecord {
   static let notEvaluated: Int32 = -2
   /// `pushed` of a line that pushed more values than it can count: its nodes are never reused.
@@ -264,7 +264,7 @@ struct LineRecord {
   /// The stores and definitions visible after the line: a binding index, -1 when none.
   var env: Int32 = -1
   /// `lastx` after the line: NaN when no operator has consumed a value yet. (Placed here, on
-  /// an 8-byte boundary, so that the record stays 40 bytes.)
+  /// an 8-byte boundary, so that the record stays 48 bytes.)
   var lastX = Double.nan
   /// The lowest position (counted from the bottom, 0 first) of the stack it started with that the
   /// line popped or read: it depends on the values from there up, and on none below.
@@ -277,6 +277,10 @@ struct LineRecord {
   var pushed: UInt16 = 0
   var terminator: LineTerminator
   private var flags: UInt8 = 0
+  /// The work carried to the next line (`Machine.reserve`).
+  var reserve = Int32(Machine.reserveCap)
+  /// The room for values carried to the next line (`Machine.valueReserve`).
+  var valueReserve = Int32(Machine.valueReserveCap)
 
   /// Whether the line holds a check token: asked of every line by the actions on every check.
   var hasCheck: Bool {

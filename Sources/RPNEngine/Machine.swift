@@ -64,8 +64,19 @@ struct Machine {
   /// each value a failing use's `clear` saved. What passes it is `too-complex` and changes nothing. A line's budget depends on its
   /// text and the stack it starts with only, so an incremental evaluation still equals a full one.
   var workLeft = 0
-  /// The current line's budget: `workPerByte` per byte of its text (its line break counted).
+  /// The current line's budget: `workPerByte` per byte of its text (its line break counted), plus
+  /// the `reserve` the lines above left it.
   var lineBudget = 0
+  /// Work the lines above left unused, carried down to the next line (at most `reserveCap`): a
+  /// costly use on a short line draws on it, so that a word of thousands of steps works where it
+  /// is written, while a document of n bytes still runs at most `workPerByte` × n + `reserveCap`
+  /// steps. Part of the state after a line; it stays at the cap on lines that spend less than
+  /// their own budget, so edits still settle.
+  var reserve = Machine.reserveCap
+  /// Values the lines above could have left and did not, carried down likewise (at most
+  /// `valueReserveCap`): a word that leaves a hundred values works on a short line, and a document
+  /// of n bytes still keeps at most `valuesPerByte` × n + `valueReserveCap` values of its lines.
+  var valueReserve = Machine.valueReserveCap
   /// Values of the stack the line starts with that it may still read for free: one read of it
   /// (a `sum` under a long tape), but no steps of words.
   var readAllowance = 0
@@ -76,6 +87,10 @@ struct Machine {
   /// Steps a line may run per byte of its text: 16 keeps a megabyte of text under 17 million
   /// steps, a second on the slowest (builtins such as `sqrt`, at some 70 ns a step in a word).
   static let workPerByte = 16
+  /// The most work carried from line to line: some 70 ms at the slowest steps.
+  static let reserveCap = 1 << 20
+  /// The most values' room carried from line to line: a megabyte of stack nodes.
+  static let valueReserveCap = 1 << 16
   /// Steps a value read by `pick`, `roll`, `sum`, `avg`, `sdev` or `subtotal` counts as: reading
   /// the persistent stack follows one node to the next, some four times a step's time.
   static let stepsPerRead = 4
@@ -98,10 +113,12 @@ struct Machine {
   }
 
   /// Starts from a stack, a list of bindings and a `lastx` (the state after some line).
-  mutating func restart(stack: Int32, env: Int32, lastX: Double) {
+  mutating func restart(stack: Int32, env: Int32, lastX: Double, reserve: Int32, valueReserve: Int32) {
     base = stack
     envHead = env
     self.lastX = lastX
+    self.reserve = Int(reserve)
+    self.valueReserve = Int(valueReserve)
     variables.removeAll(keepingCapacity: true)
     visibleNamesCache = nil
   }
@@ -288,10 +305,10 @@ struct Machine {
     lineHasDefinition = false
     lineIsHeading = false
     topIsWritten = false
-    lineBudget = (bytes.count + 1) * Self.workPerByte
+    lineBudget = (bytes.count + 1) * Self.workPerByte + reserve
     workLeft = lineBudget
     readAllowance = baseDepth
-    valueCap = (bytes.count + 1) * Self.valuesPerByte
+    valueCap = (bytes.count + 1) * Self.valuesPerByte + valueReserve
     if !definedOnLine.isEmpty { definedOnLine.removeAll(keepingCapacity: true) }
     var lastTokenEnd: Int32 = -1
     var scanner = TokenScanner(bytes, builtins: builtins)
@@ -332,6 +349,8 @@ struct Machine {
       lineIsHeading = true
       startSection()
     }
+    reserve = min(max(workLeft, 0), Self.reserveCap)
+    valueReserve = min(max(valueCap - localCount, 0), Self.valueReserveCap)
     return lastTokenEnd
   }
 
