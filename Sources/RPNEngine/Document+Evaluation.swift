@@ -56,6 +56,7 @@ extension Document {
           let depthBefore = machine.baseDepth
           let bytes = UnsafeBufferPointer(rebasing: text[Int(old.start)..<Int(old.start) + Int(old.length)])
           let lastTokenEnd = machine.evaluateLine(bytes, observer: &noObserver)
+          machine.carryReserves()
           // The positions the line popped hold its own values now, not the patched ones.
           let kept = Int32(machine.baseDepth)
           while let top = patched.last, top >= kept { patched.removeLast() }

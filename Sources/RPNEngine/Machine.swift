@@ -349,9 +349,16 @@ struct Machine {
       lineIsHeading = true
       startSection()
     }
+    return lastTokenEnd
+  }
+
+  /// Carries what the line just evaluated left of its work and room down to the next line. Out of
+  /// `evaluateLine`, and out of line, so that its loop stays small enough for the lexer's `next()`
+  /// to be inlined into it.
+  @inline(never)
+  mutating func carryReserves() {
     reserve = min(max(workLeft, 0), Self.reserveCap)
     valueReserve = min(max(valueCap - localCount, 0), Self.valueReserveCap)
-    return lastTokenEnd
   }
 
   /// Evaluates a token that is neither a number nor a builtin done in place, and records what
