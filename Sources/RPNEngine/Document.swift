@@ -228,11 +228,18 @@ package final class Document {
 
   /// Every diagnostic of the document, top to bottom.
   package func diagnostics() -> [(line: Int, diagnostic: Diagnostic)] {
-    var result = settingsDiagnostics
-    for line in lines.indices where lines[line].diagnostics >= 0 {
-      for diagnostic in diagnostics(inLine: line) { result.append((line, diagnostic)) }
-    }
+    var result: [(line: Int, diagnostic: Diagnostic)] = []
+    forEachDiagnostic { line, diagnostic in result.append((line, diagnostic)) }
     return result
+  }
+
+  /// Visits every diagnostic of the document, top to bottom, each line's read only when it is
+  /// reached: what reports them (`check`) holds one line's at a time, not the document's.
+  package func forEachDiagnostic(_ body: (_ line: Int, _ diagnostic: Diagnostic) -> Void) {
+    for (line, diagnostic) in settingsDiagnostics { body(line, diagnostic) }
+    for line in lines.indices where lines[line].diagnostics >= 0 {
+      for diagnostic in diagnostics(inLine: line) { body(line, diagnostic) }
+    }
   }
 
   /// How many persistent stack nodes the document holds (for tests of sharing).

@@ -64,20 +64,30 @@ package enum TapeReport {
   package static func diagnosticLines(
     _ document: Document, fileName: String, display: DisplaySettings = DisplaySettings()
   ) -> [String] {
+    var lines: [String] = []
+    forEachDiagnosticLine(document, fileName: fileName, display: display) { lines.append($0) }
+    return lines
+  }
+
+  /// Visits the lines `diagnosticLines` returns, one at a time, so that printing them holds one.
+  package static func forEachDiagnosticLine(
+    _ document: Document, fileName: String, display: DisplaySettings = DisplaySettings(),
+    _ body: (String) -> Void
+  ) {
     // A line's diagnostics come in order: count scalars on from the previous one, so that a line
     // of many diagnostics is read once, not once per diagnostic.
     var counted = (line: -1, offset: 0, column: 0)
     let shownName = ControlCharacters.escaped(fileName)
-    return document.diagnostics().map { line, diagnostic in
+    document.forEachDiagnostic { line, diagnostic in
       if counted.line != line { counted = (line, 0, 0) }
       let offset = max(counted.offset, diagnostic.range.lowerBound)
       counted.column += document.withUTF8(ofLine: line) { bytes in
         scalarCount(UnsafeBufferPointer(rebasing: bytes[min(counted.offset, bytes.count)..<min(offset, bytes.count)]))
       }
       counted.offset = offset
-      return
+      body(
         "\(shownName):\(line + 1):\(counted.column + 1): \(diagnostic.severity.rawValue): \(diagnostic.message(display: display)) "
-        + "[\(diagnostic.code.rawValue)]"
+          + "[\(diagnostic.code.rawValue)]")
     }
   }
 

@@ -16,6 +16,29 @@ func emit(_ text: String, to fd: Int32) {
   writeAll(Array(text.utf8), to: fd)
 }
 
+/// Text gathered into blocks of 64 KiB before it is written: a report of many lines is a few
+/// writes, not one per line. `flush()` writes what is left.
+struct BufferedOutput {
+  private static let blockSize = 1 << 16
+  let fd: Int32
+  private var bytes: [UInt8] = []
+
+  init(fd: Int32) {
+    self.fd = fd
+    bytes.reserveCapacity(Self.blockSize)
+  }
+
+  mutating func write(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+    if bytes.count >= Self.blockSize { flush() }
+  }
+
+  mutating func flush() {
+    writeAll(bytes, to: fd)
+    bytes.removeAll(keepingCapacity: true)
+  }
+}
+
 /// Ends the program on a usage or I/O error: the message on standard error, exit status 2.
 func fail(_ message: String) -> Never {
   emit("rpn-lsp: \(ControlCharacters.escaped(message))\n", to: STDERR_FILENO)
@@ -67,9 +90,9 @@ func runEval(_ arguments: ArraySlice<String>) -> Int32 {
       let display = document.display(over: DisplaySettings())
       let header = files.count > 1 ? (index > 0 ? "\n" : "") + "==> \(path.shown) <==\n" : ""
       emit(header + TapeReport.annotated(document, display: display), to: STDOUT_FILENO)
-      for line in TapeReport.diagnosticLines(document, fileName: path.shown, display: display) {
-        emit(line + "\n", to: STDERR_FILENO)
-      }
+      var output = BufferedOutput(fd: STDERR_FILENO)
+      TapeReport.forEachDiagnosticLine(document, fileName: path.shown, display: display) { output.write($0 + "\n") }
+      output.flush()
     } catch {
       emit("rpn-lsp: \(ControlCharacters.escaped(error.message))\n", to: STDERR_FILENO)
       failed = true
@@ -89,10 +112,16 @@ func runCheck(_ arguments: ArraySlice<String>) -> Int32 {
     do throws(FileError) {
       if let appending = standardOutputIs(path) { throw .outputIsInput(path: path.shown, appending: appending) }
       let document = try loadDocument(path, options)
-      let lines = TapeReport.diagnosticLines(
-        document, fileName: path.shown, display: document.display(over: DisplaySettings()))
-      for line in lines { emit(line + "\n", to: STDOUT_FILENO) }
-      if !lines.isEmpty { status = 1 }
+      var output = BufferedOutput(fd: STDOUT_FILENO)
+      var any = false
+      TapeReport.forEachDiagnosticLine(
+        document, fileName: path.shown, display: document.display(over: DisplaySettings())
+      ) { line in
+        output.write(line + "\n")
+        any = true
+      }
+      output.flush()
+      if any { status = 1 }
     } catch {
       emit("rpn-lsp: \(ControlCharacters.escaped(error.message))\n", to: STDERR_FILENO)
       unreadable = true
