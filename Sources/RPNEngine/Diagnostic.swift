@@ -5,18 +5,29 @@
 package struct Diagnostic: Equatable, Sendable {
   package var range: Range<Int>
   package var problem: Problem
+  /// How many uses after this one on its line failed with the same problem: they are counted
+  /// here, not listed (a line of 1,000 uses past the line's budget is one diagnostic, not 1,000).
+  package var repeats: Int
 
-  package init(range: Range<Int>, problem: Problem) {
+  package init(range: Range<Int>, problem: Problem, repeats: Int = 0) {
     self.range = range
     self.problem = problem
+    self.repeats = repeats
   }
 
   package var code: DiagnosticCode { problem.code }
   package var severity: Severity { code.severity }
-  package var message: String { problem.message }
+  package var message: String { message(display: DisplaySettings()) }
 
   /// The message with its values shown in `display`.
-  package func message(display: DisplaySettings) -> String { problem.message(display: display) }
+  package func message(display: DisplaySettings) -> String {
+    let message = problem.message(display: display)
+    switch repeats {
+    case 0: return message
+    case 1: return message + "; 1 more use after it on this line fails the same way"
+    default: return message + "; \(repeats) more uses after it on this line fail the same way"
+    }
+  }
 }
 
 /// Errors mean the text is not valid RPN; warnings mean valid RPN whose evaluation fails there;
@@ -104,6 +115,16 @@ package indirect enum Problem: Equatable, Sendable {
   /// `=` alone, followed by a number (`= 7`): a check written with a space. `span` covers both
   /// tokens, `check` is the check meant (`=7`).
   case spacedCheck(check: String, span: Range<Int>)
+
+  /// Whether the same problem at later uses on a line is counted on the first diagnostic rather
+  /// than listed: uses of a word that fail inside it, and uses past the line's budget or the
+  /// stack's limit, which repeat by the thousand on a line of uses.
+  var foldsRepeats: Bool {
+    switch self {
+    case .wordFailed, .overBudget, .stackTooDeep: true
+    default: false
+    }
+  }
 
   package var code: DiagnosticCode {
     switch self {

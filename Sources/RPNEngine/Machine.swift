@@ -336,8 +336,20 @@ struct Machine {
     }
     if case .invalidStore(.missing) = token.kind { sawBareEquals = true }
     let diagnostic = Diagnostic(range: token.range, problem: problem)
-    diagnostics.append(diagnostic)
+    record(diagnostic)
     return diagnostic
+  }
+
+  /// Adds a diagnostic to the line's, or, when a use fails as one of the last two did (and no
+  /// definition on the line may have changed what the word means), counts it on that one.
+  private mutating func record(_ diagnostic: Diagnostic) {
+    if diagnostic.problem.foldsRepeats && !lineHasDefinition,
+      let same = diagnostics.indices.suffix(2).last(where: { diagnostics[$0].problem == diagnostic.problem })
+    {
+      diagnostics[same].repeats += 1
+    } else {
+      diagnostics.append(diagnostic)
+    }
   }
 
   /// Evaluates one token that is not a number; on failure returns the problem and leaves the

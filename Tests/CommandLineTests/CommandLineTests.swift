@@ -168,6 +168,18 @@ private let mistakes = "1 2 +\n2 =é 😀 zzz\n1 0 /\n  -1 sqrt # ☕\ne\u{301} 
     #expect(result.stdout == "-:2:6: warning: `+` needs 2 values but the stack holds only 1 [stack-underflow]\n")
   }
 
+  /// A line of uses that fail the same way is one line of `check`, counting the rest; written
+  /// as it is found, a megabyte of such lines stays within 100 MB (it was 480 MB).
+  @Test func checkPrintsRepeatedFailuresOnce() throws {
+    let uses = Array(repeating: "z", count: 500).joined(separator: " ")
+    let result = try run(["check", "-"], input: "1 : z 0 / ;\n\(uses)\n")
+    #expect(result.status == 1)
+    #expect(
+      result.stdout
+        == "-:2:1: warning: `z` failed: in its definition (line 1), `/` divides by zero; the stack is as it was "
+        + "before `z`; 499 more uses after it on this line fail the same way [division-by-zero]\n")
+  }
+
   @Test func checkOfACleanFileSaysNothing() throws {
     let dir = try directory(with: ["clean.rpn": "# fine\n1 2 +\n=x x *\n"])
     defer { try? FileManager.default.removeItem(at: dir) }

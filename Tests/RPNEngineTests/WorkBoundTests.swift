@@ -14,7 +14,7 @@ import Testing
   }
 
   private func codes(_ document: Document) -> [String] {
-    document.diagnostics().map { "\($0.diagnostic.code.rawValue)@\($0.line):\($0.diagnostic.range.lowerBound)" }
+    document.eachFailure().map { "\($0.diagnostic.code.rawValue)@\($0.line):\($0.diagnostic.range.lowerBound)" }
   }
 
   /// `pick` inside a word read the whole stack at every step: 100 picks a use of `q2`, some
@@ -64,7 +64,7 @@ import Testing
   @Test func failingUsesOverSumAreBounded() throws {
     let uses = Array(repeating: "s", count: 1_000).joined(separator: " ")
     let document = try Document(text: deep(2_000) + "\n: s sum 0 / ;\n" + uses)
-    let found = document.diagnostics().map(\.diagnostic.code)
+    let found = document.eachFailure().map(\.diagnostic.code)
     // 2,000 bytes: 32,000 steps and the reserve; the first sum is the free read, each next costs
     // 3 + 4 × 2,000, so a hundred-odd run and fail, and the rest are refused.
     #expect(found.count == 1_000)
@@ -107,5 +107,35 @@ import Testing
     let document = try Document(text: text)
     #expect(codes(document) == [])
     #expect(document.stack(afterLine: 4, keepingTop: 1).top == [605])
+  }
+
+  /// Uses on one line that fail the same way are one diagnostic, on the first, counting the
+  /// rest: a line of refused uses is one message, not one per use (a megabyte of them was
+  /// 500,000 messages and 480 MB in `check`).
+  @Test func repeatedFailuresOfUsesAreOneDiagnostic() throws {
+    let document = try Document(text: "1 : z 0 / ;\nz z z 2\n")
+    let found = document.diagnostics()
+    #expect(found.count == 1)
+    #expect(found.first?.diagnostic.range == 0..<1)
+    #expect(found.first?.diagnostic.repeats == 2)
+    #expect(
+      found.first?.diagnostic.message
+        == "`z` failed: in its definition (line 1), `/` divides by zero; the stack is as it was before `z`; "
+        + "2 more uses after it on this line fail the same way")
+    #expect(document.stack(afterLine: 1, keepingTop: 1).top == [2])
+    let one = try Document(text: "1 : z 0 / ;\nz z\n").diagnostics()
+    #expect(one.first?.diagnostic.message.hasSuffix("; 1 more use after it on this line fails the same way") == true)
+  }
+
+  /// Other diagnostics are listed one by one, and so are uses on a line that defines a word (a
+  /// definition may change what a name means between two uses).
+  @Test func otherRepeatedDiagnosticsAreListed() throws {
+    let division = try Document(text: "1 0 / 0 /\n").diagnostics()
+    #expect(division.map(\.diagnostic.range) == [4..<5, 8..<9])
+    #expect(division.allSatisfy { $0.diagnostic.repeats == 0 })
+    let defined = try Document(text: "1 : z 0 / ; z z\n").diagnostics()
+    #expect(defined.map(\.diagnostic.range) == [12..<13, 14..<15])
+    let unknown = try Document(text: "nope nope\n").diagnostics()
+    #expect(unknown.count == 2)
   }
 }
