@@ -225,17 +225,20 @@ package enum Suggestions {
   /// and every part of those, and every token glued to a number or an operation (`x` in `2x`,
   /// `ln` in `ln2`, but not `pi` in `pie`): as a close word it would drop the other part.
   private static func splits(_ word: String, visibleNames: NameIndex) -> (readings: [Reading], glued: Set<String>) {
-    let scalars = Array(word.unicodeScalars)
-    guard scalars.count >= 2 else { return ([], []) }
+    let view = word.unicodeScalars
+    let cuts = Array(view.indices.dropFirst())
+    guard !cuts.isEmpty else { return ([], []) }
     var splits: [Reading] = []
     var reordered: [Reading] = []
     var glued = Set<String>()
-    for cut in stride(from: scalars.count - 1, through: 1, by: -1) {
-      let left = String(String.UnicodeScalarView(scalars[..<cut]))
-      let right = String(String.UnicodeScalarView(scalars[cut...]))
+    // Most cuts of an unknown word leave a left part that is nothing: the right is not looked at.
+    for cut in cuts.reversed() {
+      let left = String(Substring(view[..<cut]))
       let leftKind = kind(of: left, visibleNames)
+      guard leftKind != .none else { continue }
+      let right = String(Substring(view[cut...]))
       let rightKind = kind(of: right, visibleNames)
-      guard leftKind != .none, rightKind != .none else { continue }
+      guard rightKind != .none else { continue }
       if rightKind == .number || rightKind == .operation { glued.insert(left) }
       if leftKind == .number || leftKind == .operation { glued.insert(right) }
       if rightKind == .operation {
@@ -310,7 +313,7 @@ package struct NameIndex {
   private var words: [Bool] = []
   private var byName: [String: Int32] = [:]
   /// A deleted spelling's hash → the first of its entries; `entries` chains the rest.
-  private var heads: [UInt64: Int32] = [:]
+  private var heads = HashedHeads()
   private var entries: [(name: Int32, next: Int32)] = []
 
   package init() {}
@@ -338,7 +341,7 @@ package struct NameIndex {
     // No word longer than this is given close words, and none is within two edits of a longer name.
     guard scalars.count <= Suggestions.maximumWordLength + 2 else { return }
     Self.forEachDeletion(of: scalars, upTo: 2) { hash in
-      entries.append((id, heads[hash] ?? -1))
+      entries.append((id, heads[hash]))
       heads[hash] = Int32(entries.count - 1)
     }
   }
@@ -346,15 +349,19 @@ package struct NameIndex {
   /// The visible names that may be within `limit` (at most 2) edits of `word`: each shares a
   /// spelling with it, up to `limit` characters deleted from the word and 2 from the name.
   package func candidates(near word: [Unicode.Scalar], limit: Int) -> [String] {
-    var found = Set<Int32>()
+    var found: [Int32] = []
     Self.forEachDeletion(of: word, upTo: limit) { hash in
-      var entry = heads[hash] ?? -1
+      var entry = heads[hash]
       while entry >= 0 {
-        found.insert(entries[Int(entry)].name)
+        found.append(entries[Int(entry)].name)
         entry = entries[Int(entry)].next
       }
     }
-    return found.map { names[Int($0)] }
+    guard found.count > 1 else { return found.map { names[Int($0)] } }
+    found.sort()
+    var unique: [String] = []
+    for (k, id) in found.enumerated() where k == 0 || found[k - 1] != id { unique.append(names[Int(id)]) }
+    return unique
   }
 
   /// Calls `body` with the hash of `scalars` with each choice of up to `most` (0, 1 or 2)
@@ -363,12 +370,23 @@ package struct NameIndex {
   private static func forEachDeletion(of scalars: [Unicode.Scalar], upTo most: Int, _ body: (UInt64) -> Void) {
     let n = scalars.count
     let base: UInt64 = 0x100_0000_01B3
-    var prefix = [UInt64](repeating: 0, count: n + 1)
-    var power = [UInt64](repeating: 1, count: n + 1)
-    for k in 0..<n {
-      prefix[k + 1] = prefix[k] &* base &+ UInt64(scalars[k].value) &+ 1
-      power[k + 1] = power[k] &* base
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * (n + 1)) { buffer in
+      let prefix = UnsafeMutableBufferPointer(rebasing: buffer[0...n])
+      let power = UnsafeMutableBufferPointer(rebasing: buffer[(n + 1)...])
+      prefix[0] = 0
+      power[0] = 1
+      for k in 0..<n {
+        prefix[k + 1] = prefix[k] &* base &+ UInt64(scalars[k].value) &+ 1
+        power[k + 1] = power[k] &* base
+      }
+      forEachDeletion(n: n, prefix: UnsafeBufferPointer(prefix), power: UnsafeBufferPointer(power), upTo: most, body)
     }
+  }
+
+  private static func forEachDeletion(
+    n: Int, prefix: UnsafeBufferPointer<UInt64>, power: UnsafeBufferPointer<UInt64>, upTo most: Int,
+    _ body: (UInt64) -> Void
+  ) {
     // The hash of scalars[a..<b].
     func piece(_ a: Int, _ b: Int) -> UInt64 { prefix[b] &- prefix[a] &* power[b - a] }
     func finish(_ hash: UInt64, length: Int) -> UInt64 { mix(hash ^ mix(UInt64(length))) }
@@ -384,5 +402,46 @@ package struct NameIndex {
         body(finish(middle &* power[n - j - 1] &+ piece(j + 1, n), length: n - 2))
       }
     }
+  }
+}
+
+/// The heads of `NameIndex`'s chains by hash: open addressing over the hashes themselves, which
+/// are mixed already (a `Dictionary` would hash them again, most of a suggestion's cost).
+private struct HashedHeads {
+  private var keys: [UInt64] = []
+  /// -1 marks an empty slot.
+  private var values: [Int32] = []
+  private var count = 0
+
+  /// The head for `hash`, or -1.
+  subscript(hash: UInt64) -> Int32 {
+    get {
+      guard !keys.isEmpty else { return -1 }
+      let mask = keys.count - 1
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while values[slot] >= 0 {
+        if keys[slot] == hash { return values[slot] }
+        slot = (slot + 1) & mask
+      }
+      return -1
+    }
+    set {
+      if (count + 1) * 2 > keys.count { grow() }
+      let mask = keys.count - 1
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while values[slot] >= 0 && keys[slot] != hash { slot = (slot + 1) & mask }
+      if values[slot] < 0 { count += 1 }
+      keys[slot] = hash
+      values[slot] = newValue
+    }
+  }
+
+  private mutating func grow() {
+    let old = (keys, values)
+    let capacity = max(64, keys.count * 2)
+    keys = [UInt64](repeating: 0, count: capacity)
+    values = [Int32](repeating: -1, count: capacity)
+    count = 0
+    for (key, value) in zip(old.0, old.1) where value >= 0 { self[key] = value }
   }
 }
