@@ -21,7 +21,7 @@ func runWorstCases(binary: String, megabytes: Double, runs: Int) {
   }
   let bytes = Int(megabytes * 1_000_000)
   runWorstWords(bytes: bytes, report: report)
-  runWorstBounds(bytes: bytes, report: report)
+  runWorstBounds(binary: binary, bytes: bytes, report: report)
   guard let client = try? PipeClient(binary: binary) else {
     print("  cannot start \(binary)")
     return
@@ -106,8 +106,10 @@ private func runWorstWords(bytes: Int, report: Report) {
 /// `depth pick` and `depth roll` after a deep line, failing uses over `sum`, words that push
 /// thousands of values per line then `clear`, and many unknown words under many stores. Each
 /// line may run 256 steps per byte of its text and leave 4 values per byte; suggestions look up
-/// an index of the names. The note gives the nodes kept (16 bytes each) and the diagnostics.
-private func runWorstBounds(bytes: Int, report: Report) {
+/// an index of the names. The note gives the nodes kept (16 bytes each) and the diagnostics. Each
+/// tape is then checked by the release binary (`rpn-lsp check`, every message written): its time
+/// and peak memory, against 2 s and 100 MB at 1 MB.
+private func runWorstBounds(binary: String, bytes: Int, report: Report) {
   func fill(_ header: String, line: String) -> String {
     var text = header
     while text.utf8.count < bytes { text += line }
@@ -147,6 +149,15 @@ private func runWorstBounds(bytes: Int, report: Report) {
     let nanoseconds = Double(now() - start)
     let note = "\(document.stackNodeCount.formatted()) nodes, \(diagnostics.count.formatted()) diagnostics"
     report(name, text.utf8.count, nanoseconds, note)
+    let file = NSTemporaryDirectory() + "rpn-bench-worst-\(getpid()).rpn"
+    guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8)) else { continue }
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    guard let check = runMeasured(binary, ["check", file]) else { continue }
+    let megabytes = Double(check.peakBytes) / 1e6
+    let limit = 100 * Double(text.utf8.count) / 1e6
+    report(
+      "  the same, `rpn-lsp check` (every message written)", text.utf8.count, check.nanoseconds,
+      "peak \(format(megabytes, 1)) MB" + (megabytes > limit ? " ✗ (over 100 MB per MB)" : ""))
   }
 }
 
