@@ -14,8 +14,11 @@ module() {  # module NAME DEPENDENCY...
   shift
   local libs=()
   for dependency in "$@"; do libs+=("-l$dependency"); done
+  # A module's sources are in folders by concern: every .swift file under its folder.
+  local sources=()
+  while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "Sources/$name" -name '*.swift' -print0 | sort -z)
   swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$out/$name.swiftmodule" \
-    -emit-library -static -o "$out/lib$name.a" "Sources/$name"/*.swift ${libs[@]+"${libs[@]}"} 2>&1 \
+    -emit-library -static -o "$out/lib$name.a" "${sources[@]}" ${libs[@]+"${libs[@]}"} 2>&1 \
     | grep -v "warning: Cannot export local symbol" || true
   [ -f "$out/lib$name.a" ] || { echo "fuzz build: $name failed" >&2; exit 1; }
 }

@@ -15,7 +15,7 @@ language") and with the builtins table.
 - XML (plistlib): sublime/RPN-Comments.tmPreferences.
 - Kakoune's highlighter regexes (a subset of ECMAScript that Python's `re` reads alike) give the
   expected tokens; every settings object is a valid `{"rpn": {...}}` of the server's settings; the builtin
-  names in the Vim, Sublime and Kakoune syntaxes are exactly Sources/RPNEngine/Builtins.swift's.
+  names in the Vim, Sublime and Kakoune syntaxes are exactly Sources/RPNEngine/Evaluation/Builtins.swift's.
 - Definitions `: hyp sq swap sq + sqrt ;`: in Kakoune and Sublime, `:` and `;` are keywords when
   they stand alone (`4:`, `x;`, `:x` are unknown words), the name after `:` is a definition
   (unless it is a builtin's, which cannot be defined), a later use of it is a name; whole lines
@@ -188,7 +188,7 @@ def as_sent(what, channel, settings, inner_only=False):
 
 def builtins_from_swift():
     """(named operators, symbolic operators, constants) from Builtins.swift, all spellings."""
-    source = (REPO / "Sources/RPNEngine/Builtins.swift").read_text(encoding="utf-8")
+    source = (REPO / "Sources/RPNEngine/Evaluation/Builtins.swift").read_text(encoding="utf-8")
     named, symbolic, constants = set(), set(), set()
     pattern = re.compile(r'Builtin\(\s*name:\s*"([^"]+)",\s*aliases:\s*\[([^\]]*)\],\s*kind:\s*\.(\w+)')
     for name, aliases, kind in pattern.findall(source):

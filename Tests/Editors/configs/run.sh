@@ -2,7 +2,7 @@
 # Checks the editor configs that no editor here can load (Helix, Kakoune, Sublime Text, Zed,
 # JetBrains): TOML, JSON, YAML and plist files parse, say what they must, and their token patterns
 # agree with the language's token rules (definitions `: name … ;` too) and with
-# Sources/RPNEngine/Builtins.swift. check.py beside this script does the checking, one line per
+# Sources/RPNEngine/Evaluation/Builtins.swift. check.py beside this script does the checking, one line per
 # check.
 #
 #   Tests/Editors/configs/run.sh [PATH/TO/rpn-lsp]

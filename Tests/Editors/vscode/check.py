@@ -12,7 +12,7 @@ TextMate tokenizer) first. What is checked, in order:
  2. grammar      the grammar uses only `match` rules (with `captures`) and `include`s of its
                  repository, so that the tokenizer below is faithful; its operator and constant
                  alternations (and the builtins a definition cannot name) are exactly the
-                 spellings of Sources/RPNEngine/Builtins.swift.
+                 spellings of Sources/RPNEngine/Evaluation/Builtins.swift.
  3. tokenizer    a TextMate-style tokenizer (the line plus "\n", at each position the leftmost
                  match of all rules, ties to the first rule, as vscode-textmate does) gives the
                  exact scopes expected for sample lines (checks `=20.5` in every number form,
@@ -85,7 +85,7 @@ def section(title):
 # ---------------------------------------------------------------------------------------------
 # Regex engines
 
-# Unicode White_Space, as Sources/RPNEngine/Lexer.swift spells it out (for the `re` fallback).
+# Unicode White_Space, as Sources/RPNEngine/Syntax/Lexer.swift spells it out (for the `re` fallback).
 WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 
 

@@ -5,7 +5,7 @@
 #     VS Code and vsce require, settings mirroring the server's;
 #   - the grammar's regexes, run by Oniguruma (PyPI's onigurumacffi, the engine VS Code's
 #     TextMate tokenizer uses) in a vscode-textmate-style loop: exact scopes for sample lines and
-#     every builtin spelling of Sources/RPNEngine/Builtins.swift;
+#     every builtin spelling of Sources/RPNEngine/Evaluation/Builtins.swift;
 #   - extension.js: `node --check`, then activate() with stand-ins for `vscode` and
 #     `vscode-languageclient/node` (server options, document selector, settings, missing binary);
 #   - with PATH/TO/rpn-lsp: that server started the way vscode-languageclient starts it, with a
