@@ -66,6 +66,22 @@ import Testing
     try client.finish()
   }
 
+  /// A line of uses that fail the same way is published as one diagnostic, on the first use,
+  /// counting the rest: an editor shows one message, not one per use. Over the binary's pipes.
+  @Test(.overPipes) func repeatedFailuresArePublishedOnce() throws {
+    let client = try LSPClient.started()
+    client.open("file:///r.rpn", "1 : z 0 / ;\nz 2 z z\n")
+    let published = try client.publishedDiagnostics("file:///r.rpn")
+    #expect(
+      compact(diagnostics: published.diagnostics) == [
+        "1:0-1:1 warning division-by-zero: `z` failed: in its definition (line 1), `/` divides by zero; the stack "
+          + "is as it was before `z`",
+        "1:4-1:5 warning division-by-zero: `z` failed: in its definition (line 1), `/` divides by zero; the stack "
+          + "is as it was before `z`; 1 more use after it on this line fails the same way",
+      ])
+    try client.finish()
+  }
+
   /// A tape's control characters reach messages escaped: some editors (Vim's message line) show
   /// them in a terminal, where an escape sequence would run. Over the binary's pipes.
   @Test(.overPipes) func controlCharactersInMessagesAreEscaped() throws {
