@@ -39,11 +39,11 @@ extension Document {
     if words.count > max(2 * wordsAfterCollection, 1 << 8) {
       // Every binding still held keeps its word (and the words that word calls).
       var live = [Bool](repeating: false, count: words.count)
-      for binding in bindings { if let word = Binding.word(in: binding.value) { live[Int(word)] = true } }
+      for binding in bindings { if let word = binding.bound.word { live[Int(word)] = true } }
       let remap = words.compact(live: live)
       for index in bindings.indices {
-        if let word = Binding.word(in: bindings[index].value) {
-          bindings[index].value = Binding.value(ofWord: remap[Int(word)])
+        if let word = bindings[index].bound.word {
+          bindings[index].bound = PackedBound(.word(remap[Int(word)]))
         }
       }
       wordsAfterCollection = words.count

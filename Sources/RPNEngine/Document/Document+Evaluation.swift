@@ -143,18 +143,18 @@ extension Document {
     while x != y {
       if x > y {
         let binding = bindings[Int(x)]
-        if newestA[binding.name] == nil { newestA[binding.name] = binding.value.bitPattern }
+        if newestA[binding.name] == nil { newestA[binding.name] = binding.bound.bits }
         x = binding.next
       } else {
         let binding = bindings[Int(y)]
-        if newestB[binding.name] == nil { newestB[binding.name] = binding.value.bitPattern }
+        if newestB[binding.name] == nil { newestB[binding.name] = binding.bound.bits }
         y = binding.next
       }
     }
     func inTail(_ name: Int32) -> UInt64? {
       var index = x
       while index >= 0 {
-        if bindings[Int(index)].name == name { return bindings[Int(index)].value.bitPattern }
+        if bindings[Int(index)].name == name { return bindings[Int(index)].bound.bits }
         index = bindings[Int(index)].next
       }
       return nil

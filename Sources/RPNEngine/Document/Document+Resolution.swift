@@ -115,7 +115,7 @@ extension Document {
   private func binding(of name: Int32, from previous: Int32, to head: Int32) -> Bool? {
     var index = head
     while index != previous, index >= 0 {
-      if bindings[Int(index)].name == name { return Binding.word(in: bindings[Int(index)].value) != nil }
+      if bindings[Int(index)].name == name { return bindings[Int(index)].bound.word != nil }
       index = bindings[Int(index)].next
     }
     return nil

@@ -108,10 +108,11 @@ extension Document {
         }
         guard own.count == binders.count else { return }
         for (k, binding) in zip(binders, own.reversed()) where tokens[k].kind == .store {
+          guard case .variable(let value) = binding.bound.bound else { continue }
           let nameRange = tokens[k].nameRange
           let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self)
           result.append(
-            StoredVariable(name: name, line: line, range: tokens[k].range, nameRange: nameRange, value: binding.value))
+            StoredVariable(name: name, line: line, range: tokens[k].range, nameRange: nameRange, value: value))
         }
       }
     }
@@ -179,18 +180,17 @@ extension Document {
     guard lines.indices.contains(line) else { return Scope(depth: 0, variables: []) }
     var observer = StopBefore(offset)
     var machine = run(line: line, observer: &observer)
-    var visible: [String: Double] = [:]
-    for (name, value) in line == 0 ? [] : visibleBindings(from: lines[line - 1].env) { visible[name] = value }
-    for (id, value) in machine.variables where id >= 0 && names.names[Int(id)] != Machine.sectionBaseName {
-      let name = names.names[Int(id)]
-      visible[name] = value.bitPattern == Machine.unbound.bitPattern ? nil : value
-    }
+    var visible: [String: Bound] = [:]
+    for (name, bound) in line == 0 ? [] : visibleBindings(from: lines[line - 1].env) { visible[name] = bound }
+    // Names no text spells (a section's base) have negative IDs.
+    for (id, bound) in machine.variables where id >= 0 { visible[names.names[Int(id)]] = bound.bound }
     var scope = Scope(depth: machine.count, variables: [], sectionBase: machine.sectionBase())
-    for (name, value) in visible.sorted(by: { $0.key < $1.key }) {
-      if let word = Binding.word(in: value) {
+    for (name, bound) in visible.sorted(by: { $0.key < $1.key }) {
+      switch bound {
+      case .word(let word):
         if words.words.indices.contains(Int(word)) { scope.words.append((name, words.words[Int(word)].effect)) }
-      } else {
-        scope.variables.append((name, value))
+      case .variable(let value): scope.variables.append((name, value))
+      case .sectionBase: break
       }
     }
     return scope

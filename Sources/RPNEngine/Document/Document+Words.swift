@@ -85,7 +85,7 @@ extension Document {
   /// word's boxed ID, or nil.
   /// An offset inside a definition (after its `:`, before the end of its `;`) asks what the name
   /// meant above the definition: the body is resolved there.
-  func boundValue(of name: String, atLine line: Int, utf8Offset offset: Int) -> Double? {
+  func boundValue(of name: String, atLine line: Int, utf8Offset offset: Int) -> Bound? {
     guard lines.indices.contains(line), let id = names.id(name) else { return nil }
     var offset = offset
     if lines[line].hasDefinition {
@@ -98,13 +98,12 @@ extension Document {
     }
     var observer = StopBefore(offset)
     var machine = run(line: line, observer: &observer)
-    return machine.value(of: id)
+    return machine.bound(of: id)
   }
 
   /// The word `name` names right before a UTF-8 offset of a line, or nil (a variable, or unbound).
   package func word(named name: String, atLine line: Int, utf8Offset offset: Int) -> WordInfo? {
-    guard let value = boundValue(of: name, atLine: line, utf8Offset: offset),
-      let id = Binding.word(in: value),
+    guard case .word(let id) = boundValue(of: name, atLine: line, utf8Offset: offset),
       let site = bindingSite(of: name, visibleAtLine: line, utf8Offset: offset), site.isDefinition
     else { return nil }
     return info(ofWord: id, name: name, definedAt: site)
@@ -112,8 +111,8 @@ extension Document {
 
   /// Whether `name` names a variable right before a UTF-8 offset of a line.
   package func isVariable(_ name: String, atLine line: Int, utf8Offset offset: Int) -> Bool {
-    guard let value = boundValue(of: name, atLine: line, utf8Offset: offset) else { return false }
-    return Binding.word(in: value) == nil
+    guard case .variable = boundValue(of: name, atLine: line, utf8Offset: offset) else { return false }
+    return true
   }
 
   /// The definition whose `:`…`;` holds a UTF-8 offset of a line (the `;` included), if any.
@@ -138,8 +137,7 @@ extension Document {
     let name = withUTF8(ofLine: line) {
       String(decoding: UnsafeBufferPointer(rebasing: $0[tokens[nameIndex].range]), as: UTF8.self)
     }
-    guard let value = boundValue(of: name, atLine: line, utf8Offset: tokens[end].range.upperBound),
-      let id = Binding.word(in: value)
+    guard case .word(let id) = boundValue(of: name, atLine: line, utf8Offset: tokens[end].range.upperBound)
     else { return nil }
     let site = BindingSite(line: line, range: tokens[nameIndex].range, isDefinition: true)
     return info(ofWord: id, name: name, definedAt: site)
@@ -261,23 +259,27 @@ extension Document {
   /// The words visible after a line, with their effects, sorted by name.
   package func words(afterLine line: Int) -> [(name: String, effect: WordEffect)] {
     guard lines.indices.contains(line) else { return [] }
-    return visibleBindings(from: lines[line].env).compactMap { name, value in
-      Binding.word(in: value).map { (name, words.words[Int($0)].effect) }
+    return visibleBindings(from: lines[line].env).compactMap { name, bound in
+      guard case .word(let id) = bound else { return nil }
+      return (name, words.words[Int(id)].effect)
     }
   }
 
-  /// Every name visible from a list head with its newest value, sorted by name.
-  func visibleBindings(from head: Int32) -> [(name: String, value: Double)] {
+  /// Every name visible from a list head with what it is bound to, sorted by name (the names
+  /// text spells: not a section's base).
+  func visibleBindings(from head: Int32) -> [(name: String, bound: Bound)] {
     var seen = Set<Int32>()
-    var result: [(name: String, value: Double)] = []
+    var result: [(name: String, bound: Bound)] = []
     var index = head
     // Stop once every name there is has been seen: a name bound on every line costs one step.
     let allNames = names.names.count
     while index >= 0, seen.count < allNames {
       let binding = bindings[Int(index)]
-      if seen.insert(binding.name).inserted { result.append((names.names[Int(binding.name)], binding.value)) }
+      if binding.name >= 0, seen.insert(binding.name).inserted, let bound = binding.bound.bound {
+        result.append((names.names[Int(binding.name)], bound))
+      }
       index = binding.next
     }
-    return result.filter { $0.name != Machine.sectionBaseName }.sorted { $0.name < $1.name }
+    return result.sorted { $0.name < $1.name }
   }
 }

@@ -206,7 +206,10 @@ package final class Document {
   /// The variables visible after a line (not the words), with their values, sorted by name.
   package func variables(afterLine line: Int) -> [(name: String, value: Double)] {
     guard lines.indices.contains(line) else { return [] }
-    return visibleBindings(from: lines[line].env).filter { Binding.word(in: $0.value) == nil }
+    return visibleBindings(from: lines[line].env).compactMap { name, bound in
+      guard case .variable(let value) = bound else { return nil }
+      return (name, value)
+    }
   }
 
   /// The diagnostics of one line, in token order.

@@ -1,26 +1,28 @@
 // Names: the bindings a line looks up and makes, section bases, and unknown words' suggestions.
 
 extension Machine {
-  /// Marks a name with no binding in the cache: a NaN no variable or word can hold.
-  static let unbound = Double.nan
-
-  /// The value bound to a name (a variable's value, or a word's boxed ID): from the cache, else
-  /// the newest binding of it in the list. Misses are cached too. Restarting costs nothing this
-  /// way, however many bindings lie above.
+  /// What a name is bound to (a variable's value, a word): from the cache, else the newest
+  /// binding of it in the list. Misses are cached too. Restarting costs nothing this way,
+  /// however many bindings lie above.
   @inline(__always)
-  mutating func value(of name: Int32) -> Double? {
-    if let cached = variables[name] { return cached.bitPattern == Self.unbound.bitPattern ? nil : cached }
+  mutating func bound(of name: Int32) -> Bound? {
+    packedBound(of: name).bound
+  }
+
+  @inline(__always)
+  private mutating func packedBound(of name: Int32) -> PackedBound {
+    if let cached = variables[name] { return cached }
     var index = name > highestBound ? -1 : envHead
     while index >= 0 {
       let binding = bindings[Int(index)]
       if binding.name == name {
-        variables[name] = binding.value
-        return binding.value
+        variables[name] = binding.bound
+        return binding.bound
       }
       index = binding.next
     }
-    variables[name] = Self.unbound
-    return nil
+    variables[name] = .unbound
+    return .unbound
   }
 
   /// The names of every visible variable and word, indexed for suggestions: made once after a
@@ -40,29 +42,30 @@ extension Machine {
       visible.insert(bindings[Int(index)].name)
       index = bindings[Int(index)].next
     }
-    for (name, value) in variables {
-      if value.bitPattern == Self.unbound.bitPattern { visible.remove(name) } else { visible.insert(name) }
+    for (name, bound) in variables {
+      if bound == .unbound { visible.remove(name) } else { visible.insert(name) }
     }
+    // Names no text spells (a section's base) have negative IDs.
     return visible.compactMap { id in
-      guard id >= 0, names.names[Int(id)] != Self.sectionBaseName, let value = value(of: id) else { return nil }
-      return VisibleName(names.names[Int(id)], isWord: Binding.word(in: value) != nil)
+      guard id >= 0, let bound = bound(of: id) else { return nil }
+      return VisibleName(names.names[Int(id)], isWord: bound.isWord)
     }
   }
 
-  mutating func store(_ newValue: Double, in name: Int32) {
+  mutating func store(_ bound: Bound, in name: Int32) {
+    let packed = PackedBound(bound)
     if recording {
       let mapHash = envHead < 0 ? 0 : bindings[Int(envHead)].mapHash
-      let old = value(of: name).map { bindingHash(name: name, value: $0) } ?? 0
-      let hash = mapHash &- old &+ bindingHash(name: name, value: newValue)
-      bindings.append(Binding(value: newValue, mapHash: hash, name: name, next: envHead))
+      let old = packedBound(of: name)
+      let hash = mapHash &- (old == .unbound ? 0 : bindingHash(name: name, bound: old))
+        &+ bindingHash(name: name, bound: packed)
+      bindings.append(Binding(bound: packed, mapHash: hash, name: name, next: envHead))
       highestBound = max(highestBound, name)
       envHead = Int32(bindings.count - 1)
     }
-    variables[name] = newValue
+    variables[name] = packed
     if visibleNamesCache != nil {
-      if name >= 0, names.names[Int(name)] != Self.sectionBaseName {
-        visibleNamesCache?.insert(names.names[Int(name)], isWord: Binding.word(in: newValue) != nil)
-      }
+      if name >= 0 { visibleNamesCache?.insert(names.names[Int(name)], isWord: bound.isWord) }
       // Suggestions are remembered for the names visible: these changed.
       if !suggestions.isEmpty { suggestions.removeAll(keepingCapacity: true) }
     }
@@ -70,24 +73,20 @@ extension Machine {
 
   // MARK: Sections
 
-  /// The name under which a heading binds its section's base: not a valid name, so no store or
-  /// use can meet it, and the base is part of the state that convergence compares.
-  static let sectionBaseName = "#section"
-
-  /// Starts a section at a heading: its base is the stack's depth here.
+  /// Starts a section at a heading: its base is the stack's depth here, bound under a name no
+  /// text spells, so that the base is part of the state that convergence compares.
   mutating func startSection() {
-    let name =
-      recording ? names.intern(Self.sectionBaseName) : (names.id(Self.sectionBaseName) ?? -1)
-    store(Double(count), in: name)
+    if recording { names.noteSectionBase() }
+    store(.sectionBase(count), in: NameTable.sectionBase)
   }
 
   /// The stack depth right after the current section's heading; 0 before any heading. A
-  /// document without headings has no such name, and nothing to look up: looking up a name bound
-  /// nowhere walks every binding above (in a tape that stores on every block, a completion in
-  /// the middle of a million lines walked 50,000).
+  /// document without headings has no such binding, and nothing to look up: looking up a name
+  /// bound nowhere walks every binding above (in a tape that stores on every block, a completion
+  /// in the middle of a million lines walked 50,000).
   mutating func sectionBase() -> Int {
-    guard let id = names.id(Self.sectionBaseName) else { return 0 }
-    return value(of: id).map { Int($0) } ?? 0
+    guard names.hasSectionBase, case .sectionBase(let depth) = bound(of: NameTable.sectionBase) else { return 0 }
+    return depth
   }
 
   /// An unknown word's problem, with its suggestions. They are remembered until the names

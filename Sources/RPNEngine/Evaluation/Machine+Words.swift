@@ -90,11 +90,12 @@ extension Machine {
         cost += 1
       case .name:
         let bytes = UnsafeBufferPointer(rebasing: line[token.range])
-        guard let id = names.id(bytes), let value = value(of: id) else {
+        guard let id = names.id(bytes), let bound = bound(of: id) else {
           problems[k] = bytes.elementsEqual(nameBytes) ? .selfReference(word: text(token)) : unknownWord(text(token))
           continue
         }
-        if let callee = Binding.word(in: value) {
+        switch bound {
+        case .word(let callee):
           let word = words.words[Int(callee)]
           ops.append(WordOp(kind: .call, target: callee))
           if word.inputs < 0 {
@@ -103,10 +104,12 @@ extension Machine {
             inference.take(Int(word.inputs), giving: Int(word.outputs))
           }
           cost += word.cost + 1  // the call itself is a step, as it is when the use runs
-        } else {
+        case .variable(let value):
           ops.append(WordOp(kind: .push, value: value))
           inference.take(0, giving: 1)
           cost += 1
+        case .sectionBase:
+          problems[k] = unknownWord(text(token))  // Not a name any text spells.
         }
       case .invalidNumber(let problem): problems[k] = .invalidNumber(literal: text(token), problem: problem)
       case .check: problems[k] = .invalidDefinition(token: text(token), reason: .check)
@@ -127,7 +130,7 @@ extension Machine {
       recording
       ? words.intern(name: name, ops: ops, effect: effect, cost: cost)
       : (words.find(name: name, ops: ops) ?? words.intern(name: name, ops: ops, effect: effect, cost: cost))
-    store(Binding.value(ofWord: id), in: name)
+    store(.word(id), in: name)
     definedOnLine.append((Int32(tokens[tokens.count - 1].range.upperBound), id))
     return problems
   }

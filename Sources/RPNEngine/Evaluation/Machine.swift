@@ -21,9 +21,9 @@ struct Machine {
 
   var base: Int32 = -1
   var envHead: Int32 = -1
-  /// Names looked up or bound since the last restart, with their values (a word's ID boxed, see
-  /// `Binding.value(ofWord:)`); `Machine.unbound` marks a name not visible.
-  var variables: [Int32: Double] = [:]
+  /// Names looked up or bound since the last restart, with what they are bound to;
+  /// `PackedBound.unbound` marks a name not visible.
+  var variables: [Int32: PackedBound] = [:]
   /// The top operand of the most recent operator that consumed values, for `lastx`; NaN when none.
   var lastX = Double.nan
   /// The values the current line pushed, bottom to top, in `local[0..<localCount]`. Popping
@@ -376,10 +376,14 @@ struct Machine {
     case .builtin(let id):
       return apply(steps[Int(id)], word: text)
     case .name:
-      if let id = names.id(UnsafeBufferPointer(rebasing: line[token.range])), let value = value(of: id) {
-        if let word = Binding.word(in: value) { return use(word, word: text) }
-        push(value)
-        return nil
+      if let id = names.id(UnsafeBufferPointer(rebasing: line[token.range])), let bound = bound(of: id) {
+        switch bound {
+        case .variable(let value):
+          push(value)
+          return nil
+        case .word(let word): return use(word, word: text)
+        case .sectionBase: break  // Not a name any text spells.
+        }
       }
       return unknownWord(text())
     case .colon:
@@ -390,7 +394,7 @@ struct Machine {
       guard count >= 1 else { return .stackUnderflow(word: text(), needs: 1, has: 0) }
       let value = peek(0)
       let name = UnsafeBufferPointer(rebasing: line[token.nameRange])
-      store(value, in: recording ? names.intern(name) : (names.id(name) ?? -1))
+      store(.variable(value), in: recording ? names.intern(name) : (names.id(name) ?? -1))
       return nil
     }
   }

@@ -13,7 +13,13 @@
 /// (U+00C5) and `Å` (U+212B) are two names, though Swift's `String ==` would call them equal.
 /// Lookups take the token's bytes directly: no `String` is made on the hot path.
 struct NameTable {
+  /// The name a heading binds its section's base under: negative, so no text spells it and no
+  /// list of names by ID holds it.
+  static let sectionBase: Int32 = -2
+
   private(set) var names: [String] = []
+  /// Whether any heading bound a section's base: until one does, `subtotal` need not look.
+  private(set) var hasSectionBase = false
   /// Every name's UTF-8 bytes, back to back; `spans[id]` locates one.
   private var bytes: [UInt8] = []
   private var spans: [(start: Int, count: Int)] = []
@@ -36,6 +42,8 @@ struct NameTable {
       slot = (slot + 1) & mask
     }
   }
+
+  mutating func noteSectionBase() { hasSectionBase = true }
 
   mutating func intern(_ name: String) -> Int32 {
     var name = name

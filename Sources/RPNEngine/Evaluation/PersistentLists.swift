@@ -18,7 +18,7 @@ struct StackNode {
 /// visible variables after this store, so that two lists with the same visible values compare
 /// equal by hash even when they got there through different stores.
 struct Binding {
-  var value: Double
+  var bound: PackedBound
   var mapHash: UInt64
   var name: Int32
   var next: Int32
@@ -33,6 +33,6 @@ func mix(_ x: UInt64) -> UInt64 {
 }
 
 @inline(__always)
-func bindingHash(name: Int32, value: Double) -> UInt64 {
-  mix(value.bitPattern ^ mix(UInt64(UInt32(bitPattern: name))))
+func bindingHash(name: Int32, bound: PackedBound) -> UInt64 {
+  mix(bound.bits ^ mix(UInt64(UInt32(bitPattern: name))))
 }

@@ -157,22 +157,3 @@ struct WordTable {
     return hash
   }
 }
-
-extension Binding {
-  /// Bindings of words hold the word's ID in a NaN's payload, in `value`: stack values are
-  /// always finite, so no variable's value can look like one, and comparing bindings stays a
-  /// comparison of bit patterns.
-  private static let wordTag: UInt64 = 0x7FFC_0000_0000_0000
-
-  static func value(ofWord id: Int32) -> Double {
-    Double(bitPattern: wordTag | UInt64(UInt32(bitPattern: id)))
-  }
-
-  /// The word a bound value names, or nil for a variable's value.
-  @inline(__always)
-  static func word(in value: Double) -> Int32? {
-    let bits = value.bitPattern
-    guard bits & 0xFFFF_FFFF_0000_0000 == wordTag else { return nil }
-    return Int32(bitPattern: UInt32(truncatingIfNeeded: bits))
-  }
-}
