@@ -57,7 +57,8 @@ extension Machine {
     if recording {
       let mapHash = envHead < 0 ? 0 : bindings[Int(envHead)].mapHash
       let old = packedBound(of: name)
-      let hash = mapHash &- (old == .unbound ? 0 : bindingHash(name: name, bound: old))
+      let hash =
+        mapHash &- (old == .unbound ? 0 : bindingHash(name: name, bound: old))
         &+ bindingHash(name: name, bound: packed)
       bindings.append(Binding(bound: packed, mapHash: hash, name: name, next: envHead))
       highestBound = max(highestBound, name)
