@@ -216,3 +216,15 @@ final class PipeClient {
     process.waitUntilExit()
   }
 }
+
+/// Starts the server for a part of the bench and initializes it (with the client's
+/// `textDocument` and `workspace` capabilities, if any); nil, said in the output, when it cannot
+/// be started.
+func startServer(_ binary: String, textDocument: JSONValue? = nil, workspace: JSONValue? = nil) -> PipeClient? {
+  guard let client = try? PipeClient(binary: binary) else {
+    print("  cannot start \(binary)")
+    return nil
+  }
+  client.initialize(textDocument: textDocument, workspace: workspace)
+  return client
+}
