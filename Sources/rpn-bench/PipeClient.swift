@@ -50,11 +50,11 @@ final class PipeClient {
   func makeRequest(_ method: String, _ params: JSONValue) -> (id: Int, bytes: [UInt8]) {
     let id = nextID
     nextID += 1
-    return (id, Self.framed(["jsonrpc": "2.0", "id": JSONValue(id), "method": .string(method), "params": params]))
+    return (id, Self.framed(Outgoing.request(id: JSONValue(id), method: method, params: params)))
   }
 
   func notify(_ method: String, _ params: JSONValue) {
-    write(Self.framed(["jsonrpc": "2.0", "method": .string(method), "params": params]))
+    write(Self.framed(Outgoing.notification(method: method, params: params)))
   }
 
   /// Reads messages until one matches.
