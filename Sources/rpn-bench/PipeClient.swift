@@ -2,25 +2,26 @@
 
 import Foundation
 import JSONRPC
+import ProcessPipes
 
 /// A client of the real `rpn-lsp` binary over pipes: what an editor sees, framing and JSON
 /// included.
+///
+/// It starts the server as the tests do (`PipedProcess`), and frames and builds messages as the
+/// server does (`Outgoing`); reading stays its own: one thread, no copy of a body it only waits
+/// for (`waitResponseUnparsed`), where the tests' client reads on a thread of its own and checks
+/// every header the server writes.
 final class PipeClient {
-  private let process = Process()
-  private let toServer = Pipe()
-  private let fromServer = Pipe()
+  private let child: PipedProcess
   private var reader: FrameReader
   private var nextID = 1
 
+  private var process: Process { child.process }
   var pid: Int32 { process.processIdentifier }
 
   init(binary: String) throws {
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = ["--stdio"]
-    process.standardInput = toServer
-    process.standardOutput = fromServer
-    process.standardError = FileHandle.nullDevice
-    let fd = fromServer.fileHandleForReading.fileDescriptor
+    child = try PipedProcess(executable: URL(fileURLWithPath: binary), arguments: ["--stdio"], discardErrors: true)
+    let fd = child.output.fileDescriptor
     reader = FrameReader(chunkSize: 1 << 16) { buffer in
       while true {
         let n = read(fd, buffer.baseAddress, buffer.count)
@@ -28,7 +29,6 @@ final class PipeClient {
         return max(n, 0)
       }
     }
-    try process.run()
   }
 
   /// The framed bytes of a message, encoded ahead of time so that timing covers only the wire
@@ -36,7 +36,7 @@ final class PipeClient {
   static func framed(_ json: JSONValue) -> [UInt8] { Outgoing.frame(JSONWriter.encode(json)) }
 
   func write(_ bytes: [UInt8]) {
-    let fd = toServer.fileHandleForWriting.fileDescriptor
+    let fd = child.input.fileDescriptor
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
@@ -212,7 +212,7 @@ final class PipeClient {
   func close() {
     _ = request("shutdown", nil)
     notify("exit", nil)
-    try? toServer.fileHandleForWriting.close()
+    try? child.input.close()
     process.waitUntilExit()
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessPipes
 import TestSupport
 import Testing
 
@@ -56,7 +57,7 @@ func run(
   let child = try PipedProcess(
     executable: executable ?? serverBinary(), arguments: arguments, directory: directory)
   let out = Collector(child.output)
-  let err = Collector(child.errors)
+  let err = Collector(child.errors ?? .nullDevice)  // A pipe: errors are not discarded here.
   let writer = child.input
   let bytes = Data(input.utf8)
   Thread.detachNewThread {

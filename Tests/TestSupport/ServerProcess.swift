@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ProcessPipes
 
 #if canImport(Glibc)
   import Glibc
@@ -35,7 +36,7 @@ final class ServerProcess: ServerConnection, @unchecked Sendable {
     // Writes never block for good: see `write`.
     _ = fcntl(inputFD, F_SETFL, fcntl(inputFD, F_GETFL) | O_NONBLOCK)
     Thread.detachNewThread { [self] in readOutput(child.output) }
-    Thread.detachNewThread { [self] in readErrors(child.errors) }
+    if let errors = child.errors { Thread.detachNewThread { [self] in readErrors(errors) } }
   }
 
   var answersBeforeReturning: Bool { false }
