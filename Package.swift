@@ -18,16 +18,20 @@ let package = Package(
     .target(name: "RPNLanguageServer", dependencies: ["JSONRPC", "LSPTypes", "RPNEngine"]),
     // The executable: command line parsing, file I/O, and serving LSP on stdio.
     .executableTarget(name: "rpn-lsp", dependencies: ["RPNEngine", "RPNLanguageServer", "JSONRPC"]),
+    // Starting a binary with its standard streams on pipes: how the bench and the tests start
+    // the built `rpn-lsp`. Foundation only; not part of the server.
+    .target(name: "ProcessPipes"),
     // Benchmarks: `swift run -c release rpn-bench`.
-    .executableTarget(name: "rpn-bench", dependencies: ["RPNEngine", "JSONRPC"]),
+    .executableTarget(name: "rpn-bench", dependencies: ["RPNEngine", "JSONRPC", "ProcessPipes"]),
     // What the test targets share: the LSP test client (over the built binary's pipes, or with
     // the server in process), the lookup of the binary, seeded random numbers, cursor markers.
-    .target(name: "TestSupport", dependencies: ["JSONRPC", "RPNLanguageServer"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["JSONRPC", "RPNLanguageServer", "ProcessPipes"], path: "Tests/TestSupport"),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "JSONRPC"]),
     .testTarget(name: "RPNEngineTests", dependencies: ["RPNEngine", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
     // End-to-end tests of the built `rpn-lsp` binary.
-    .testTarget(name: "CommandLineTests", dependencies: ["rpn-lsp", "TestSupport"]),
+    .testTarget(name: "CommandLineTests", dependencies: ["rpn-lsp", "TestSupport", "ProcessPipes"]),
     // End-to-end tests of the LSP server: a test client speaking JSON-RPC to the built binary.
     .testTarget(name: "ServerTests", dependencies: ["rpn-lsp", "RPNEngine", "JSONRPC", "TestSupport"]),
   ]

@@ -17,19 +17,14 @@ func runEndToEnd(binary: String, sizes: [Int], runs: Int) {
   var spawnTimes: [Double] = []
   for run in 0...runs {
     let start = now()
-    guard let client = try? PipeClient(binary: binary) else {
-      print("  cannot start \(binary)")
-      return
-    }
-    client.initialize()
+    guard let client = startServer(binary) else { return }
     let elapsed = Double(now() - start)
     if run > 0 { spawnTimes.append(elapsed) }
     client.close()
   }
   show("spawn → initialize response", spawnTimes.sorted()[spawnTimes.count / 2], "≤ 10 ms")
 
-  guard let client = try? PipeClient(binary: binary) else { return }
-  client.initialize()
+  guard let client = startServer(binary) else { return }
   defer { client.close() }
 
   // didOpen of a 1 MB and a 10 MB tape → its diagnostics.
@@ -148,11 +143,7 @@ func runChecksComparison(binary: String, sizes: [Int], runs: Int) {
   print("\nChecks: the block tape, and the same with ` =X` on every line with a result (median of \(runs))")
   let widths = [46, 12, 12, 10]
   row(["measure", "no checks", "checks", "target"], widths: widths)
-  guard let client = try? PipeClient(binary: binary) else {
-    print("  cannot start \(binary)")
-    return
-  }
-  client.initialize(textDocument: PipeClient.resolvingCodeActions)
+  guard let client = startServer(binary, textDocument: PipeClient.resolvingCodeActions) else { return }
   defer { client.close() }
   for size in sizes {
     let plain = makeDocument(blockTape(lines: size))

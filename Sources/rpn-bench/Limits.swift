@@ -53,11 +53,7 @@ func runLimits(binary: String, runs: Int, lines: Int) {
     row(["  GNU dc", "not installed", "(apt-get install dc)"], widths: widths)
   }
 
-  guard let client = try? PipeClient(binary: binary) else {
-    print("  cannot start \(binary)")
-    return
-  }
-  client.initialize()
+  guard let client = startServer(binary) else { return }
   defer { client.close() }
 
   // didOpen of the block tape at `lines` lines → diagnostics.

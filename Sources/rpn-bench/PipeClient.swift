@@ -2,25 +2,26 @@
 
 import Foundation
 import JSONRPC
+import ProcessPipes
 
 /// A client of the real `rpn-lsp` binary over pipes: what an editor sees, framing and JSON
 /// included.
+///
+/// It starts the server as the tests do (`PipedProcess`), and frames and builds messages as the
+/// server does (`Outgoing`); reading stays its own: one thread, no copy of a body it only waits
+/// for (`waitResponseUnparsed`), where the tests' client reads on a thread of its own and checks
+/// every header the server writes.
 final class PipeClient {
-  private let process = Process()
-  private let toServer = Pipe()
-  private let fromServer = Pipe()
+  private let child: PipedProcess
   private var reader: FrameReader
   private var nextID = 1
 
+  private var process: Process { child.process }
   var pid: Int32 { process.processIdentifier }
 
   init(binary: String) throws {
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = ["--stdio"]
-    process.standardInput = toServer
-    process.standardOutput = fromServer
-    process.standardError = FileHandle.nullDevice
-    let fd = fromServer.fileHandleForReading.fileDescriptor
+    child = try PipedProcess(executable: URL(fileURLWithPath: binary), arguments: ["--stdio"], discardErrors: true)
+    let fd = child.output.fileDescriptor
     reader = FrameReader(chunkSize: 1 << 16) { buffer in
       while true {
         let n = read(fd, buffer.baseAddress, buffer.count)
@@ -28,7 +29,6 @@ final class PipeClient {
         return max(n, 0)
       }
     }
-    try process.run()
   }
 
   /// The framed bytes of a message, encoded ahead of time so that timing covers only the wire
@@ -36,7 +36,7 @@ final class PipeClient {
   static func framed(_ json: JSONValue) -> [UInt8] { Outgoing.frame(JSONWriter.encode(json)) }
 
   func write(_ bytes: [UInt8]) {
-    let fd = toServer.fileHandleForWriting.fileDescriptor
+    let fd = child.input.fileDescriptor
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
@@ -50,11 +50,11 @@ final class PipeClient {
   func makeRequest(_ method: String, _ params: JSONValue) -> (id: Int, bytes: [UInt8]) {
     let id = nextID
     nextID += 1
-    return (id, Self.framed(["jsonrpc": "2.0", "id": JSONValue(id), "method": .string(method), "params": params]))
+    return (id, Self.framed(Outgoing.request(id: JSONValue(id), method: method, params: params)))
   }
 
   func notify(_ method: String, _ params: JSONValue) {
-    write(Self.framed(["jsonrpc": "2.0", "method": .string(method), "params": params]))
+    write(Self.framed(Outgoing.notification(method: method, params: params)))
   }
 
   /// Reads messages until one matches.
@@ -212,7 +212,19 @@ final class PipeClient {
   func close() {
     _ = request("shutdown", nil)
     notify("exit", nil)
-    try? toServer.fileHandleForWriting.close()
+    try? child.input.close()
     process.waitUntilExit()
   }
+}
+
+/// Starts the server for a part of the bench and initializes it (with the client's
+/// `textDocument` and `workspace` capabilities, if any); nil, said in the output, when it cannot
+/// be started.
+func startServer(_ binary: String, textDocument: JSONValue? = nil, workspace: JSONValue? = nil) -> PipeClient? {
+  guard let client = try? PipeClient(binary: binary) else {
+    print("  cannot start \(binary)")
+    return nil
+  }
+  client.initialize(textDocument: textDocument, workspace: workspace)
+  return client
 }

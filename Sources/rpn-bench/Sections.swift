@@ -32,11 +32,7 @@ func runSectionsComparison(binary: String, sizes: [Int], runs: Int) {
   print("\nSections: the block tape, and the same with 1,000 headings and subtotals (median of \(runs))")
   let widths = [56, 12, 12, 10]
   row(["measure", "plain", "sections", "target"], widths: widths)
-  guard let client = try? PipeClient(binary: binary) else {
-    print("  cannot start \(binary)")
-    return
-  }
-  client.initialize()
+  guard let client = startServer(binary) else { return }
   defer { client.close() }
   for size in sizes {
     let texts = [blockTape(lines: size), sectionsTape(lines: size)]

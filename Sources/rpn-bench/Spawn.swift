@@ -10,15 +10,7 @@ import Foundation
 /// 50 ms (`/bin/true` took 50.8 ms, and `rpn-lsp check` 151 or 202 ms, never between).
 @discardableResult
 func runToExit(_ path: String, _ arguments: [String]) -> Bool {
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-  let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-  defer { for pointer in argv { free(pointer) } }
-  var pid: pid_t = 0
-  guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return false }
+  guard let pid = spawnSilenced(path, arguments) else { return false }
   var status: Int32 = 0
   while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
   return true
@@ -29,16 +21,8 @@ func runToExit(_ path: String, _ arguments: [String]) -> Bool {
 /// `/proc` every 2 ms until it exits (the last reading stands): `ru_maxrss` cannot be used, as a
 /// spawned child's starts at this process's own peak, which the bench's documents make large.
 func runMeasured(_ path: String, _ arguments: [String]) -> (nanoseconds: Double, peakBytes: Int)? {
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-  let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-  defer { for pointer in argv { free(pointer) } }
-  var pid: pid_t = 0
   let start = DispatchTime.now().uptimeNanoseconds
-  guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return nil }
+  guard let pid = spawnSilenced(path, arguments) else { return nil }
   var peak = 0
   var status: Int32 = 0
   while true {
@@ -55,4 +39,19 @@ func runMeasured(_ path: String, _ arguments: [String]) -> (nanoseconds: Double,
   }
   let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
   return (elapsed, peak)
+}
+
+/// Starts `path` with `arguments`, its output and errors to /dev/null; its process id, or nil
+/// when it could not be started. The caller reaps it.
+private func spawnSilenced(_ path: String, _ arguments: [String]) -> pid_t? {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  var pid: pid_t = 0
+  guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return nil }
+  return pid
 }

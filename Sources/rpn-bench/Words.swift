@@ -20,19 +20,18 @@ func wordsTape(lines: Int, words: Int = 100) -> (text: String, firstBlockLine: I
     }
   }
   let header = words + 1
-  for i in 0..<(lines - header) {
+  appendBlocks(lines - header, to: &text) { place in
     let group = 5 * generator.next(words / 5)
-    switch i % 10 {
-    case 0: text += "# block \(i / 10)\n"
-    case 1: text += "\(generator.number()) \(generator.number()) w\(group + 1)\n"
-    case 2: text += "w\(group)\n"
-    case 3: text += "w\(group + 2)\n"
-    case 4: text += "\(generator.number()) w\(group + 3)\n"
-    case 5: text += "=s\n"
-    case 6: text += "+ + s w\(group)\n"
-    case 7: text += "w\(group + 4)   # the whole block\n"
-    case 8: text += "w\(group + 2) 2 /\n"
-    default: text += "clear\n"
+    return switch place {
+    case 1: "\(generator.number()) \(generator.number()) w\(group + 1)\n"
+    case 2: "w\(group)\n"
+    case 3: "w\(group + 2)\n"
+    case 4: "\(generator.number()) w\(group + 3)\n"
+    case 5: "=s\n"
+    case 6: "+ + s w\(group)\n"
+    case 7: "w\(group + 4)   # the whole block\n"
+    case 8: "w\(group + 2) 2 /\n"
+    default: ""
     }
   }
   return (text, header + 1)
@@ -45,11 +44,7 @@ func runWordsComparison(binary: String, sizes: [Int], runs: Int) {
   print("\nWords: the block tape, and a tape of the same size using 100 defined words (median of \(runs))")
   let widths = [62, 12, 12, 10]
   row(["measure", "plain", "words", "target"], widths: widths)
-  guard let client = try? PipeClient(binary: binary) else {
-    print("  cannot start \(binary)")
-    return
-  }
-  client.initialize()
+  guard let client = startServer(binary) else { return }
   defer { client.close() }
   for size in sizes {
     let plain = blockTape(lines: size)

@@ -22,15 +22,13 @@ func runWorstCases(binary: String, megabytes: Double, runs: Int) {
   let bytes = Int(megabytes * 1_000_000)
   runWorstWords(bytes: bytes, report: report)
   runWorstBounds(binary: binary, bytes: bytes, report: report)
-  guard let client = try? PipeClient(binary: binary) else {
-    print("  cannot start \(binary)")
-    return
-  }
   // As VS Code does: code lenses refreshed (so the server follows sections), code actions
   // resolved when run.
-  client.initialize(
-    textDocument: PipeClient.resolvingCodeActions,
-    workspace: ["codeLens": ["refreshSupport": true], "inlayHint": ["refreshSupport": true]])
+  guard
+    let client = startServer(
+      binary, textDocument: PipeClient.resolvingCodeActions,
+      workspace: ["codeLens": ["refreshSupport": true], "inlayHint": ["refreshSupport": true]])
+  else { return }
   defer { client.close() }
   runWorstHeadings(client, runs: runs, report: report)
   runWorstCheckLine(client, bytes: bytes, runs: runs, report: report)

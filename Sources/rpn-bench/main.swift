@@ -75,21 +75,36 @@ func blockTape(lines: Int) -> String {
   var generator = Generator()
   var text = ""
   text.reserveCapacity(lines * 12)
-  for i in 0..<lines {
-    switch i % 10 {
-    case 0: text += "# block \(i / 10)\n"
-    case 1: text += "\(generator.number()) \(generator.number()) +\n"
-    case 2: text += "\(generator.number()) *\n"
-    case 3: text += "\(generator.number()) 15 %\n"
-    case 4: text += "-\n"
-    case 5: text += "=part\n"
-    case 6: text += "\(generator.number()) \(generator.number()) / +\n"
-    case 7: text += "2 sqrt *   # scale\n"
-    case 8: text += "part max\n"
-    default: text += "clear\n"
+  appendBlocks(lines, to: &text) { place in
+    switch place {
+    case 1: "\(generator.number()) \(generator.number()) +\n"
+    case 2: "\(generator.number()) *\n"
+    case 3: "\(generator.number()) 15 %\n"
+    case 4: "-\n"
+    case 5: "=part\n"
+    case 6: "\(generator.number()) \(generator.number()) / +\n"
+    case 7: "2 sqrt *   # scale\n"
+    default: "part max\n"
     }
   }
   return text
+}
+
+/// Appends `count` lines in blocks of ten: a heading `# block N`, eight lines that `line` writes
+/// (given the line's place in its block, 1 to 8), and `clear`. The block tapes share this shape
+/// so that an edit inside a block stays inside it, in each of them. `line` is called for every
+/// line, the heading and `clear` too (their text is dropped), so a tape that draws a random
+/// number for each line draws the same sequence as when it wrote its blocks itself.
+func appendBlocks(_ count: Int, to text: inout String, line: (_ place: Int) -> String) {
+  for i in 0..<count {
+    let place = i % 10
+    let written = line(place)
+    switch place {
+    case 0: text += "# block \(i / 10)\n"
+    case 9: text += "clear\n"
+    default: text += written
+    }
+  }
 }
 
 /// A running total: every line adds to what is above, so a change at the top ripples to the end.

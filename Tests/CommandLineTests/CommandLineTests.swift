@@ -1,4 +1,5 @@
 import Foundation
+import ProcessPipes
 import TestSupport
 import Testing
 
@@ -53,38 +54,25 @@ func run(
   _ arguments: [String], in directory: URL? = nil, input: String = "", timeout: TimeInterval = 20,
   executable: URL? = nil
 ) throws -> Run {
-  let process = Process()
-  process.executableURL = try executable ?? serverBinary()
-  process.arguments = arguments
-  if let directory { process.currentDirectoryURL = directory }
-  let stdin = Pipe()
-  let stdout = Pipe()
-  let stderr = Pipe()
-  process.standardInput = stdin
-  process.standardOutput = stdout
-  process.standardError = stderr
-  let exited = DispatchSemaphore(value: 0)
-  process.terminationHandler = { _ in exited.signal() }
-  // A binary that exits without reading its input must not kill the tests with SIGPIPE.
-  signal(SIGPIPE, SIG_IGN)
-  try process.run()
-  let out = Collector(stdout.fileHandleForReading)
-  let err = Collector(stderr.fileHandleForReading)
-  let writer = stdin.fileHandleForWriting
+  let child = try PipedProcess(
+    executable: executable ?? serverBinary(), arguments: arguments, directory: directory)
+  let out = Collector(child.output)
+  let err = Collector(child.errors ?? .nullDevice)  // A pipe: errors are not discarded here.
+  let writer = child.input
   let bytes = Data(input.utf8)
   Thread.detachNewThread {
     try? writer.write(contentsOf: bytes)
     try? writer.close()
   }
   let deadline = DispatchTime.now() + timeout
-  guard exited.wait(timeout: deadline) == .success else {
-    kill(process.processIdentifier, SIGKILL)
+  guard child.exited.wait(timeout: deadline) == .success else {
+    kill(child.process.processIdentifier, SIGKILL)
     throw TimedOut(description: "rpn-lsp \(arguments) did not finish within \(timeout) s; it was killed")
   }
   guard let output = out.text(until: deadline), let errors = err.text(until: deadline) else {
     throw TimedOut(description: "rpn-lsp \(arguments) exited but its output did not end within \(timeout) s")
   }
-  return Run(status: process.terminationStatus, stdout: output, stderr: errors)
+  return Run(status: child.process.terminationStatus, stdout: output, stderr: errors)
 }
 
 /// A fresh directory holding `files` (name → contents), removed by the caller.

@@ -45,14 +45,12 @@ package final class LSPClient: @unchecked Sendable {
 
   // MARK: Writing
 
-  /// The framed bytes of a message.
+  /// The framed bytes of a message, framed as the server frames its own (and the bench its).
   package static func frame(_ message: JSONValue) -> [UInt8] {
-    frame(body: JSONWriter.encode(message))
+    Outgoing.frame(JSONWriter.encode(message))
   }
 
-  package static func frame(body: [UInt8]) -> [UInt8] {
-    Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
-  }
+  package static func frame(body: [UInt8]) -> [UInt8] { Outgoing.frame(body) }
 
   package static func frame(body: String) -> [UInt8] { frame(body: Array(body.utf8)) }
 
@@ -78,9 +76,7 @@ package final class LSPClient: @unchecked Sendable {
   }
 
   package static func requestMessage(id: JSONValue, _ method: String, _ params: JSONValue?) -> JSONValue {
-    var members: [(key: String, value: JSONValue)] = [("jsonrpc", "2.0"), ("id", id), ("method", .string(method))]
-    if let params { members.append(("params", params)) }
-    return .object(members)
+    Outgoing.request(id: id, method: method, params: params)
   }
 
   package static func notificationMessage(_ method: String, _ params: JSONValue?) -> JSONValue {

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ProcessPipes
 
 #if canImport(Glibc)
   import Glibc
@@ -15,8 +16,8 @@ import JSONRPC
 /// The reader threads hold this object, not the client, so that a client dropped by a failing
 /// test still kills its server.
 final class ServerProcess: ServerConnection, @unchecked Sendable {
-  private let process = Process()
-  private let exited = DispatchSemaphore(value: 0)
+  private let process: Process
+  private let exited: DispatchSemaphore
   private let inbox: Inbox
   private let input: FileHandle
   private let inputFD: Int32
@@ -26,25 +27,16 @@ final class ServerProcess: ServerConnection, @unchecked Sendable {
 
   /// Starts `rpn-lsp` with `arguments`.
   init(arguments: [String], inbox: Inbox) throws {
-    signal(SIGPIPE, SIG_IGN)
     self.inbox = inbox
-    process.executableURL = try serverBinary()
-    process.arguments = arguments
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    let exited = self.exited
-    process.terminationHandler = { _ in exited.signal() }
-    input = stdin.fileHandleForWriting
+    let child = try PipedProcess(executable: serverBinary(), arguments: arguments)
+    process = child.process
+    exited = child.exited
+    input = child.input
     inputFD = input.fileDescriptor
     // Writes never block for good: see `write`.
     _ = fcntl(inputFD, F_SETFL, fcntl(inputFD, F_GETFL) | O_NONBLOCK)
-    try process.run()
-    Thread.detachNewThread { [self] in readOutput(stdout.fileHandleForReading) }
-    Thread.detachNewThread { [self] in readErrors(stderr.fileHandleForReading) }
+    Thread.detachNewThread { [self] in readOutput(child.output) }
+    if let errors = child.errors { Thread.detachNewThread { [self] in readErrors(errors) } }
   }
 
   var answersBeforeReturning: Bool { false }

@@ -7,33 +7,11 @@ extension Document {
   /// what is live, and happens only after as much garbage: amortized O(1) per edit.
   func collectGarbageIfNeeded() {
     if nodes.count > max(2 * nodesAfterCollection, 1 << 12) {
-      var live = [Bool](repeating: false, count: nodes.count)
-      for record in lines {
-        var index = record.stack
-        while index >= 0, !live[Int(index)] {
-          live[Int(index)] = true
-          index = nodes[Int(index)].next
-        }
-      }
-      let remap = Self.compact(&nodes, live: live) { node, remap in
-        node.next = node.next < 0 ? -1 : remap[Int(node.next)]
-      }
-      for index in lines.indices where lines[index].stack >= 0 { lines[index].stack = remap[Int(lines[index].stack)] }
+      Self.collect(&nodes, reachedFrom: &lines, head: \.stack)
       nodesAfterCollection = nodes.count
     }
     if bindings.count > max(2 * bindingsAfterCollection, 1 << 10) {
-      var live = [Bool](repeating: false, count: bindings.count)
-      for record in lines {
-        var index = record.env
-        while index >= 0, !live[Int(index)] {
-          live[Int(index)] = true
-          index = bindings[Int(index)].next
-        }
-      }
-      let remap = Self.compact(&bindings, live: live) { binding, remap in
-        binding.next = binding.next < 0 ? -1 : remap[Int(binding.next)]
-      }
-      for index in lines.indices where lines[index].env >= 0 { lines[index].env = remap[Int(lines[index].env)] }
+      Self.collect(&bindings, reachedFrom: &lines, head: \.env)
       bindingsAfterCollection = bindings.count
     }
     if words.count > max(2 * wordsAfterCollection, 1 << 8) {
@@ -50,20 +28,37 @@ extension Document {
     }
   }
 
-  private static func compact<Element>(
-    _ elements: inout ContiguousArray<Element>, live: [Bool], relink: (inout Element, [Int32]) -> Void
-  ) -> [Int32] {
-    var remap = [Int32](repeating: -1, count: elements.count)
+  /// Keeps the elements of `arena` that some line's list reaches (from the line's `head`, down
+  /// `next`), in their order, and points the lines and the kept elements at their new indices.
+  /// Stack nodes and stores are collected alike. Always inlined, so that each caller's `head`
+  /// is a plain field access in the loops over every line, not a key path looked up per line.
+  @inline(__always)
+  private static func collect<Element: ArenaLinked>(
+    _ arena: inout ContiguousArray<Element>, reachedFrom lines: inout ContiguousArray<LineRecord>,
+    head: WritableKeyPath<LineRecord, Int32>
+  ) {
+    var live = [Bool](repeating: false, count: arena.count)
+    for record in lines {
+      var index = record[keyPath: head]
+      while index >= 0, !live[Int(index)] {
+        live[Int(index)] = true
+        index = arena[Int(index)].next
+      }
+    }
+    var remap = [Int32](repeating: -1, count: arena.count)
     var kept = 0
-    for index in elements.indices where live[index] {
-      var element = elements[index]
-      relink(&element, remap)
-      elements[kept] = element
+    for index in arena.indices where live[index] {
+      var element = arena[index]
+      // Everything below a live element is live and comes before it, so it is remapped already.
+      element.next = element.next < 0 ? -1 : remap[Int(element.next)]
+      arena[kept] = element
       remap[index] = Int32(kept)
       kept += 1
     }
-    elements.removeLast(elements.count - kept)
-    return remap
+    arena.removeLast(arena.count - kept)
+    for index in lines.indices where lines[index][keyPath: head] >= 0 {
+      lines[index][keyPath: head] = remap[Int(lines[index][keyPath: head])]
+    }
   }
 
   func compactStorage() {
@@ -77,3 +72,11 @@ extension Document {
     storage = compacted
   }
 }
+
+/// An element of an arena of persistent lists: it points at the element below it (or -1).
+protocol ArenaLinked {
+  var next: Int32 { get set }
+}
+
+extension StackNode: ArenaLinked {}
+extension Binding: ArenaLinked {}

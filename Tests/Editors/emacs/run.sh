@@ -30,17 +30,9 @@
 # RPN_EMACS_ALLOW_MISSING=1 skips the runs when Emacs is not installed instead of failing.
 set -euo pipefail
 
-if [ $# -ne 1 ]; then
-  echo "usage: $0 PATH/TO/rpn-lsp" >&2
-  exit 2
-fi
 here="$(cd "$(dirname "$0")" && pwd)"
-repo="$(cd "$here/../../.." && pwd)"
-server="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
-if ! [ -x "$server" ]; then
-  echo "run.sh: $1 is not an executable rpn-lsp" >&2
-  exit 2
-fi
+source "$here/../run-lib.sh"
+take_server "$@"
 emacs="${RPN_EMACS:-$(command -v emacs || true)}"
 configs="$repo/EditorConfigs/emacs"
 
@@ -60,8 +52,7 @@ trap 'rm -rf "$scratch"' EXIT
 # file; it finds rpn-mode.el in ~/.emacs.d/rpn/ and `rpn-lsp` on PATH.
 snippet="$scratch/snippet.el"
 mkdir -p "$scratch/bin"
-awk '/^```elisp$/ { inside = 1; next } /^```$/ { if (inside) exit } inside' \
-  "$configs/README.md" > "$snippet"
+fenced_block "$configs/README.md" elisp > "$snippet"
 if ! [ -s "$snippet" ]; then
   echo "run.sh: no \`\`\`elisp block in $configs/README.md" >&2
   exit 2
@@ -69,22 +60,12 @@ fi
 ln -s "$server" "$scratch/bin/rpn-lsp"
 
 # Should the top-level README ever show an Emacs snippet for rpn-mode, it must be the tested one.
-readme_block="$(awk '/^```(elisp|emacs-lisp)$/ { inside = 1; block = ""; next }
-  /^```$/ { if (inside && block ~ /eglot-server-programs/ && block ~ /rpn-mode/) { printf "%s", block; exit } inside = 0 }
-  inside { block = block $0 "\n" }' "$repo/README.md")"
-if [ -n "$readme_block" ] && [ "$readme_block" != "$(cat "$snippet")" ]; then
-  echo "run.sh: README.md's Emacs snippet differs from the one in EditorConfigs/emacs/README.md (the tested one):" >&2
-  diff <(printf '%s\n' "$readme_block") "$snippet" >&2 || true
-  exit 1
-fi
+same_as_readme Emacs "the one in EditorConfigs/emacs/README.md" "$snippet" 'elisp|emacs-lisp' \
+  eglot-server-programs rpn-mode
 
 version="$("$emacs" --version | head -n 1)"
 eglot_version="$("$emacs" --batch -f package-activate-all --eval \
   "(princ (or (ignore-errors (require 'eglot) (let ((d (cadr (assq 'eglot package-alist)))) (and d (package-version-join (package-desc-version d))))) \"built in\"))" 2>/dev/null || true)"
-
-runs=0
-failures=0
-failed_runs=()
 
 # one NAME INIT TEST [MODE]: INIT is the init file, TEST the checks. MODE "snippet" puts
 # rpn-lsp on PATH and the .el files in ~/.emacs.d/rpn/ (where the snippet looks); otherwise
@@ -97,11 +78,7 @@ one() {
   echo "== $label"
   local dir="$scratch/run$runs"
   mkdir -p "$dir/home" "$dir/tape"
-  cp "$repo/EditorConfigs/sample.rpn" "$dir/tape/sample.rpn"
-  if (cd "$dir/tape" && git rev-parse --git-dir >/dev/null 2>&1); then
-    echo "run.sh: $dir/tape is inside a git work tree; set TMPDIR to a folder outside one" >&2
-    exit 2
-  fi
+  sample_tape "$dir"
   local status=0
   (
     cd "$dir/tape"
@@ -125,11 +102,7 @@ one() {
     exec timeout 90 "$emacs" --batch ${activate[@]+"${activate[@]}"} "${load[@]}" \
       </dev/null 2>"$dir/stderr"
   ) || status=$?
-  runs=$((runs + 1))
-  if [ "$status" != 0 ]; then
-    failures=$((failures + 1)); failed_runs+=("$label")
-    [ "$status" = 124 ] && echo "  FAIL  [$label] timed out"
-    echo "  ($label exited with status $status)"
+  if ! run_ended "$label" "$status"; then
     if [ -s "$dir/stderr" ]; then
       echo "--- last lines of Emacs's messages (stderr):"
       grep -v '^Loading ' "$dir/stderr" | tail -n 40 | cut -c1-400
@@ -147,8 +120,4 @@ one "rpn-lsp-mode.el (lsp-mode)" /dev/null "$here/test-lsp-mode.el" bare
 one "no eglot + rpn-eglot.el" "$shipped" "$here/test-no-eglot.el" no-eglot
 one "no eglot + README snippet" "$snippet" "$here/test-no-eglot.el" snippet-no-eglot
 
-if [ "$failures" != 0 ]; then
-  printf 'failed: %s\n' "${failed_runs[@]}"
-fi
-echo "emacs: $((runs - failures)) passed, $failures failed"
-[ "$failures" = 0 ]
+summary emacs

