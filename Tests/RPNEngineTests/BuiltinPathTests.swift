@@ -23,9 +23,9 @@ import Testing
     return Array(repeating: operand, count: builtin.inputs).joined(separator: " ")
   }
 
-  @Test(arguments: Builtin.table.filter { $0.operation != .subtotal && $0.operation != .lastX })
-  func everyPathGivesTheSameStack(_ builtin: Builtin) throws {
-    let name = builtin.name
+  @Test(arguments: Builtin.table.filter { $0.operation != .subtotal && $0.operation != .lastX }.map(\.name))
+  func everyPathGivesTheSameStack(_ name: String) throws {
+    let builtin = try #require(Builtin.lookup(name).map { Builtin.table[Int($0)] })
     let operands = Self.operands(builtin)
     // `6 1 +` leaves a value below the operands and gives `lastx` something to recall.
     let inLine = try Self.evaluate("6 1 + \(operands) \(name)")
@@ -51,15 +51,23 @@ import Testing
   }
 
   /// A shuffle runs in place inside a use and leaves exactly the table's `outputs` in place of its
-  /// `inputs`, with what lay below untouched, at the top of a deep use's stack as at its bottom.
-  @Test func shufflesInPlaceKeepWhatLiesBelow() throws {
+  /// `inputs`, with what lay below untouched; a use that fails after in-place steps is undone.
+  @Test func inPlaceStepsKeepWhatLiesBelowAndUndo() throws {
     #expect(try Self.evaluate(": w 1 2 3 rot ;\n4 w").label == "[4 2 3 1]")
     #expect(try Self.evaluate(": w 1 2 over ;\n4 w").label == "[4 1 2 1]")
     #expect(try Self.evaluate(": w 1 2 swap ;\n4 w").label == "[4 2 1]")
     #expect(try Self.evaluate(": w 1 dup ;\n4 w").label == "[4 1 1]")
     #expect(try Self.evaluate(": w 1 2 drop ;\n4 w").label == "[4 1]")
-    // A failing step after an in-place shuffle puts back the stack the use was given.
-    #expect(try Self.evaluate(": w swap 0 / ;\n1 2\nw").codes == ["division-by-zero"])
-    #expect(try Self.evaluate(": w swap 0 / ;\n1 2\nw").label == "[1 2]")
+    // A failing step after an in-place step puts back the stack the use was given: values the
+    // line pushed before the use, which the step changed in place, as well as the lines' above.
+    for (text, label) in [
+      (": w swap 0 / ;\n1 2\nw", "[1 2]"), (": w swap 0 / ;\n1 2 w", "[1 2]"),
+      (": w rot 0 / ;\n1 2 3 w", "[1 2 3]"), (": w drop 0 / ;\n1 2 w", "[1 2]"),
+      (": w * 0 / ;\n3 4 w", "[3 4]"), (": w dup * 0 / ;\n3 4 w", "[3 4]"),
+    ] {
+      let result = try Self.evaluate(text)
+      #expect(result.codes == ["division-by-zero"], "\(text.debugDescription)")
+      #expect(result.label == label, "\(text.debugDescription)")
+    }
   }
 }
