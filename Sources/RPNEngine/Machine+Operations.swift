@@ -59,6 +59,31 @@ extension Machine {
     return true
   }
 
+  /// A computation on two values or one, all in the line's buffer, done there when its result
+  /// is finite: the result replaces the operands `apply` would drop (slots below `saveFloor`
+  /// saved first, as its `drop` would) and `lastx` is the top. False, having changed nothing,
+  /// otherwise: `apply` computes it again and words the failure.
+  @inline(__always)
+  mutating func computeInPlace(_ step: Builtin.Step) -> Bool {
+    let n = localCount
+    guard n >= step.inputs else { return false }
+    let degrees = settings.angleUnit == .degrees
+    let result: Result<Double, OperationFailure>
+    switch step.operation {
+    case .binary(let binary): result = Self.compute(binary, local[n - 2], local[n - 1], degrees: degrees)
+    case .unary(let unary): result = Self.compute(unary, local[n - 1], degrees: degrees)
+    case .arithmetic, .shuffle, .statistic, .clear, .depth, .pick, .roll, .lastX, .subtotal, .pi, .e: return false
+    }
+    guard case .success(let value) = result, value.isFinite else { return false }
+    let top = local[n - 1]
+    let slot = n - (step.inputs - step.outputs + 1)
+    if slot < saveFloor { save(downTo: slot) }
+    local[slot] = value
+    localCount = slot + 1
+    lastX = top
+    return true
+  }
+
   /// Runs a builtin, with the arity the builtins table gives it. `word` spells the token as
   /// written, for messages.
   mutating func apply(_ step: Builtin.Step, word: () -> String) -> Problem? {

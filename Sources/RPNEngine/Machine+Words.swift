@@ -216,6 +216,8 @@ extension Machine {
           // Past the buffer's cap, the check below fails the use.
           if localCount <= localCap { continue run }
           break
+        } else if computeInPlace(step) {
+          continue run
         }
         let spellings = words.spellings
         if let failure = apply(step, word: { spellings[Int(op.target)] }) {

@@ -64,6 +64,8 @@ import Testing
       (": w swap 0 / ;\n1 2\nw", "[1 2]"), (": w swap 0 / ;\n1 2 w", "[1 2]"),
       (": w rot 0 / ;\n1 2 3 w", "[1 2 3]"), (": w drop 0 / ;\n1 2 w", "[1 2]"),
       (": w * 0 / ;\n3 4 w", "[3 4]"), (": w dup * 0 / ;\n3 4 w", "[3 4]"),
+      (": w sqrt 0 / ;\n3 4 w", "[3 4]"), (": w % 0 / ;\n200 15 w", "[200 15]"),
+      (": w max 0 / ;\n3 4 w", "[3 4]"),
     ] {
       let result = try Self.evaluate(text)
       #expect(result.codes == ["division-by-zero"], "\(text.debugDescription)")
