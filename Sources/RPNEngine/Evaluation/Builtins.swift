@@ -104,151 +104,181 @@ package struct Builtin: Sendable {
   }
 }
 
-/// What a builtin does to the stack. `Machine.apply` implements each case.
+/// What a builtin does to the stack. `Machine.apply` implements each case; what each family
+/// computes is written once, in `Machine+Operations.swift`, and the switches over them have no
+/// `default:`, so that a new case is one the compiler asks for.
 package enum Operation: Sendable, Equatable {
-  case add, subtract, multiply, divide, power, percent, percentChange, percentOfTotal, modulo, minimum, maximum
-  case negate, absolute, inverse, square, squareRoot
-  case exp, ln, log10, log2
-  case sin, cos, tan, asin, acos, atan, atan2
-  case sinh, cosh, tanh, asinh, acosh, atanh
-  case floor, ceil, round, trunc, factorial
-  case dup, drop, swap, over, rot, clear, depth, pick, roll, lastX, sum, average, standardDeviation, subtotal
+  /// `+ − × ÷`, the commonest: done in place on the line's buffer when the result is finite.
+  case arithmetic(Arithmetic)
+  /// Another computation on the top two values.
+  case binary(Binary)
+  /// A computation on the top value.
+  case unary(Unary)
+  /// A rearrangement of the top values, which computes nothing.
+  case shuffle(Shuffle)
+  /// A statistic of the whole stack, which it replaces.
+  case statistic(Statistic)
+  case clear, depth, pick, roll, lastX, subtotal
   case pi, e
+
+  package enum Arithmetic: Sendable, Equatable {
+    case add, subtract, multiply, divide
+  }
+
+  package enum Binary: Sendable, Equatable {
+    case power, percent, percentChange, percentOfTotal, modulo, minimum, maximum, atan2
+  }
+
+  package enum Unary: Sendable, Equatable {
+    case negate, absolute, inverse, square, squareRoot
+    case exp, ln, log10, log2
+    case sin, cos, tan, asin, acos, atan
+    case sinh, cosh, tanh, asinh, acosh, atanh
+    case floor, ceil, round, trunc, factorial
+  }
+
+  package enum Shuffle: Sendable, Equatable {
+    case dup, drop, swap, over, rot
+  }
+
+  package enum Statistic: Sendable, Equatable {
+    case sum, average, standardDeviation
+  }
 }
 
 extension Builtin {
   /// Every operator and constant, in the order the README lists them.
   package static let table: [Builtin] = [
     Builtin(
-      name: "+", aliases: [], kind: .symbolicOperator, operation: .add, inputs: 2, outputs: 1,
+      name: "+", aliases: [], kind: .symbolicOperator, operation: .arithmetic(.add), inputs: 2, outputs: 1,
       effect: "( a b -- a+b )", meaning: "add"),
     Builtin(
-      name: "-", aliases: ["−"], kind: .symbolicOperator, operation: .subtract, inputs: 2, outputs: 1,
+      name: "-", aliases: ["−"], kind: .symbolicOperator, operation: .arithmetic(.subtract), inputs: 2, outputs: 1,
       effect: "( a b -- a−b )", meaning: "subtract"),
     Builtin(
-      name: "*", aliases: ["×"], kind: .symbolicOperator, operation: .multiply, inputs: 2, outputs: 1,
+      name: "*", aliases: ["×"], kind: .symbolicOperator, operation: .arithmetic(.multiply), inputs: 2, outputs: 1,
       effect: "( a b -- a·b )", meaning: "multiply"),
     Builtin(
-      name: "/", aliases: ["÷"], kind: .symbolicOperator, operation: .divide, inputs: 2, outputs: 1,
+      name: "/", aliases: ["÷"], kind: .symbolicOperator, operation: .arithmetic(.divide), inputs: 2, outputs: 1,
       effect: "( a b -- a÷b )", meaning: "divide"),
     Builtin(
-      name: "^", aliases: ["**", "pow"], kind: .symbolicOperator, operation: .power, inputs: 2, outputs: 1,
+      name: "^", aliases: ["**", "pow"], kind: .symbolicOperator, operation: .binary(.power), inputs: 2, outputs: 1,
       effect: "( a b -- aᵇ )", meaning: "a to the power b"),
     Builtin(
-      name: "%", aliases: [], kind: .symbolicOperator, operation: .percent, inputs: 2, outputs: 2,
+      name: "%", aliases: [], kind: .symbolicOperator, operation: .binary(.percent), inputs: 2, outputs: 2,
       effect: "( a b -- a a·b/100 )", meaning: "b percent of a, keeping a (HP style: `200 15 % -` is 170)"),
     Builtin(
-      name: "%ch", aliases: [], kind: .symbolicOperator, operation: .percentChange, inputs: 2, outputs: 2,
+      name: "%ch", aliases: [], kind: .symbolicOperator, operation: .binary(.percentChange), inputs: 2, outputs: 2,
       effect: "( a b -- a (b−a)·100/a )",
       meaning: "the percent change from a to b, keeping a (HP %CH: `80 100 %ch` is 25)"),
     Builtin(
-      name: "%t", aliases: [], kind: .symbolicOperator, operation: .percentOfTotal, inputs: 2, outputs: 2,
+      name: "%t", aliases: [], kind: .symbolicOperator, operation: .binary(.percentOfTotal), inputs: 2, outputs: 2,
       effect: "( a b -- a b·100/a )", meaning: "b as a percent of the total a, keeping a (HP %T: `200 50 %t` is 25)"),
     Builtin(
-      name: "mod", aliases: [], kind: .namedFunction, operation: .modulo, inputs: 2, outputs: 1,
+      name: "mod", aliases: [], kind: .namedFunction, operation: .binary(.modulo), inputs: 2, outputs: 1,
       effect: "( a b -- a mod b )", meaning: "floored modulo a − b·⌊a/b⌋ (takes the sign of b)"),
     Builtin(
-      name: "min", aliases: [], kind: .namedFunction, operation: .minimum, inputs: 2, outputs: 1,
+      name: "min", aliases: [], kind: .namedFunction, operation: .binary(.minimum), inputs: 2, outputs: 1,
       effect: "( a b -- m )", meaning: "the smaller of a and b"),
     Builtin(
-      name: "max", aliases: [], kind: .namedFunction, operation: .maximum, inputs: 2, outputs: 1,
+      name: "max", aliases: [], kind: .namedFunction, operation: .binary(.maximum), inputs: 2, outputs: 1,
       effect: "( a b -- m )", meaning: "the larger of a and b"),
     Builtin(
-      name: "neg", aliases: ["chs"], kind: .namedFunction, operation: .negate, inputs: 1, outputs: 1,
+      name: "neg", aliases: ["chs"], kind: .namedFunction, operation: .unary(.negate), inputs: 1, outputs: 1,
       effect: "( a -- −a )", meaning: "change sign"),
     Builtin(
-      name: "abs", aliases: [], kind: .namedFunction, operation: .absolute, inputs: 1, outputs: 1,
+      name: "abs", aliases: [], kind: .namedFunction, operation: .unary(.absolute), inputs: 1, outputs: 1,
       effect: "( a -- |a| )", meaning: "absolute value"),
     Builtin(
-      name: "inv", aliases: [], kind: .namedFunction, operation: .inverse, inputs: 1, outputs: 1,
+      name: "inv", aliases: [], kind: .namedFunction, operation: .unary(.inverse), inputs: 1, outputs: 1,
       effect: "( a -- 1/a )", meaning: "reciprocal"),
     Builtin(
-      name: "sq", aliases: [], kind: .namedFunction, operation: .square, inputs: 1, outputs: 1,
+      name: "sq", aliases: [], kind: .namedFunction, operation: .unary(.square), inputs: 1, outputs: 1,
       effect: "( a -- a² )", meaning: "square"),
     Builtin(
-      name: "sqrt", aliases: ["√"], kind: .namedFunction, operation: .squareRoot, inputs: 1, outputs: 1,
+      name: "sqrt", aliases: ["√"], kind: .namedFunction, operation: .unary(.squareRoot), inputs: 1, outputs: 1,
       effect: "( a -- √a )", meaning: "square root"),
     Builtin(
-      name: "exp", aliases: [], kind: .namedFunction, operation: .exp, inputs: 1, outputs: 1,
+      name: "exp", aliases: [], kind: .namedFunction, operation: .unary(.exp), inputs: 1, outputs: 1,
       effect: "( a -- eᵃ )", meaning: "e to the power a"),
     Builtin(
-      name: "ln", aliases: [], kind: .namedFunction, operation: .ln, inputs: 1, outputs: 1,
+      name: "ln", aliases: [], kind: .namedFunction, operation: .unary(.ln), inputs: 1, outputs: 1,
       effect: "( a -- ln a )", meaning: "natural logarithm"),
     Builtin(
-      name: "log", aliases: ["log10"], kind: .namedFunction, operation: .log10, inputs: 1, outputs: 1,
+      name: "log", aliases: ["log10"], kind: .namedFunction, operation: .unary(.log10), inputs: 1, outputs: 1,
       effect: "( a -- log₁₀ a )", meaning: "logarithm base 10"),
     Builtin(
-      name: "log2", aliases: [], kind: .namedFunction, operation: .log2, inputs: 1, outputs: 1,
+      name: "log2", aliases: [], kind: .namedFunction, operation: .unary(.log2), inputs: 1, outputs: 1,
       effect: "( a -- log₂ a )", meaning: "logarithm base 2"),
     Builtin(
-      name: "sin", aliases: [], kind: .namedFunction, operation: .sin, inputs: 1, outputs: 1,
+      name: "sin", aliases: [], kind: .namedFunction, operation: .unary(.sin), inputs: 1, outputs: 1,
       effect: "( a -- sin a )", meaning: "sine, in the angle unit"),
     Builtin(
-      name: "cos", aliases: [], kind: .namedFunction, operation: .cos, inputs: 1, outputs: 1,
+      name: "cos", aliases: [], kind: .namedFunction, operation: .unary(.cos), inputs: 1, outputs: 1,
       effect: "( a -- cos a )", meaning: "cosine, in the angle unit"),
     Builtin(
-      name: "tan", aliases: [], kind: .namedFunction, operation: .tan, inputs: 1, outputs: 1,
+      name: "tan", aliases: [], kind: .namedFunction, operation: .unary(.tan), inputs: 1, outputs: 1,
       effect: "( a -- tan a )", meaning: "tangent, in the angle unit"),
     Builtin(
-      name: "asin", aliases: [], kind: .namedFunction, operation: .asin, inputs: 1, outputs: 1,
+      name: "asin", aliases: [], kind: .namedFunction, operation: .unary(.asin), inputs: 1, outputs: 1,
       effect: "( a -- asin a )", meaning: "arc sine, in the angle unit"),
     Builtin(
-      name: "acos", aliases: [], kind: .namedFunction, operation: .acos, inputs: 1, outputs: 1,
+      name: "acos", aliases: [], kind: .namedFunction, operation: .unary(.acos), inputs: 1, outputs: 1,
       effect: "( a -- acos a )", meaning: "arc cosine, in the angle unit"),
     Builtin(
-      name: "atan", aliases: [], kind: .namedFunction, operation: .atan, inputs: 1, outputs: 1,
+      name: "atan", aliases: [], kind: .namedFunction, operation: .unary(.atan), inputs: 1, outputs: 1,
       effect: "( a -- atan a )", meaning: "arc tangent, in the angle unit"),
     Builtin(
-      name: "atan2", aliases: [], kind: .namedFunction, operation: .atan2, inputs: 2, outputs: 1,
+      name: "atan2", aliases: [], kind: .namedFunction, operation: .binary(.atan2), inputs: 2, outputs: 1,
       effect: "( y x -- θ )",
       meaning: "the angle of the point (x, y), in the angle unit: from −π to π, or −180° to 180° (C's atan2)"),
     Builtin(
-      name: "sinh", aliases: [], kind: .namedFunction, operation: .sinh, inputs: 1, outputs: 1,
+      name: "sinh", aliases: [], kind: .namedFunction, operation: .unary(.sinh), inputs: 1, outputs: 1,
       effect: "( a -- sinh a )", meaning: "hyperbolic sine (the angle unit does not apply)"),
     Builtin(
-      name: "cosh", aliases: [], kind: .namedFunction, operation: .cosh, inputs: 1, outputs: 1,
+      name: "cosh", aliases: [], kind: .namedFunction, operation: .unary(.cosh), inputs: 1, outputs: 1,
       effect: "( a -- cosh a )", meaning: "hyperbolic cosine (the angle unit does not apply)"),
     Builtin(
-      name: "tanh", aliases: [], kind: .namedFunction, operation: .tanh, inputs: 1, outputs: 1,
+      name: "tanh", aliases: [], kind: .namedFunction, operation: .unary(.tanh), inputs: 1, outputs: 1,
       effect: "( a -- tanh a )", meaning: "hyperbolic tangent (the angle unit does not apply)"),
     Builtin(
-      name: "asinh", aliases: [], kind: .namedFunction, operation: .asinh, inputs: 1, outputs: 1,
+      name: "asinh", aliases: [], kind: .namedFunction, operation: .unary(.asinh), inputs: 1, outputs: 1,
       effect: "( a -- asinh a )", meaning: "inverse hyperbolic sine"),
     Builtin(
-      name: "acosh", aliases: [], kind: .namedFunction, operation: .acosh, inputs: 1, outputs: 1,
+      name: "acosh", aliases: [], kind: .namedFunction, operation: .unary(.acosh), inputs: 1, outputs: 1,
       effect: "( a -- acosh a )", meaning: "inverse hyperbolic cosine, of a value ≥ 1"),
     Builtin(
-      name: "atanh", aliases: [], kind: .namedFunction, operation: .atanh, inputs: 1, outputs: 1,
+      name: "atanh", aliases: [], kind: .namedFunction, operation: .unary(.atanh), inputs: 1, outputs: 1,
       effect: "( a -- atanh a )", meaning: "inverse hyperbolic tangent, of a value between −1 and 1"),
     Builtin(
-      name: "floor", aliases: [], kind: .namedFunction, operation: .floor, inputs: 1, outputs: 1,
+      name: "floor", aliases: [], kind: .namedFunction, operation: .unary(.floor), inputs: 1, outputs: 1,
       effect: "( a -- ⌊a⌋ )", meaning: "round down"),
     Builtin(
-      name: "ceil", aliases: [], kind: .namedFunction, operation: .ceil, inputs: 1, outputs: 1,
+      name: "ceil", aliases: [], kind: .namedFunction, operation: .unary(.ceil), inputs: 1, outputs: 1,
       effect: "( a -- ⌈a⌉ )", meaning: "round up"),
     Builtin(
-      name: "round", aliases: [], kind: .namedFunction, operation: .round, inputs: 1, outputs: 1,
+      name: "round", aliases: [], kind: .namedFunction, operation: .unary(.round), inputs: 1, outputs: 1,
       effect: "( a -- r )", meaning: "round to the nearest integer, halves away from zero"),
     Builtin(
-      name: "trunc", aliases: [], kind: .namedFunction, operation: .trunc, inputs: 1, outputs: 1,
+      name: "trunc", aliases: [], kind: .namedFunction, operation: .unary(.trunc), inputs: 1, outputs: 1,
       effect: "( a -- r )", meaning: "round toward zero"),
     Builtin(
-      name: "fact", aliases: [], kind: .namedFunction, operation: .factorial, inputs: 1, outputs: 1,
+      name: "fact", aliases: [], kind: .namedFunction, operation: .unary(.factorial), inputs: 1, outputs: 1,
       effect: "( n -- n! )", meaning: "factorial of a whole number from 0 to 170 (171! is beyond the largest double)"),
     Builtin(
-      name: "dup", aliases: [], kind: .stackWord, operation: .dup, inputs: 1, outputs: 2,
+      name: "dup", aliases: [], kind: .stackWord, operation: .shuffle(.dup), inputs: 1, outputs: 2,
       effect: "( a -- a a )", meaning: "duplicate the top value"),
     Builtin(
-      name: "drop", aliases: [], kind: .stackWord, operation: .drop, inputs: 1, outputs: 0,
+      name: "drop", aliases: [], kind: .stackWord, operation: .shuffle(.drop), inputs: 1, outputs: 0,
       effect: "( a -- )", meaning: "discard the top value"),
     Builtin(
-      name: "swap", aliases: [], kind: .stackWord, operation: .swap, inputs: 2, outputs: 2,
+      name: "swap", aliases: [], kind: .stackWord, operation: .shuffle(.swap), inputs: 2, outputs: 2,
       effect: "( a b -- b a )", meaning: "exchange the top two"),
     Builtin(
-      name: "over", aliases: [], kind: .stackWord, operation: .over, inputs: 2, outputs: 3,
+      name: "over", aliases: [], kind: .stackWord, operation: .shuffle(.over), inputs: 2, outputs: 3,
       effect: "( a b -- a b a )", meaning: "copy the second to the top"),
     Builtin(
-      name: "rot", aliases: [], kind: .stackWord, operation: .rot, inputs: 3, outputs: 3,
+      name: "rot", aliases: [], kind: .stackWord, operation: .shuffle(.rot), inputs: 3, outputs: 3,
       effect: "( a b c -- b c a )", meaning: "rotate the third to the top"),
     Builtin(
       name: "clear", aliases: [], kind: .stackWord, operation: .clear, inputs: 0, outputs: 0, readsWholeStack: true,
@@ -270,14 +300,15 @@ extension Builtin {
       meaning:
         "push again the top operand of the most recent operator or function that consumed values (HP LASTx)"),
     Builtin(
-      name: "sum", aliases: [], kind: .namedFunction, operation: .sum, inputs: 1, outputs: 1, readsWholeStack: true,
+      name: "sum", aliases: [], kind: .namedFunction, operation: .statistic(.sum), inputs: 1, outputs: 1,
+      readsWholeStack: true,
       effect: "( x₁ … xₙ -- Σ )", meaning: "add up the whole stack, bottom to top"),
     Builtin(
-      name: "avg", aliases: ["mean"], kind: .namedFunction, operation: .average, inputs: 1, outputs: 1,
+      name: "avg", aliases: ["mean"], kind: .namedFunction, operation: .statistic(.average), inputs: 1, outputs: 1,
       readsWholeStack: true,
       effect: "( x₁ … xₙ -- mean )", meaning: "mean of the whole stack"),
     Builtin(
-      name: "sdev", aliases: [], kind: .namedFunction, operation: .standardDeviation, inputs: 2, outputs: 1,
+      name: "sdev", aliases: [], kind: .namedFunction, operation: .statistic(.standardDeviation), inputs: 2, outputs: 1,
       readsWholeStack: true, effect: "( x₁ … xₙ -- s )",
       meaning: "sample standard deviation of the whole stack, dividing by n − 1 (HP SDEV; needs 2 values)"),
     Builtin(
@@ -295,14 +326,25 @@ extension Builtin {
   /// Each builtin's kind, by ID.
   static let kinds: [Kind] = table.map(\.kind)
 
-  /// Each builtin's operation and arity, by ID: reading one copies no strings (the hot path).
+  /// Each builtin's operation and effect, by ID: reading one copies no strings (the hot path).
   static let steps: ContiguousArray<Step> = ContiguousArray(
-    table.map { Step(operation: $0.operation, inputs: $0.inputs) })
+    table.map { builtin in
+      var kept = 0
+      if case .shuffle(let shuffle) = builtin.operation {
+        kept = Machine.kept(shuffle, inputs: builtin.inputs, outputs: builtin.outputs)
+      }
+      return Step(operation: builtin.operation, inputs: builtin.inputs, outputs: builtin.outputs, kept: kept)
+    })
 
-  /// What evaluation reads of a builtin, small enough to copy per word.
+  /// What evaluation reads of a builtin, small enough to copy per word. Evaluation reads
+  /// `outputs` too (how many operands a result replaces, how many values a shuffle leaves), so
+  /// the effect that inference reads is the one evaluation does.
   struct Step {
     let operation: Operation
     let inputs: Int
+    let outputs: Int
+    /// For a shuffle, how many of its first inputs it leaves where they were (`Machine.kept`).
+    let kept: Int
   }
 
   /// The builtin a spelling names, ASCII case-insensitively, or nil.

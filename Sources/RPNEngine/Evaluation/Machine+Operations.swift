@@ -14,36 +14,73 @@ extension Machine {
   /// `apply` does, and words the failure of). Outside a word's use only: no slot needs saving.
   @inline(__always)
   mutating func applyInline(_ step: Builtin.Step) -> Bool {
-    switch step.operation {
-    case .clear:
-      guard base < 0 else { return false }
-      localCount = 0
-      return true
-    default:
-      return localCount >= 2 && arithmeticInPlace(step.operation)
+    // Not a switch: only two operations have a fast path, and any other takes `apply`'s.
+    if case .arithmetic(let arithmetic) = step.operation {
+      return localCount >= 2 && arithmeticInPlace(arithmetic)
     }
+    guard step.operation == .clear, base < 0 else { return false }
+    localCount = 0
+    return true
   }
 
   /// `+ - * /` on the top two values, both in the line's buffer (the caller checks): the result
-  /// replaces them and `lastx` is the top. False, having changed nothing, for any other
-  /// operation or a result that is not finite (division by zero, overflow: `apply` names them).
+  /// replaces them and `lastx` is the top. False, having changed nothing, for a result that is
+  /// not finite (division by zero, overflow: `apply` names them).
   @inline(__always)
-  mutating func arithmeticInPlace(_ operation: Operation) -> Bool {
+  mutating func arithmeticInPlace(_ arithmetic: Operation.Arithmetic) -> Bool {
     let n = localCount
     let a = local[n - 2]
     let b = local[n - 1]
-    let result: Double
-    switch operation {
-    case .add: result = a + b
-    case .subtract: result = a - b
-    case .multiply: result = a * b
-    case .divide: result = a / b
-    default: return false
-    }
+    let result = Self.compute(arithmetic, a, b)
     guard result.isFinite else { return false }
     local[n - 2] = result
     localCount = n - 1
     lastX = b
+    return true
+  }
+
+  /// A shuffle whose inputs all lie in the line's buffer, done there: the buffer's slots are
+  /// rewritten as `rearranged` says, those below `saveFloor` that change saved first. False,
+  /// having changed nothing, when they do not (`apply` does it then). Leaves `lastx` alone, as
+  /// every shuffle does.
+  @inline(__always)
+  mutating func shuffleInPlace(_ shuffle: Operation.Shuffle, _ step: Builtin.Step) -> Bool {
+    let first = localCount - step.inputs
+    // Three slots from `first` are read and written whatever the shuffle takes: those past its
+    // inputs are scratch above the line's values.
+    guard first >= 0, first + 3 <= local.count else { return false }
+    // The inputs it keeps are written back unchanged: only those past them need saving.
+    if first + step.kept < saveFloor { save(downTo: first + step.kept) }
+    let (x, y, z) = Self.rearranged(shuffle, local[first], local[first + 1], local[first + 2])
+    local[first] = x
+    local[first + 1] = y
+    local[first + 2] = z
+    localCount = first + step.outputs
+    return true
+  }
+
+  /// A computation on two values or one, all in the line's buffer, done there when its result
+  /// is finite: the result replaces the operands `apply` would drop (slots below `saveFloor`
+  /// saved first, as its `drop` would) and `lastx` is the top. False, having changed nothing,
+  /// otherwise: `apply` computes it again and words the failure.
+  @inline(__always)
+  mutating func computeInPlace(_ step: Builtin.Step) -> Bool {
+    let n = localCount
+    guard n >= step.inputs else { return false }
+    let degrees = settings.angleUnit == .degrees
+    let result: Result<Double, OperationFailure>
+    switch step.operation {
+    case .binary(let binary): result = Self.compute(binary, local[n - 2], local[n - 1], degrees: degrees)
+    case .unary(let unary): result = Self.compute(unary, local[n - 1], degrees: degrees)
+    case .arithmetic, .shuffle, .statistic, .clear, .depth, .pick, .roll, .lastX, .subtotal, .pi, .e: return false
+    }
+    guard case .success(let value) = result, value.isFinite else { return false }
+    let top = local[n - 1]
+    let slot = n - (step.inputs - step.outputs + 1)
+    if slot < saveFloor { save(downTo: slot) }
+    local[slot] = value
+    localCount = slot + 1
+    lastX = top
     return true
   }
 
@@ -63,23 +100,19 @@ extension Machine {
       if saveFloor > 0 { save(downTo: 0) }
       localCount = 0
     case .depth: push(Double(count))
-    case .dup: push(peek(0))
-    case .drop: drop(1)
-    case .over: push(peek(1))
-    case .swap:
-      let b = peek(0)
-      let a = peek(1)
-      drop(2)
-      push(b)
-      push(a)
-    case .rot:
-      let c = peek(0)
-      let b = peek(1)
-      let a = peek(2)
-      drop(3)
-      push(b)
-      push(c)
-      push(a)
+    case .shuffle(let shuffle):
+      // The inputs may lie in the persistent stack: read them, drop only those the shuffle does
+      // not leave where they were (`dup` and `over` keep theirs: `step.kept`), push the rest.
+      let inputs = step.inputs
+      let a = peek(inputs - 1)
+      let b = inputs > 1 ? peek(inputs - 2) : a
+      let c = inputs > 2 ? peek(0) : a
+      let (x, y, z) = Self.rearranged(shuffle, a, b, c)
+      let kept = step.kept
+      drop(inputs - kept)
+      if kept == 0 && step.outputs > 0 { push(x) }
+      if kept <= 1 && step.outputs > 1 { push(y) }
+      if step.outputs > 2 { push(z) }
     case .pick, .roll:
       // n is the top; x₁ is right below it, xₙ n places below it.
       let n = peek(0)
@@ -125,74 +158,65 @@ extension Machine {
       drop(pushed)
       push(total)
       lastX = values[pushed - 1]
-    case .sum, .average, .standardDeviation:
+    case .statistic(let statistic):
       guard spend(reading: count) else { return overBudget(word()) }
       let values = allValues()
       var total = 0.0
       for value in values { total += value }
       let result =
-        switch operation {
+        switch statistic {
         case .sum: total
         case .average: total / Double(values.count)
-        default: Self.sampleStandardDeviation(values, total: total)
+        case .standardDeviation: Self.sampleStandardDeviation(values, total: total)
         }
       if !result.isFinite { return failure(result, word: word, operands: []) }
       drop(values.count)
       push(result)
       lastX = values[values.count - 1]
-    case .add, .subtract, .multiply, .divide, .power, .percent, .percentChange, .percentOfTotal, .modulo, .minimum,
-      .maximum, .atan2:
+    case .arithmetic(let arithmetic):
       let b = peek(0)
       let a = peek(1)
-      let result: Double
-      switch operation {
-      case .add: result = a + b
-      case .subtract: result = a - b
-      case .multiply: result = a * b
-      case .divide:
-        if b == 0 { return .divisionByZero(word: word(), operands: [a, b]) }
-        result = a / b
-      case .power:
-        if a == 0 && b < 0 { return .divisionByZero(word: word(), operands: [a, b]) }
-        result = pow(a, b)
-      case .percent: result = (a * b) / 100
-      case .percentChange, .percentOfTotal:
-        // A percent of a: of nothing, there is none. The operands are not named, as they would
-        // read as `^`'s "0 to a negative power".
-        if a == 0 { return .divisionByZero(word: word(), operands: []) }
-        result = operation == .percentChange ? ((b - a) * 100) / a : (b * 100) / a
-      case .atan2:
-        // y is below x, as in C's atan2(y, x); in degrees the angle is in degrees too.
-        let radians = atan2(a, b)
-        result = settings.angleUnit == .degrees ? radians * 180 / Double.pi : radians
-      case .modulo:
-        if b == 0 { return .divisionByZero(word: word(), operands: [a, b]) }
-        result = a - b * (a / b).rounded(.down)
-      case .minimum: result = Swift.min(a, b)
-      default: result = Swift.max(a, b)
+      if arithmetic == .divide && b == 0 { return .divisionByZero(word: word(), operands: [a, b]) }
+      let value = Self.compute(arithmetic, a, b)
+      if !settle(step, value, top: b) { return failure(value, word: word, operands: [a, b]) }
+    case .binary(let binary):
+      let b = peek(0)
+      let a = peek(1)
+      switch Self.compute(binary, a, b, degrees: settings.angleUnit == .degrees) {
+      case .success(let value):
+        if !settle(step, value, top: b) { return failure(value, word: word, operands: [a, b]) }
+      case .failure(let failure): return problem(failure, operands: [a, b], word: word)
       }
-      if !result.isFinite { return failure(result, word: word, operands: [a, b]) }
-      // The percents keep a (HP style): only b is replaced.
-      drop(operation == .percent || operation == .percentChange || operation == .percentOfTotal ? 1 : 2)
-      push(result)
-      lastX = b
-    default:
+    case .unary(let unary):
       let a = peek(0)
-      let result: Double
-      switch unary(operation, a) {
-      case .success(let value): result = value
-      case .failure(let failure):
-        switch failure {
-        case .divisionByZero: return .divisionByZero(word: word(), operands: [a])
-        case .domain(let requirement): return .domainError(word: word(), operands: [a], requirement: requirement)
-        }
+      switch Self.compute(unary, a, degrees: settings.angleUnit == .degrees) {
+      case .success(let value):
+        if !settle(step, value, top: a) { return failure(value, word: word, operands: [a]) }
+      case .failure(let failure): return problem(failure, operands: [a], word: word)
       }
-      if !result.isFinite { return failure(result, word: word, operands: [a]) }
-      drop(1)
-      push(result)
-      lastX = a
     }
     return nil
+  }
+
+  /// Puts a computation's result in place of its operands, `top` the topmost, if it is finite;
+  /// false, changing nothing, if not (the caller words why). The table's `outputs` says how many
+  /// operands stay below the result: the percents keep a (HP style), so only b is replaced.
+  /// `lastx` is the top operand.
+  @inline(__always)
+  private mutating func settle(_ step: Builtin.Step, _ value: Double, top: Double) -> Bool {
+    guard value.isFinite else { return false }
+    drop(step.inputs - step.outputs + 1)
+    push(value)
+    lastX = top
+    return true
+  }
+
+  /// What a computation that has no result tells the user.
+  private func problem(_ failure: OperationFailure, operands: [Double], word: () -> String) -> Problem {
+    switch failure {
+    case .divisionByZero(let namesOperands): .divisionByZero(word: word(), operands: namesOperands ? operands : [])
+    case .domain(let requirement): .domainError(word: word(), operands: operands, requirement: requirement)
+    }
   }
 
   /// The problem with a result that is not finite: NaN is a domain error, infinity an overflow.
@@ -202,29 +226,103 @@ extension Machine {
       : .overflow(word: word(), operands: operands)
   }
 
-  private enum UnaryFailure: Error {
-    case divisionByZero
+  /// Why a computation has no result, before one that is not finite says it.
+  enum OperationFailure: Error {
+    /// A division by zero; whether the message names the operands.
+    case divisionByZero(namesOperands: Bool)
     case domain(String)
   }
 
-  private func unary(_ operation: Operation, _ a: Double) -> Result<Double, UnaryFailure> {
-    let degrees = settings.angleUnit == .degrees
-    switch operation {
+  // MARK: What each operation computes, written once
+
+  /// `+ - * /`, for the fast path and `apply` alike.
+  @inline(__always)
+  static func compute(_ arithmetic: Operation.Arithmetic, _ a: Double, _ b: Double) -> Double {
+    switch arithmetic {
+    case .add: a + b
+    case .subtract: a - b
+    case .multiply: a * b
+    case .divide: a / b
+    }
+  }
+
+  /// What a shuffle leaves in place of its inputs `a b c` (bottom to top; as many as the table
+  /// says it takes), bottom to top: as many as the table says it leaves. Generic so that the
+  /// same definition also tells which inputs stay where they were (`rearranged(_, 0, 1, 2)`).
+  @inline(__always)
+  static func rearranged<T>(_ shuffle: Operation.Shuffle, _ a: T, _ b: T, _ c: T) -> (T, T, T) {
+    switch shuffle {
+    case .dup: (a, a, c)
+    case .drop: (a, b, c)
+    case .swap: (b, a, c)
+    case .over: (a, b, a)
+    case .rot: (b, c, a)
+    }
+  }
+
+  /// How many of a shuffle's first inputs it leaves where they were (`dup` 1, `over` 2, none
+  /// for the others), from its one definition: what `apply` need not drop and push again.
+  static func kept(_ shuffle: Operation.Shuffle, inputs: Int, outputs: Int) -> Int {
+    let (x, y, _) = rearranged(shuffle, 0, 1, 2)
+    let leading = x != 0 ? 0 : y != 1 ? 1 : 2
+    return min(leading, inputs, outputs)
+  }
+
+  /// A computation on the top two values, a below b.
+  static func compute(_ binary: Operation.Binary, _ a: Double, _ b: Double, degrees: Bool)
+    -> Result<Double, OperationFailure>
+  {
+    switch binary {
+    case .power:
+      if a == 0 && b < 0 { return .failure(.divisionByZero(namesOperands: true)) }
+      return .success(pow(a, b))
+    case .percent: return .success((a * b) / 100)
+    case .percentChange, .percentOfTotal:
+      // A percent of a: of nothing, there is none. The operands are not named, as they would
+      // read as `^`'s "0 to a negative power".
+      if a == 0 { return .failure(.divisionByZero(namesOperands: false)) }
+      return .success(binary == .percentChange ? ((b - a) * 100) / a : (b * 100) / a)
+    case .atan2:
+      // y is below x, as in C's atan2(y, x); in degrees the angle is in degrees too.
+      let radians = atan2(a, b)
+      return .success(degrees ? radians * 180 / Double.pi : radians)
+    case .modulo:
+      if b == 0 { return .failure(.divisionByZero(namesOperands: true)) }
+      return .success(a - b * (a / b).rounded(.down))
+    case .minimum: return .success(Swift.min(a, b))
+    case .maximum: return .success(Swift.max(a, b))
+    }
+  }
+
+  /// A computation on the top value.
+  static func compute(_ unary: Operation.Unary, _ a: Double, degrees: Bool) -> Result<Double, OperationFailure> {
+    switch unary {
     case .negate: return .success(-a)
     case .absolute: return .success(Swift.abs(a))
-    case .inverse: return a == 0 ? .failure(.divisionByZero) : .success(1 / a)
+    case .inverse: return a == 0 ? .failure(.divisionByZero(namesOperands: true)) : .success(1 / a)
     case .square: return .success(a * a)
     case .squareRoot: return a < 0 ? .failure(.domain("a square root needs a value ≥ 0")) : .success(a.squareRoot())
     case .exp: return .success(cExp(a))
     case .ln, .log10, .log2:
       guard a > 0 else { return .failure(.domain("a logarithm needs a value > 0")) }
-      return .success(operation == .ln ? cLog(a) : operation == .log10 ? log10(a) : cLog2(a))
-    case .sin, .cos, .tan:
-      if degrees { return Self.trigDegrees(operation, a) }
-      return .success(operation == .sin ? sin(a) : operation == .cos ? cos(a) : tan(a))
+      return .success(unary == .ln ? cLog(a) : unary == .log10 ? log10(a) : cLog2(a))
+    case .sin:
+      guard degrees else { return .success(sin(a)) }
+      let (quadrant, radians) = Self.degrees(a)
+      return .success(quadrant.map { [0.0, 1, 0, -1][$0] } ?? sin(radians))
+    case .cos:
+      guard degrees else { return .success(cos(a)) }
+      let (quadrant, radians) = Self.degrees(a)
+      return .success(quadrant.map { [1.0, 0, -1, 0][$0] } ?? cos(radians))
+    case .tan:
+      guard degrees else { return .success(tan(a)) }
+      let (quadrant, radians) = Self.degrees(a)
+      guard let quadrant else { return .success(tan(radians)) }
+      if quadrant % 2 == 1 { return .failure(.domain("the tangent of an odd multiple of 90° is infinite")) }
+      return .success(0)
     case .asin, .acos:
       guard a >= -1 && a <= 1 else { return .failure(.domain("it needs a value from -1 to 1")) }
-      let radians = operation == .asin ? asin(a) : acos(a)
+      let radians = unary == .asin ? asin(a) : acos(a)
       return .success(degrees ? radians * 180 / Double.pi : radians)
     case .atan:
       let radians = atan(a)
@@ -250,7 +348,6 @@ extension Machine {
     case .ceil: return .success(a.rounded(.up))
     case .round: return .success(a.rounded(.toNearestOrAwayFromZero))
     case .trunc: return .success(a.rounded(.towardZero))
-    default: return .success(a)
     }
   }
 
@@ -317,30 +414,19 @@ extension Machine {
     return Double(top | sticky) * pow(2, Double(length - 64))
   }
 
-  /// Trigonometry in degrees: reduce modulo 360, exact at multiples of 90°, and the tangent of an
-  /// odd multiple of 90° is a domain error.
-  private static func trigDegrees(_ operation: Operation, _ a: Double) -> Result<Double, UnaryFailure> {
+  /// An angle in degrees for trigonometry: reduced modulo 360, with its quadrant when it is a
+  /// multiple of 90° (where sine, cosine and tangent are exact, and the tangent of an odd
+  /// multiple is a domain error), and in radians.
+  private static func degrees(_ a: Double) -> (quadrant: Int?, radians: Double) {
     let reduced = fmod(a, 360)
     if reduced.truncatingRemainder(dividingBy: 90) == 0 {
-      let quadrant = ((Int(reduced / 90) % 4) + 4) % 4
-      switch operation {
-      case .sin: return .success([0.0, 1, 0, -1][quadrant])
-      case .cos: return .success([1.0, 0, -1, 0][quadrant])
-      default:
-        if quadrant % 2 == 1 { return .failure(.domain("the tangent of an odd multiple of 90° is infinite")) }
-        return .success(0)
-      }
+      return (((Int(reduced / 90) % 4) + 4) % 4, 0)
     }
-    let radians = reduced * Double.pi / 180
-    switch operation {
-    case .sin: return .success(sin(radians))
-    case .cos: return .success(cos(radians))
-    default: return .success(tan(radians))
-    }
+    return (nil, reduced * Double.pi / 180)
   }
 }
 
-// The C library's exp, log and log2, named apart from `Operation`'s cases of the same names.
+// The C library's exp, log and log2, named apart from `Operation.Unary`'s cases of the same names.
 @inline(__always) private func cExp(_ x: Double) -> Double { exp(x) }
 @inline(__always) private func cLog(_ x: Double) -> Double { log(x) }
 @inline(__always) private func cLog2(_ x: Double) -> Double { log2(x) }

@@ -143,8 +143,8 @@ extension Machine {
   /// fails inside fails the use, which then leaves the stack and `lastx` as they were. After a
   /// use that consumed values, `lastx` is the top it was given.
   ///
-  /// The common steps (numbers, arithmetic, `dup`, `swap`, `drop`, `over` on values the line
-  /// pushed) run inline on the line's buffer; the rest, and any step whose result is not finite,
+  /// The common steps (numbers, arithmetic, `dup`, `drop`, `swap`, `over`, `rot` on values the
+  /// use pushed) run inline on the line's buffer; the rest, and any step whose result is not finite,
   /// go through `apply`, which also words the failure.
   mutating func use(_ id: Int32, word text: () -> String) -> Problem? {
     let table = words.words
@@ -202,34 +202,25 @@ extension Machine {
         continue
       case .builtin:
         let step = steps[Int(op.builtin)]
-        let n = localCount
-        if n >= 2 && n - 2 >= saveFloor {
-          if arithmeticInPlace(step.operation) { continue run }
-          let a = local[n - 2]
-          let b = local[n - 1]
-          switch step.operation {
-          case .swap:
-            local[n - 2] = b
-            local[n - 1] = a
-            continue run
-          case .over:
-            push(a)
-            if localCount > localCap { break }
-            continue run
-          default: break
+        // Arithmetic and shuffles on the line's own values run in place, with the same definitions
+        // `apply` reads; slots below `saveFloor` they change are saved first, as `apply`'s `drop`
+        // would. Anything else, or a result that is not finite, goes through `apply`.
+        if case .arithmetic(let arithmetic) = step.operation {
+          let n = localCount
+          if n >= 2 {
+            if n - 2 >= saveFloor {
+              if arithmeticInPlace(arithmetic) { continue run }
+            } else if Self.compute(arithmetic, local[n - 2], local[n - 1]).isFinite {
+              save(downTo: n - 2)
+              if arithmeticInPlace(arithmetic) { continue run }
+            }
           }
-        }
-        if n >= 1 && n - 1 >= saveFloor {
-          switch step.operation {
-          case .dup:
-            push(local[n - 1])
-            if localCount > localCap { break }
-            continue run
-          case .drop:
-            localCount = n - 1
-            continue run
-          default: break
-          }
+        } else if case .shuffle(let shuffle) = step.operation, shuffleInPlace(shuffle, step) {
+          // Past the buffer's cap, the check below fails the use.
+          if localCount <= localCap { continue run }
+          break
+        } else if computeInPlace(step) {
+          continue run
         }
         let spellings = words.spellings
         if let failure = apply(step, word: { spellings[Int(op.target)] }) {
