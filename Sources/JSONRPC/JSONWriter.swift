@@ -1,4 +1,86 @@
-// The JSON writer: values encoded as UTF-8 bytes into one buffer.
+// The JSON writer: values encoded as UTF-8 bytes into one buffer, and the protocol of typed values it writes.
+
+/// A value that writes itself as JSON: the protocol's typed responses, member by member
+/// (`JSONWriter.beginObject`, `member`, `endObject`), with no `JSONValue` tree built first.
+package protocol JSONEncodable {
+  func encode(into writer: inout JSONWriter)
+}
+
+extension JSONValue: JSONEncodable {
+  package func encode(into writer: inout JSONWriter) { writer.write(self) }
+}
+
+extension JSONValue {
+  /// A typed value as the JSON it writes, kept as its bytes.
+  package init(encoding value: some JSONEncodable, capacity: Int = 256) {
+    self = .encoded(JSONWriter.encode(value, capacity: capacity))
+  }
+}
+
+extension String: JSONEncodable {
+  package func encode(into writer: inout JSONWriter) { writer.write(string: self) }
+}
+
+extension Int: JSONEncodable {
+  package func encode(into writer: inout JSONWriter) { writer.write(integer: self) }
+}
+
+extension Double: JSONEncodable {
+  package func encode(into writer: inout JSONWriter) { writer.write(number: self) }
+}
+
+extension Bool: JSONEncodable {
+  package func encode(into writer: inout JSONWriter) { writer.write(raw: self ? "true" : "false") }
+}
+
+extension Array: JSONEncodable where Element: JSONEncodable {
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginArray()
+    for element in self { writer.element(element) }
+    writer.endArray()
+  }
+}
+
+extension RawRepresentable where Self: JSONEncodable, RawValue: JSONEncodable {
+  /// The protocol's named values are written as their numbers or strings.
+  package func encode(into writer: inout JSONWriter) { rawValue.encode(into: &writer) }
+}
+
+/// A string kept as its UTF-8 bytes, as the engine writes stack labels: written without being
+/// made a `String` first.
+package struct UTF8Text: JSONEncodable, Equatable, Sendable {
+  package var utf8: [UInt8]
+
+  package init(utf8: [UInt8]) { self.utf8 = utf8 }
+  package init(_ text: String) { utf8 = Array(text.utf8) }
+
+  package func encode(into writer: inout JSONWriter) { utf8.withUnsafeBufferPointer { writer.write(utf8: $0) } }
+}
+
+/// A string escaped for JSON once, kept as the bytes between its quotes, and written with one
+/// copy: the parts of a response that repeat on every request (a builtin's completion item)
+/// cost no escaping. Escaping goes character by character, so escaped strings join into the
+/// escape of their concatenation (`+`).
+package struct JSONString: JSONEncodable, Equatable, Sendable, ExpressibleByStringLiteral {
+  /// The escaped text, without its quotes.
+  package private(set) var escaped: [UInt8]
+
+  package init(_ text: String) {
+    escaped = Array(JSONWriter.encode(JSONValue.string(text)).dropFirst().dropLast())
+  }
+
+  package init(stringLiteral text: String) { self.init(text) }
+
+  private init(escaped: [UInt8]) { self.escaped = escaped }
+
+  package static func + (a: JSONString, b: JSONString) -> JSONString { JSONString(escaped: a.escaped + b.escaped) }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.write(raw: "\"")
+    writer.write(raw: escaped)
+    writer.write(raw: "\"")
+  }
+}
 
 /// Encodes JSON values as UTF-8 bytes, appending to a buffer.
 ///
@@ -9,6 +91,9 @@ package struct JSONWriter: ~Copyable {
   private var start: UnsafeMutablePointer<UInt8>
   private var count = 0
   private var capacity: Int
+  /// Whether the next member or element of the open object or array needs a comma before it:
+  /// every value written sets it, every container opened clears it, so one flag serves nesting.
+  private var needsComma = false
 
   package init(capacity: Int = 256) {
     self.capacity = max(capacity, 16)
@@ -28,6 +113,75 @@ package struct JSONWriter: ~Copyable {
 
   package static func string(_ value: JSONValue) -> String {
     String(decoding: encode(value), as: UTF8.self)
+  }
+
+  /// A typed value's JSON, with room for `capacity` bytes before the buffer grows.
+  package static func encode(_ value: some JSONEncodable, capacity: Int = 256) -> [UInt8] {
+    var writer = JSONWriter(capacity: capacity)
+    value.encode(into: &writer)
+    return writer.bytes
+  }
+
+  // MARK: Objects and arrays, member by member
+
+  /// Opens an object; its members follow (`member`), then `endObject`.
+  @inline(__always)
+  package mutating func beginObject() {
+    put(0x7B)
+    needsComma = false
+  }
+
+  @inline(__always)
+  package mutating func endObject() {
+    put(0x7D)
+    needsComma = true
+  }
+
+  /// Opens an array; its elements follow (`element`), then `endArray`.
+  @inline(__always)
+  package mutating func beginArray() {
+    put(0x5B)
+    needsComma = false
+  }
+
+  @inline(__always)
+  package mutating func endArray() {
+    put(0x5D)
+    needsComma = true
+  }
+
+  /// A member of the open object. Keys are the protocol's names, plain ASCII that needs no
+  /// escape, so they are written as they are.
+  @inline(__always)
+  package mutating func member(_ key: StaticString, _ value: some JSONEncodable) {
+    write(key: key)
+    value.encode(into: &self)
+    needsComma = true
+  }
+
+  /// A member written only when there is a value: LSP's optional properties are left out, not
+  /// written `null`.
+  @inline(__always)
+  package mutating func member(_ key: StaticString, _ value: (some JSONEncodable)?) {
+    guard let value else { return }
+    member(key, value)
+  }
+
+  /// An element of the open array.
+  @inline(__always)
+  package mutating func element(_ value: some JSONEncodable) {
+    if needsComma { put(0x2C) }
+    value.encode(into: &self)
+    needsComma = true
+  }
+
+  @inline(__always)
+  private mutating func write(key: StaticString) {
+    if needsComma { put(0x2C) }
+    put(0x22)
+    append(key)
+    put(0x22)
+    put(0x3A)
   }
 
   package mutating func write(_ value: JSONValue) {
@@ -55,6 +209,7 @@ package struct JSONWriter: ~Copyable {
     case .encoded(let text):
       text.withUnsafeBufferPointer { put($0) }
     }
+    needsComma = true
   }
 
   /// JSON text written as it is: the punctuation and keys of a value written piece by piece

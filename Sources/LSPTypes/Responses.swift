@@ -1,0 +1,140 @@
+// The protocol's response types that the server builds: each writes itself as JSON, with LSP's member names and order.
+
+import JSONRPC
+
+/// LSP's `TextEdit` (the engine's `TextEdit` is an edit of a document's text): replace `range` with `newText`.
+package struct LSPTextEdit: JSONEncodable, Equatable, Sendable {
+  package var range: LSPRange
+  package var newText: String
+
+  package init(range: LSPRange, newText: String) {
+    self.range = range
+    self.newText = newText
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("range", range)
+    writer.member("newText", newText)
+    writer.endObject()
+  }
+}
+
+/// LSP's `InlayHint`, with a plain label. The label and tooltip are text as the engine writes
+/// it (`UTF8Text`): a viewport's hints are asked for on every scroll.
+package struct InlayHint: JSONEncodable, Sendable {
+  package var position: Position
+  package var label: UTF8Text
+  package var tooltip: UTF8Text?
+  package var textEdits: [LSPTextEdit]?
+  package var paddingLeft: Bool
+
+  package init(
+    position: Position, label: UTF8Text, tooltip: UTF8Text? = nil, textEdits: [LSPTextEdit]? = nil,
+    paddingLeft: Bool = true
+  ) {
+    self.position = position
+    self.label = label
+    self.tooltip = tooltip
+    self.textEdits = textEdits
+    self.paddingLeft = paddingLeft
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("position", position)
+    writer.member("paddingLeft", paddingLeft)
+    writer.member("label", label)
+    writer.member("tooltip", tooltip)
+    writer.member("textEdits", textEdits)
+    writer.endObject()
+  }
+}
+
+/// LSP's `CompletionItem`, with the members `.rpn` uses. Its strings are escaped once
+/// (`JSONString`): a builtin's item is the same on every keystroke but for its range, detail
+/// and sort text.
+package struct CompletionItem: JSONEncodable, Sendable {
+  package var label: JSONString
+  package var filterText: JSONString?
+  package var kind: CompletionItemKind
+  package var detail: JSONString?
+  package var documentation: JSONString?
+  package var sortText: JSONString?
+  package var textEdit: CompletionEdit?
+
+  package init(
+    label: JSONString, filterText: JSONString? = nil, kind: CompletionItemKind, detail: JSONString? = nil,
+    documentation: JSONString? = nil, sortText: JSONString? = nil, textEdit: CompletionEdit? = nil
+  ) {
+    self.label = label
+    self.filterText = filterText
+    self.kind = kind
+    self.detail = detail
+    self.documentation = documentation
+    self.sortText = sortText
+    self.textEdit = textEdit
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("label", label)
+    writer.member("filterText", filterText)
+    writer.member("kind", kind)
+    writer.member("detail", detail)
+    writer.member("documentation", documentation)
+    writer.member("sortText", sortText)
+    writer.member("textEdit", textEdit)
+    writer.endObject()
+  }
+}
+
+/// A completion item's `TextEdit`. Every item of a response replaces the same word, so its
+/// range is encoded once for them all (`EncodedRange`).
+package struct CompletionEdit: JSONEncodable, Sendable {
+  package var range: EncodedRange
+  package var newText: JSONString
+
+  package init(range: EncodedRange, newText: JSONString) {
+    self.range = range
+    self.newText = newText
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("range", range)
+    writer.member("newText", newText)
+    writer.endObject()
+  }
+}
+
+/// A range written as JSON once, for a response that repeats it in every item.
+package struct EncodedRange: JSONEncodable, Sendable {
+  package let range: LSPRange
+  private let bytes: [UInt8]
+
+  package init(_ range: LSPRange) {
+    self.range = range
+    bytes = JSONWriter.encode(range, capacity: 64)
+  }
+
+  package func encode(into writer: inout JSONWriter) { writer.write(raw: bytes) }
+}
+
+/// LSP's `CompletionList`.
+package struct CompletionList: JSONEncodable, Sendable {
+  package var isIncomplete: Bool
+  package var items: [CompletionItem]
+
+  package init(isIncomplete: Bool = false, items: [CompletionItem]) {
+    self.isIncomplete = isIncomplete
+    self.items = items
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("isIncomplete", isIncomplete)
+    writer.member("items", items)
+    writer.endObject()
+  }
+}
