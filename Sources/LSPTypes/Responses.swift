@@ -138,3 +138,88 @@ package struct CompletionList: JSONEncodable, Sendable {
     writer.endObject()
   }
 }
+
+/// LSP's `MarkupContent`: text in the client's format.
+package struct MarkupContent: JSONEncodable, Sendable {
+  package var kind: MarkupKind
+  package var value: String
+
+  package init(kind: MarkupKind, value: String) {
+    self.kind = kind
+    self.value = value
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("kind", kind)
+    writer.member("value", value)
+    writer.endObject()
+  }
+}
+
+/// LSP's `Hover`.
+package struct Hover: JSONEncodable, Sendable {
+  package var contents: MarkupContent
+  package var range: LSPRange?
+
+  package init(contents: MarkupContent, range: LSPRange?) {
+    self.contents = contents
+    self.range = range
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("contents", contents)
+    writer.member("range", range)
+    writer.endObject()
+  }
+}
+
+/// LSP's `Diagnostic` (the engine's `Diagnostic` is the problem it shows), with the members
+/// `.rpn` sends: its code is one of the engine's names.
+package struct LSPDiagnostic: JSONEncodable, Sendable {
+  package var range: LSPRange
+  package var severity: DiagnosticSeverity
+  package var code: String
+  package var source: String
+  package var message: String
+
+  package init(range: LSPRange, severity: DiagnosticSeverity, code: String, source: String, message: String) {
+    self.range = range
+    self.severity = severity
+    self.code = code
+    self.source = source
+    self.message = message
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("range", range)
+    writer.member("severity", severity)
+    writer.member("code", code)
+    writer.member("source", source)
+    writer.member("message", message)
+    writer.endObject()
+  }
+}
+
+/// LSP's `PublishDiagnosticsParams`: every diagnostic of a document, at its version.
+package struct PublishDiagnosticsParams: JSONEncodable, Sendable {
+  package var uri: String
+  package var version: Int?
+  package var diagnostics: [LSPDiagnostic]
+
+  package init(uri: String, version: Int?, diagnostics: [LSPDiagnostic]) {
+    self.uri = uri
+    self.version = version
+    self.diagnostics = diagnostics
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("uri", uri)
+    writer.member("version", version)
+    writer.member("diagnostics", diagnostics)
+    writer.endObject()
+  }
+}
