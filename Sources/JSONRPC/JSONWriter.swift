@@ -64,29 +64,6 @@ extension RawRepresentable where Self: JSONEncodable, RawValue: JSONEncodable {
   package func encode(into writer: inout JSONWriter) { utf8.withUnsafeBufferPointer { writer.write(utf8: $0) } }
 }
 
-/// A string escaped for JSON once, kept as the bytes between its quotes, and written with one
-/// copy: parts of a response that repeat on every request cost no escaping. Escaping goes
-/// character by character, so escaped strings join into the escape of their concatenation (`+`).
-package struct JSONString: JSONEncodable, Equatable, Sendable, ExpressibleByStringLiteral {
-  /// The escaped text, without its quotes.
-  package private(set) var escaped: [UInt8]
-
-  package init(_ text: String) {
-    escaped = Array(JSONWriter.encode(JSONValue.string(text)).dropFirst().dropLast())
-  }
-
-  @usableFromInline package init(stringLiteral text: String) { self.init(text) }
-
-  private init(escaped: [UInt8]) { self.escaped = escaped }
-
-  package static func + (a: JSONString, b: JSONString) -> JSONString { JSONString(escaped: a.escaped + b.escaped) }
-
-  @inlinable
-  package func encode(into writer: inout JSONWriter) {
-    escaped.withUnsafeBufferPointer { writer.write(escaped: $0) }
-  }
-}
-
 /// Encodes JSON values as UTF-8 bytes, appending to a buffer.
 ///
 /// The buffer is raw memory the writer owns (so it cannot be copied): writing a piece costs a
@@ -195,17 +172,6 @@ package struct JSONString: JSONEncodable, Equatable, Sendable, ExpressibleByStri
     start[count + 1 + length] = 0x22
     start[count + 2 + length] = 0x3A
     count += length + 3
-  }
-
-  /// A string escaped ahead (`JSONString`), between its quotes, with one check for room.
-  @inlinable @inline(__always)
-  mutating func write(escaped text: UnsafeBufferPointer<UInt8>) {
-    let length = text.count
-    if count + length + 2 > capacity { grow(to: count + length + 2) }
-    start[count] = 0x22
-    if let base = text.baseAddress { (start + count + 1).update(from: base, count: length) }
-    start[count + 1 + length] = 0x22
-    count += length + 2
   }
 
   package mutating func write(_ value: JSONValue) {
