@@ -69,6 +69,10 @@ extension RawRepresentable where Self: JSONEncodable, RawValue: JSONEncodable {
 /// The buffer is raw memory the writer owns (so it cannot be copied): writing a piece costs a
 /// bounds check and a `memcpy`, where appending to an array costs a uniqueness check and a
 /// generic call each time, and a response is thousands of small pieces.
+///
+/// Its byte stores and `member`/`element` are `@inlinable`, so that each response type's
+/// `encode` is specialized in its own module: called across modules unspecialized, every
+/// optional member cost a generic metadata look-up, and a list of typed items twice the work.
 @usableFromInline package struct JSONWriter: ~Copyable {
   @usableFromInline var start: UnsafeMutablePointer<UInt8>
   @usableFromInline var count = 0
