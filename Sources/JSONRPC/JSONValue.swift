@@ -10,16 +10,16 @@ package enum JSONValue: Equatable, Sendable {
   case array([JSONValue])
   case object([(key: String, value: JSONValue)])
   /// A value already written as JSON text (by `JSONWriter`), kept as its bytes and written as
-  /// they are: a response that repeats large parts that never change (completion items) encodes
-  /// them once. The parser produces it only for a message's number id, whose text
-  /// `JSONParser.parseMessage` keeps to answer with. It compares equal to the value its bytes
-  /// parse to.
+  /// they are: a typed response is encoded once, straight to bytes. The parser produces it only
+  /// for a message's number id, whose text `JSONParser.parseMessage` keeps to answer with. It
+  /// compares equal to the value its bytes parse to.
   case encoded([UInt8])
 
   package static func == (a: JSONValue, b: JSONValue) -> Bool {
-    if case .encoded(let x) = a, case .success(let value) = JSONParser.parse(x) { return value == b }
-    if case .encoded(let y) = b, case .success(let value) = JSONParser.parse(y) { return a == value }
-    return switch (a, b) {
+    switch (a, b) {
+    case (.encoded(let x), .encoded(let y)): x == y || matches(x, b)
+    case (.encoded(let x), _): matches(x, b)
+    case (_, .encoded(let y)): matches(y, a)
     case (.null, .null): true
     case (.bool(let x), .bool(let y)): x == y
     case (.number(let x), .number(let y)): x == y
@@ -29,6 +29,23 @@ package enum JSONValue: Equatable, Sendable {
       x.count == y.count && x.allSatisfy { member in y.contains { $0.key == member.key && $0.value == member.value } }
     default: false
     }
+  }
+
+  /// Whether JSON text is `value`, parsing it only when writing `value` does not give the same
+  /// bytes: the writer's text (every response) is compared as it is, and a kept id's text
+  /// (`1e3`) against a number is read as a number alone. Only text written otherwise (members
+  /// in another order) is parsed, once.
+  private static func matches(_ text: [UInt8], _ value: JSONValue) -> Bool {
+    if case .encoded(let other) = value {
+      if other == text { return true }
+    } else if JSONWriter.encode(value) == text {
+      return true
+    }
+    if case .number(let number) = value, let first = text.first, first == 0x2D || first &- 0x30 < 10 {
+      return Double(String(decoding: text, as: UTF8.self)) == number
+    }
+    guard case .success(let parsed) = JSONParser.parse(text) else { return false }
+    return parsed == value
   }
 
   /// The member named `key` of an object; nil for anything else or a missing member.

@@ -1,7 +1,9 @@
 // The protocol's named values: LSP's numbered and string enumerations that the server sends or reads.
 
+import JSONRPC
+
 /// LSP's `DiagnosticSeverity`.
-package enum DiagnosticSeverity: Int, Sendable {
+package enum DiagnosticSeverity: Int, Sendable, JSONEncodable {
   case error = 1
   case warning = 2
   case information = 3
@@ -9,7 +11,7 @@ package enum DiagnosticSeverity: Int, Sendable {
 }
 
 /// LSP's `CompletionItemKind` values that `.rpn` uses.
-package enum CompletionItemKind: Int, Sendable {
+package enum CompletionItemKind: Int, Sendable, JSONEncodable {
   case function = 3
   case variable = 6
   case property = 10
@@ -19,7 +21,7 @@ package enum CompletionItemKind: Int, Sendable {
 }
 
 /// LSP's `MarkupKind`.
-package enum MarkupKind: String, Sendable {
+package enum MarkupKind: String, Sendable, JSONEncodable {
   case plaintext
   case markdown
 }
@@ -32,7 +34,7 @@ package enum TextDocumentSyncKind: Int, Sendable {
 }
 
 /// LSP's `SymbolKind` values that `.rpn` uses.
-package enum SymbolKind: Int, Sendable {
+package enum SymbolKind: Int, Sendable, JSONEncodable {
   /// A section (`## title`): it holds the symbols defined in it.
   case namespace = 3
   case function = 12

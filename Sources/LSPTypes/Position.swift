@@ -31,6 +31,15 @@ package struct Position: Equatable, Sendable {
   }
 }
 
+extension Position: JSONEncodable {
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("line", line)
+    writer.member("character", character)
+    writer.endObject()
+  }
+}
+
 extension Position: Comparable {
   package static func < (a: Position, b: Position) -> Bool { (a.line, a.character) < (b.line, b.character) }
 }

@@ -24,3 +24,12 @@ package struct LSPRange: Equatable, Sendable {
     return LSPRange(start: start, end: end)
   }
 }
+
+extension LSPRange: JSONEncodable {
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("start", start)
+    writer.member("end", end)
+    writer.endObject()
+  }
+}

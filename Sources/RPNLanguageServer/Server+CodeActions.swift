@@ -88,7 +88,8 @@ extension Server {
       for diagnostic in document.diagnostics(inLine: line) {
         let diagnosticRange = converter.range(line: line, utf8Range: diagnostic.range)
         guard diagnosticRange.end >= start, diagnosticRange.start <= range.end else { continue }
-        let diagnosticJSON = diagnosticJSON(diagnostic, line: line, converter: converter, display: display)
+        let diagnosticJSON = JSONValue(
+          encoding: lspDiagnostic(diagnostic, line: line, converter: converter, display: display))
         // An unknown word's fix is preferred only as its one clear reading (an editor may apply
         // it unasked); the other fixes' first is.
         var clear = true

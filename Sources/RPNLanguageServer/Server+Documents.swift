@@ -150,41 +150,36 @@ extension Server {
       open.needsPublishing = false
       open.resultID = nextResultID()
       if !pushesDiagnostics { continue }
-      var params: [(key: String, value: JSONValue)] = [("uri", .string(uri))]
-      if let version = open.version { params.append(("version", JSONValue(version))) }
-      params.append(("diagnostics", .array(diagnostics(of: open.document))))
-      notification(Method.publishDiagnostics, .object(params))
+      let params = PublishDiagnosticsParams(
+        uri: uri, version: open.version, diagnostics: diagnostics(of: open.document))
+      notification(Method.publishDiagnostics, JSONValue(encoding: params, capacity: 1024))
     }
     if refreshHints && client.inlayHintRefresh { request(Method.inlayHintRefresh, nil) }
     if refreshLenses && client.codeLensRefresh { request(Method.codeLensRefresh, nil) }
   }
 
   /// Every diagnostic of a document, as LSP diagnostics.
-  func diagnostics(of document: Document) -> [JSONValue] {
+  func diagnostics(of document: Document) -> [LSPDiagnostic] {
     let converter = converter(for: document)
     let display = display(of: document)
     return document.diagnostics().map { line, diagnostic in
-      diagnosticJSON(diagnostic, line: line, converter: converter, display: display)
+      lspDiagnostic(diagnostic, line: line, converter: converter, display: display)
     }
   }
 
   /// One diagnostic as LSP's `Diagnostic`, the values in its message shown in `display`.
-  func diagnosticJSON(
+  func lspDiagnostic(
     _ diagnostic: Diagnostic, line: Int, converter: PositionConverter, display: DisplaySettings
-  ) -> JSONValue {
+  ) -> LSPDiagnostic {
     let severity: DiagnosticSeverity =
       switch diagnostic.severity {
       case .error: .error
       case .warning: .warning
       case .information: .information
       }
-    return [
-      "range": converter.range(line: line, utf8Range: diagnostic.range).json,
-      "severity": JSONValue(severity.rawValue),
-      "code": .string(diagnostic.code.rawValue),
-      "source": "rpn",
-      "message": .string(diagnostic.message(display: display)),
-    ]
+    return LSPDiagnostic(
+      range: converter.range(line: line, utf8Range: diagnostic.range), severity: severity,
+      code: diagnostic.code.rawValue, source: "rpn", message: diagnostic.message(display: display))
   }
 
   /// Diagnostics are pushed unless the client pulls them (`textDocument/diagnostic`).

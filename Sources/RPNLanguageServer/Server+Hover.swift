@@ -72,10 +72,10 @@ extension Server {
     // Markdown needs two trailing spaces for a line break; an empty line is a paragraph break.
     let value = lines.map { markdown && !$0.isEmpty ? $0 + "  " : $0 }.joined(separator: "\n")
       .replacingOccurrences(of: "  \n\n", with: "\n\n").trimmingTrailingSpaces()
-    return [
-      "contents": ["kind": .string(markdown ? "markdown" : "plaintext"), "value": .string(value)],
-      "range": converter(for: document).range(line: line, utf8Range: range).json,
-    ]
+    return JSONValue(
+      encoding: Hover(
+        contents: MarkupContent(kind: markdown ? .markdown : .plaintext, value: value),
+        range: converter(for: document).range(line: line, utf8Range: range)))
   }
 
   /// Tape text as a markdown code span that nothing in it can close: the fence is one backtick

@@ -39,55 +39,38 @@ extension Server {
     let display = display(of: document)
     let kept = max(display.maxItems, Self.tooltipLevels)
     let atEndOfLine = (document.documentSettings.hints ?? settings.inlayHintsPosition) == .endOfLine
-    // Written straight to JSON: a viewport's hints are a hundred objects of a few members each,
-    // asked for on every scroll, and building them as `JSONValue`s first cost more than the rest.
-    var hints = JSONWriter(capacity: 32 << 10)
-    var first = true
-    func start(_ position: Position) {
-      hints.write(raw: first ? #"{"position":{"line":"# : #",{"position":{"line":"#)
-      first = false
-      hints.write(integer: position.line)
-      hints.write(raw: #","character":"#)
-      hints.write(integer: position.character)
-      hints.write(raw: #"},"paddingLeft":true,"label":"#)
-    }
     var formatted = FormattedValues()
     let endLine = range.end.line > range.start.line && range.end.character == 0 ? range.end.line - 1 : range.end.line
     let lastLine = min(endLine, document.lineCount - 1)
-    hints.write(raw: "[")
+    var hints: [InlayHint] = []
     if range.start.line <= lastLine {
       for line in range.start.line...lastLine {
         for (end, word) in document.definedWords(inLine: line) {
-          start(converter.position(line: line, utf8Column: end))
-          hints.write(string: word.effect.description)
-          hints.write(raw: #","tooltip":"#)
-          hints.write(string: "\(word.name) \(word.effect.sentence)")
-          hints.write(raw: "}")
+          hints.append(
+            InlayHint(
+              position: converter.position(line: line, utf8Column: end), label: UTF8Text(word.effect.description),
+              tooltip: UTF8Text("\(word.name) \(word.effect.sentence)")))
         }
         guard let offset = document.hintOffset(ofLine: line) else {
           if settings.inlayHintsSections, let hint = sectionHint(line, document, converter, display) {
-            start(hint.position)
-            hints.write(string: hint.label)
-            hints.write(raw: "}")
+            hints.append(InlayHint(position: hint.position, label: UTF8Text(hint.label)))
           }
           continue
         }
-        start(converter.position(line: line, utf8Column: atEndOfLine ? Self.textEnd(line, document) : offset))
         let shown = document.stack(afterLine: line, keepingTop: kept).labelAndLevelsUTF8(
           display: display, maxLevels: Self.tooltipLevels, cache: &formatted)
-        shown.label.withUnsafeBufferPointer { hints.write(utf8: $0) }
-        hints.write(raw: #","tooltip":"#)
-        shown.levels.withUnsafeBufferPointer { hints.write(utf8: $0) }
-        if let check = document.checkAddition(line: line, display: display) {
-          hints.write(raw: #","textEdits":["#)
-          hints.write(converter.textEdit(check))
-          hints.write(raw: "]")
-        }
-        hints.write(raw: "}")
+        hints.append(
+          InlayHint(
+            position: converter.position(line: line, utf8Column: atEndOfLine ? Self.textEnd(line, document) : offset),
+            label: UTF8Text(utf8: shown.label), tooltip: UTF8Text(utf8: shown.levels),
+            textEdits: document.checkAddition(line: line, display: display).map { check in
+              [LSPTextEdit(range: converter.range(line: check.line, utf8Range: check.range), newText: check.text)]
+            }))
       }
     }
-    hints.write(raw: "]")
-    return .encoded(hints.bytes)
+    // A viewport's hints are a hundred objects of a few members each, asked for on every scroll:
+    // room for them all before the buffer grows.
+    return JSONValue(encoding: hints, capacity: 32 << 10)
   }
 
   /// Where a line's text ends: after its last character that is not a space or a tab.

@@ -13,7 +13,7 @@ extension Server {
     }
     return [
       "kind": .string(DocumentDiagnosticReportKind.full.rawValue), "resultId": .string(open.resultID),
-      "items": .array(diagnostics(of: open.document)),
+      "items": JSONValue(encoding: diagnostics(of: open.document), capacity: 1024),
     ]
   }
 }
