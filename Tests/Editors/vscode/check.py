@@ -62,7 +62,7 @@ import unicodedata
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 EXT = os.path.join(REPO, "EditorConfigs", "vscode")
-BUILTINS_SWIFT = os.path.join(REPO, "Sources", "RPNEngine", "Builtins.swift")
+BUILTINS_SWIFT = os.path.join(REPO, "Sources", "RPNEngine", "Evaluation", "Builtins.swift")
 SAMPLE = os.path.join(REPO, "EditorConfigs", "sample.rpn")
 
 failures = []
