@@ -33,6 +33,7 @@ let package = Package(
     // End-to-end tests of the built `rpn-lsp` binary.
     .testTarget(name: "CommandLineTests", dependencies: ["rpn-lsp", "TestSupport", "ProcessPipes"]),
     // End-to-end tests of the LSP server: a test client speaking JSON-RPC to the built binary.
-    .testTarget(name: "ServerTests", dependencies: ["rpn-lsp", "RPNEngine", "JSONRPC", "TestSupport"]),
+    .testTarget(
+      name: "ServerTests", dependencies: ["rpn-lsp", "RPNEngine", "RPNLanguageServer", "JSONRPC", "TestSupport"]),
   ]
 )

@@ -32,8 +32,9 @@ package final class StdioTransport: Sendable {
     self.output = output
   }
 
-  /// Starts the reader thread.
-  package func start() {
+  /// Starts the reader thread. `noticing` sees each thing as soon as it is read, on the reader's
+  /// thread, before it waits in the queue for the next batch (the server notes cancels with it).
+  package func start(noticing: @escaping @Sendable (Incoming) -> Void = { _ in }) {
     let input = self.input
     let thread = DispatchQueue(label: "rpn-lsp.reader")
     thread.async { [self] in
@@ -52,6 +53,7 @@ package final class StdioTransport: Sendable {
         case .message(let body):
           item = Self.decode(body)
         }
+        noticing(item)
         queue.withLock { $0.items.append(item) }
         available.signal()
       }

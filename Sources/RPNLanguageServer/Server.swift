@@ -8,8 +8,9 @@ import RPNEngine
 ///
 /// It is driven by batches of incoming messages (all that arrived while it was busy), which it
 /// answers through `send`. Within a batch, consecutive `didChange`s are staged and evaluated once,
-/// before the next request or at the end of the batch, and a request cancelled by a later
-/// `$/cancelRequest` of the same batch is answered `-32800` without running.
+/// before the next request or at the end of the batch. A request whose `$/cancelRequest` has
+/// arrived by the time the server gets to it (in its batch, or read while the server was busy
+/// with the batch: `ArrivedCancels`) is answered `-32800` without running its handler.
 ///
 /// Every method is one registration in the handler table (`registerHandlers`), the only dispatch:
 /// it names the handler, says whether a notification is staged, and declares the capability that
@@ -62,10 +63,17 @@ package final class Server {
   private var resultCounter = 0
   package private(set) var receivedRequests = 0
   package private(set) var answeredRequests = 0
+  /// The cancels read and not yet handled, filled by the transport's reader as it reads them.
+  private let cancels: ArrivedCancels
 
-  package init(send: @escaping (JSONValue) -> Void, log: @escaping (String) -> Void) {
+  /// `cancels` is the one the transport's reader fills (`StdioTransport.start(noticing:)`); a
+  /// server driven by batches alone (tests, the fuzzer) sees the cancels of each batch.
+  package init(
+    send: @escaping (JSONValue) -> Void, log: @escaping (String) -> Void, cancels: ArrivedCancels = ArrivedCancels()
+  ) {
     self.send = send
     self.writeLog = log
+    self.cancels = cancels
     registerHandlers()
   }
 
@@ -208,7 +216,7 @@ package final class Server {
 
   /// Handles everything that arrived together, in order.
   package func handle(_ batch: [Incoming]) {
-    let cancelled = cancelledRequests(in: batch)
+    for item in batch { cancels.notice(item) }
     for item in batch {
       if exitStatus != nil { return }
       switch item {
@@ -217,12 +225,12 @@ package final class Server {
       case .message(.response):
         break  // The client's answer to one of our requests (a refresh): nothing to do.
       case .message(.notification(let method, let params)):
+        cancels.handled(item)
         if !isStaged(method) { flushDocuments() }
         notify(method, params)
       case .message(.request(let id, let method, let params)):
         receivedRequests += 1
-        let isCancelled = !cancelled.isEmpty && (RequestIDKey(id).map(cancelled.contains) ?? false)
-        respond(id, method, params, cancelled: isCancelled)
+        respond(id, method, params)
       }
     }
     flushDocuments()
@@ -238,24 +246,12 @@ package final class Server {
     if exitStatus == nil { exitStatus = state == .shutDown ? 0 : 1 }
   }
 
-  private func cancelledRequests(in batch: [Incoming]) -> Set<RequestIDKey> {
-    var cancelled: Set<RequestIDKey> = []
-    for item in batch {
-      if case .message(.notification(Method.cancelRequest, let params)) = item,
-        let id = params?["id"].flatMap(RequestIDKey.init)
-      {
-        cancelled.insert(id)
-      }
-    }
-    return cancelled
-  }
-
   /// Answers a request, and is the only place that does: with what its handler returns, or with
   /// the error that it (or the lifecycle) throws.
-  private func respond(_ id: JSONValue, _ method: String, _ params: JSONValue?, cancelled: Bool) {
+  private func respond(_ id: JSONValue, _ method: String, _ params: JSONValue?) {
     let result: Result<JSONValue, ResponseError>
     do {
-      result = .success(try dispatch(method, params, cancelled: cancelled))
+      result = .success(try dispatch(id, method, params))
     } catch {
       result = .failure(error)
     }
@@ -263,13 +259,18 @@ package final class Server {
     send(Outgoing.response(id: id, result: result))
   }
 
-  /// Runs a request's handler. A request cancelled in its batch does not run, and does not
-  /// evaluate the staged changes either; any other first evaluates them.
-  private func dispatch(_ method: String, _ params: JSONValue?, cancelled: Bool) throws(ResponseError) -> JSONValue {
-    if cancelled, state == .running {
-      throw ResponseError(code: .requestCancelled, message: "request \(method) was cancelled")
+  /// Runs a request's handler. A request already cancelled does not run, and does not evaluate
+  /// the staged changes either; any other first evaluates them, then looks again (a cancel can
+  /// arrive while they are evaluated) before it runs.
+  private func dispatch(_ id: JSONValue, _ method: String, _ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    func throwIfCancelled() throws(ResponseError) {
+      if state == .running, cancels.contains(id) {
+        throw ResponseError(code: .requestCancelled, message: "request \(method) was cancelled")
+      }
     }
+    try throwIfCancelled()
     flushDocuments()
+    try throwIfCancelled()
     switch state {
     case .uninitialized where method != Method.initialize:
       throw ResponseError(

@@ -63,8 +63,10 @@ func serve() -> Int32 {
   // A client that goes away must end us through end of input, not a signal on the next write.
   signal(SIGPIPE, SIG_IGN)
   let transport = StdioTransport()
-  let server = Server(send: { transport.send($0) }, log: { emit("rpn-lsp: \($0)\n", to: STDERR_FILENO) })
-  transport.start()
+  let cancels = ArrivedCancels()
+  let server = Server(
+    send: { transport.send($0) }, log: { emit("rpn-lsp: \($0)\n", to: STDERR_FILENO) }, cancels: cancels)
+  transport.start(noticing: cancels.notice)
   while let batch = transport.nextBatch() {
     server.handle(batch)
     if let status = server.exitStatus { return status }

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import RPNLanguageServer
 import TestSupport
 import Testing
 
@@ -261,6 +262,46 @@ import Testing
     let ids = client.responses(in: before..<end).compactMap { $0["id"] }
     #expect(ids == [41, "forty-two", 43, 1000])
     try client.finish()
+  }
+
+  /// A cancel read while the server works on a batch (the reader notes it at once) cancels the
+  /// requests of that batch it has not reached yet; handled, the cancel is forgotten. The server
+  /// is driven directly, and the cancel is noted from inside its first answer: what the reader
+  /// does when a cancel arrives while the server is busy, without the timing of two threads.
+  @Test func aCancelReadDuringItsBatchReachesTheRequestsNotAnsweredYet() throws {
+    let cancels = ArrivedCancels()
+    let cancel = StdioTransport.decode(
+      JSONWriter.encode(LSPClient.notificationMessage("$/cancelRequest", ["id": "late"])))
+    var answers: [JSONValue] = []
+    let server = Server(
+      send: { message in
+        guard message["method"] == nil else { return }  // Diagnostics, log messages.
+        if message["id"] == 2 { cancels.notice(cancel) }  // Read while the server answered 2.
+        // As the client reads it: a typed result is written by the server already encoded.
+        if case .success(let read) = JSONParser.parse(JSONWriter.encode(message)) { answers.append(read) }
+      }, log: { _ in }, cancels: cancels)
+    func incoming(_ message: JSONValue) -> Incoming { StdioTransport.decode(JSONWriter.encode(message)) }
+    let hover: JSONValue = ["textDocument": ["uri": "file:///a.rpn"], "position": position(0, 0)]
+    server.handle([
+      incoming(LSPClient.requestMessage(id: 1, "initialize", ["capabilities": [:]])),
+      incoming(LSPClient.notificationMessage("initialized", [:])),
+      incoming(
+        LSPClient.notificationMessage(
+          "textDocument/didOpen",
+          ["textDocument": ["uri": "file:///a.rpn", "languageId": "rpn", "version": 1, "text": "5 6 +"]])),
+    ])
+    server.handle([
+      incoming(LSPClient.requestMessage(id: 2, "textDocument/hover", hover)),
+      incoming(LSPClient.requestMessage(id: "late", "textDocument/hover", hover)),
+    ])
+    #expect(answers.count == 3)
+    #expect(compact(range: answers[1]["result"]?["range"]) == "0:0-0:1")
+    #expect(answers[2]["id"] == "late")
+    #expect(answers[2]["error"]?["code"] == -32800)
+    // The cancel itself, handled, is forgotten: a later request with the same id is answered.
+    server.handle([cancel, incoming(LSPClient.requestMessage(id: "late", "textDocument/hover", hover))])
+    #expect(answers.count == 4)
+    #expect(compact(range: answers[3]["result"]?["range"]) == "0:0-0:1")
   }
 
   /// Every request gets exactly one response, whatever mix arrives at once.
