@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// The invariants of `Sources/ARCHITECTURE.md` that can be read off the source, checked on it: the
+/// direction of imports between the modules, the protocol layer naming no LSP method, standard
+/// output left to the protocol, and no forced `try` or `fatalError` where outside input flows.
+@Suite struct ArchitectureTests {
+  /// Every Swift file of a module under `Sources/`, as (path relative to the module, text).
+  static func sources(of module: String) throws -> [(path: String, text: String)] {
+    let folder = ReadmeTests.root.appendingPathComponent("Sources/\(module)")
+    guard let walker = FileManager.default.enumerator(atPath: folder.path) else {
+      throw ArchitectureFailure("no folder Sources/\(module)")
+    }
+    var files: [(path: String, text: String)] = []
+    while let path = walker.nextObject() as? String {
+      guard path.hasSuffix(".swift") else { continue }
+      files.append((path, try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)))
+    }
+    return files.sorted { $0.path < $1.path }
+  }
+
+  struct ArchitectureFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  /// The lines of a file that are code: comment lines and the text after `//` are left out, so
+  /// that a comment may name what the code must not do.
+  static func codeLines(_ text: String) -> [String] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line in
+      let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+      let trimmed = code.trimmingCharacters(in: .whitespaces)
+      return trimmed.isEmpty ? nil : trimmed
+    }
+  }
+
+  /// The C library, under the name each platform gives it.
+  static let libc: Set<String> = ["Glibc", "Musl", "Darwin"]
+
+  /// What each module may import. The engine imports only the C library, for its mathematics (no
+  /// Foundation: no JSON, no file I/O); the protocol modules know nothing of the engine; only the
+  /// server and the command line join them.
+  static let allowedImports: [String: Set<String>] = [
+    "RPNEngine": libc,
+    "JSONRPC": libc.union(["Dispatch", "Synchronization"]),
+    "LSPTypes": ["JSONRPC"],
+    "RPNLanguageServer": ["JSONRPC", "LSPTypes", "RPNEngine", "Synchronization"],
+    "rpn-lsp": libc.union(["JSONRPC", "RPNEngine", "RPNLanguageServer"]),
+  ]
+
+  @Test(arguments: allowedImports.keys.sorted())
+  func modulesImportOnlyWhatTheirLayerAllows(_ module: String) throws {
+    let allowed = try #require(Self.allowedImports[module])
+    let files = try Self.sources(of: module)
+    #expect(!files.isEmpty)
+    for (path, text) in files {
+      for line in Self.codeLines(text) where line.hasPrefix("import ") {
+        let imported = String(line.dropFirst("import ".count).prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        #expect(allowed.contains(imported), "\(module)/\(path) imports \(imported)")
+      }
+    }
+  }
+
+  /// JSON-RPC is LSP's transport, not LSP: no method name in it (the server's table holds them).
+  @Test func theProtocolLayerNamesNoLSPMethod() throws {
+    for (path, text) in try Self.sources(of: "JSONRPC") {
+      for line in Self.codeLines(text) {
+        for method in ["\"textDocument/", "\"workspace/", "\"window/", "\"$/", "\"initialize"] {
+          #expect(!line.contains(method), "JSONRPC/\(path) names an LSP method: \(line)")
+        }
+      }
+    }
+  }
+
+  /// Standard output carries protocol bytes only: the engine, the protocol modules and the server
+  /// never print; only the transport writes to it (the protocol), and the command line (its
+  /// commands' output, which is not the server's).
+  @Test func onlyTheTransportWritesToStandardOutput() throws {
+    for module in ["RPNEngine", "JSONRPC", "LSPTypes", "RPNLanguageServer"] {
+      for (path, text) in try Self.sources(of: module) {
+        for line in Self.codeLines(text) {
+          #expect(!line.contains("print("), "\(module)/\(path) prints: \(line)")
+          if path != "Transport.swift" {
+            #expect(!line.contains("STDOUT_FILENO"), "\(module)/\(path) writes to standard output: \(line)")
+          }
+        }
+      }
+    }
+  }
+
+  /// Input from outside never crashes the tool: no forced `try`, no `fatalError` in anything the
+  /// user runs (the bench builds its own tapes, and may).
+  @Test func noForcedTryOrFatalErrorInWhatUsersRun() throws {
+    for module in ["RPNEngine", "JSONRPC", "LSPTypes", "RPNLanguageServer", "rpn-lsp"] {
+      for (path, text) in try Self.sources(of: module) {
+        for line in Self.codeLines(text) {
+          #expect(!line.contains("try!"), "\(module)/\(path): \(line)")
+          #expect(!line.contains("fatalError("), "\(module)/\(path): \(line)")
+        }
+      }
+    }
+  }
+
+  /// The server opens no files: a URI is a name, never a path to read.
+  @Test func theServerOpensNoFiles() throws {
+    for (path, text) in try Self.sources(of: "RPNLanguageServer") {
+      for line in Self.codeLines(text) {
+        for call in ["FileManager", "fopen(", "open(", "contentsOfFile", "FileHandle"] {
+          #expect(!line.contains(call), "RPNLanguageServer/\(path) may open a file: \(line)")
+        }
+      }
+    }
+  }
+
+  /// No switch over the builtins' operations has a `default:`: a new operation is a case the
+  /// compiler asks for. The switches over `Operation` and its families live in these two files.
+  @Test func noDefaultInTheSwitchesOverOperations() throws {
+    for (path, text) in try Self.sources(of: "RPNEngine")
+    where path.hasSuffix("Evaluation/Builtins.swift") || path.hasSuffix("Evaluation/Machine+Operations.swift") {
+      for line in Self.codeLines(text) {
+        #expect(!line.hasPrefix("default:"), "RPNEngine/\(path): \(line)")
+      }
+    }
+  }
+}
