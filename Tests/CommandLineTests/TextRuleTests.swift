@@ -40,8 +40,9 @@ import Testing
     #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
   }
 
-  /// `\xEF\xBB\xBF1 2 + =4`: the check fails on 3 (the BOM is not glued to `1`), `update --write`
-  /// writes `=3`, and the file still starts with the BOM; `format --write` keeps it too.
+  /// `\xEF\xBB\xBF1 2 + =4`: the check fails on 3 (the BOM is not glued to `1`), at column 7 as
+  /// an editor shows the line (it hides the BOM), `update --write` writes `=3`, and the file still
+  /// starts with the BOM; `format --write` keeps it too.
   @Test func aByteOrderMarkIsNoTextAndIsKept() throws {
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
     let dir = try directory(with: [
@@ -51,6 +52,7 @@ import Testing
     let checked = try run(["check", "u.rpn"], in: dir)
     #expect(checked.status == 1)
     #expect(checked.stdout.contains("expected 4, the top is 3 (3 to a whole number) [check-failed]"), "\(checked)")
+    #expect(checked.stdout.hasPrefix("u.rpn:1:7: "), "\(checked)")
     #expect(!checked.stdout.contains("unknown"))
     let updated = try run(["update", "--write", "u.rpn"], in: dir)
     #expect(updated.status == 0, "\(updated)")

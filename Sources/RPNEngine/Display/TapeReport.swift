@@ -79,7 +79,12 @@ package enum TapeReport {
     var counted = (line: -1, offset: 0, column: 0)
     let shownName = ControlCharacters.escaped(fileName)
     document.forEachDiagnostic { line, diagnostic in
-      if counted.line != line { counted = (line, 0, 0) }
+      if counted.line != line {
+        // A byte order mark that starts the file is no character: editors read it and hide it,
+        // so columns on the first line count from after it.
+        let start = line == 0 ? document.withUTF8(ofLine: 0) { Lexer.byteOrderMarkLength($0) } : 0
+        counted = (line, start, 0)
+      }
       let offset = max(counted.offset, diagnostic.range.lowerBound)
       counted.column += document.withUTF8(ofLine: line) { bytes in
         scalarCount(UnsafeBufferPointer(rebasing: bytes[min(counted.offset, bytes.count)..<min(offset, bytes.count)]))
