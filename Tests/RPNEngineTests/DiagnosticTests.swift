@@ -58,6 +58,20 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
     }
   }
 
+  /// Each way of dividing by zero says which: a power of 0 names its exponent, a modulo its
+  /// operands; `0 0 /` is a division, not "0 to a negative power".
+  @Test(arguments: [
+    ("0 0 /", "`/` divides by zero"),
+    ("5 0 ÷", "`÷` divides by zero"),
+    ("0 -1 ^", "`^`: 0 to a negative power (-1) divides by zero"),
+    ("0 0.5 neg ^", "`^`: 0 to a negative power (-0.5) divides by zero"),
+    ("0 inv", "`inv` of 0 divides by zero"),
+    ("5 0 mod", "`5 0 mod`: modulo by zero"),
+  ])
+  func divisionByZeroSaysWhichDivision(_ source: String, _ message: String) throws {
+    #expect(try only(source).message == message)
+  }
+
   @Test func severitiesFollowTheCode() {
     let warnings: Set<DiagnosticCode> = [
       .stackUnderflow, .divisionByZero, .domainError, .overflow, .checkFailed, .invalidSetting,

@@ -177,7 +177,8 @@ package indirect enum Problem: Equatable, Sendable {
       case 1: return "`\(word)` of 0 divides by zero"
       case 2 where word.lowercased() == "mod":
         return "`\(showValue(operands[0])) \(showValue(operands[1])) \(word)`: modulo by zero"
-      case 2 where operands[0] == 0:
+      // Only a power divides by zero with a negative right operand (`0 0 /` is a division).
+      case 2 where operands[0] == 0 && operands[1] < 0:
         return "`\(word)`: 0 to a negative power (\(showValue(operands[1]))) divides by zero"
       default: return "`\(word)` divides by zero"
       }
