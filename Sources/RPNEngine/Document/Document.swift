@@ -273,8 +273,8 @@ struct LineRecord {
   var stack: Int32 = LineRecord.notEvaluated
   /// The stores and definitions visible after the line: a binding index, -1 when none.
   var env: Int32 = -1
-  /// `lastx` after the line: NaN when no operator has consumed a value yet. (Placed here, on
-  /// an 8-byte boundary, so that the record stays 48 bytes.)
+  /// `lastx` after the line: `Value.none` when no operator has consumed a value yet. (Placed
+  /// here, on an 8-byte boundary, so that the record stays 48 bytes.)
   var lastX = Value.none
   /// The lowest position (counted from the bottom, 0 first) of the stack it started with that the
   /// line popped or read: it depends on the values from there up, and on none below.

@@ -24,7 +24,8 @@ struct Machine {
   /// Names looked up or bound since the last restart, with what they are bound to;
   /// `PackedBound.unbound` marks a name not visible.
   var variables: [Int32: PackedBound] = [:]
-  /// The top operand of the most recent operator that consumed values, for `lastx`; NaN when none.
+  /// The top operand of the most recent operator that consumed values, for `lastx`; `Value.none`
+  /// when none.
   var lastX = Value.none
   /// The values the current line pushed, bottom to top, in `local[0..<localCount]`. Popping
   /// lowers the count only, so the buffer is never resized inside the loop.
