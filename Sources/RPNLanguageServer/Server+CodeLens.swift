@@ -24,7 +24,7 @@ extension Server {
   }
 
   /// How a summary of a document shows its numbers: as the document's display shows values.
-  func summaryFormat(_ document: Document) -> (Double) -> String {
+  func summaryFormat(_ document: Document) -> (Value) -> String {
     let display = display(of: document)
     return { ValueFormat.format($0, display: display) }
   }

@@ -122,7 +122,7 @@ extension Server {
   /// The line that shows a value that is an integer of magnitude below 2^53 in hex, octal and
   /// binary, as literals that read back as it, when `shown` (the tape writes integers in a radix);
   /// no line for any other value.
-  private static func integerForms(_ value: Double, shown: @autoclosure () -> Bool, code: (String) -> String)
+  private static func integerForms(_ value: Value, shown: @autoclosure () -> Bool, code: (String) -> String)
     -> [String]
   {
     guard let forms = ValueFormat.integerForms(value), shown() else { return [] }
@@ -133,9 +133,10 @@ extension Server {
     _ trace: TokenTrace, text: String, line: Int, document: Document, display: DisplaySettings,
     code: (String) -> String
   ) -> [String] {
-    let show = { (value: Double) in ValueFormat.format(value, display: display) }
+    let show = { (value: Value) in ValueFormat.format(value, display: display) }
     switch trace.token.kind {
-    case .number(let value):
+    case .number(let number):
+      let value = Value(number)
       let shown = show(value)
       let number = shown == text ? "number \(code(shown))" : "number \(code(text)) = \(code(shown))"
       let radix = Array(text.utf8.prefix(5)).withUnsafeBufferPointer { RadixLiteral.isRadixLiteral($0) }

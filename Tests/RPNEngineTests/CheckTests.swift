@@ -77,7 +77,7 @@ import Testing
   ])
   func literals(text: String, value: Double, fraction: Int, exponent: Int, decimals: Int) throws {
     let literal = try #require(CheckLiteral(text))
-    #expect(literal.value == value)
+    #expect(literal.value == Value(value))
     #expect(literal.fractionDigits == fraction)
     #expect(literal.exponent == exponent)
     #expect(literal.decimals == decimals)
@@ -90,8 +90,8 @@ import Testing
   ])
   func updated(check: String, top: Double, text: String) throws {
     let literal = try #require(CheckLiteral(check))
-    #expect(literal.updated(to: top) == text)
-    #expect(try #require(CheckLiteral("=" + text)).passes(top))
+    #expect(literal.updated(to: Value(top)) == text)
+    #expect(try #require(CheckLiteral("=" + text)).passes(Value(top)))
   }
 
   @Test(arguments: [
@@ -118,16 +118,17 @@ import Testing
       }
       guard value.isFinite else { continue }
       let exact = try #require(CheckLiteral("=" + CheckLiteral.exact(value)), "\(value)")
-      #expect(exact.value == value, "exact text of \(value)")
+      #expect(exact.value == Value(value), "exact text of \(value)")
       for precision in [1, 2, 6, 15, 17] {
-        let shown = CheckLiteral.written(value, display: DisplaySettings(precision: precision, grouping: bits & 4 == 0))
+        let shown = CheckLiteral.written(
+          Value(value), display: DisplaySettings(precision: precision, grouping: bits & 4 == 0))
         let check = try #require(CheckLiteral("=" + shown), "\(shown)")
-        #expect(check.passes(value), "\(value) written at precision \(precision): \(shown)")
+        #expect(check.passes(Value(value)), "\(value) written at precision \(precision): \(shown)")
       }
       for form in ["=0", "=0.0", "=0.00000", "=1e3", "=1.50e2", "=1e-3"] {
-        let written = try #require(CheckLiteral(form)).updated(to: value)
+        let written = try #require(CheckLiteral(form)).updated(to: Value(value))
         let check = try #require(CheckLiteral("=" + written), "\(written)")
-        #expect(check.passes(value), "\(form) updated to \(value): \(written)")
+        #expect(check.passes(Value(value)), "\(form) updated to \(value): \(written)")
       }
     }
   }

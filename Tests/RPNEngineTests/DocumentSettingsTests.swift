@@ -75,7 +75,7 @@ import Testing
     let result = try document.replace(
       from: TextPosition(line: 0, utf8Column: 17), to: TextPosition(line: 0, utf8Column: 24), with: "radians")
     #expect(result.reevaluatedLines == 0..<3)
-    #expect(document.stack(afterLine: 2).top == [sin(90), cos(180)])
+    #expect(document.stack(afterLine: 2).top == [Value(sin(90)), Value(cos(180))])
     document.update(settings: EvaluationSettings(angleUnit: .degrees))
     #expect(document.settings.angleUnit == .radians, "the tape's line wins over the editor")
     try document.replace(from: TextPosition(line: 0, utf8Column: 0), to: TextPosition(line: 1, utf8Column: 0), with: "")
@@ -119,9 +119,9 @@ import Testing
     let overridden = try Document(text: text, overriding: flags)
     #expect(overridden.display(over: DisplaySettings()).decimals == 1)
     #expect(overridden.display(over: DisplaySettings()).notation == .scientific)
-    #expect(overridden.stack(afterLine: 1).top == [sin(90)])
+    #expect(overridden.stack(afterLine: 1).top == [Value(sin(90))])
     overridden.update(settings: EvaluationSettings(angleUnit: .degrees))
-    #expect(overridden.stack(afterLine: 1).top == [sin(90)], "the flag wins over the editor and the line")
+    #expect(overridden.stack(afterLine: 1).top == [Value(sin(90))], "the flag wins over the editor and the line")
   }
 
   /// Values in messages follow the display, except that one it would round to zero is shown in

@@ -20,7 +20,8 @@ import Testing
         let top = (0..<count).map { _ in
           random.next(below: 4) == 0 ? Double(random.next(below: 10)) : Double(random.next()) / 1e9 - 9e9
         }
-        let picture = StackPicture(depth: count + random.next(below: 3) * random.next(below: 1_000), top: top)
+        let picture = StackPicture(
+          depth: count + random.next(below: 3) * random.next(below: 1_000), top: top.map(Value.init(_:)))
         for levels in [1, 20] {
           let bytes = picture.labelAndLevelsUTF8(display: display, maxLevels: levels, cache: &cache)
           let expected = (picture.label(display: display), picture.levels(display: display, maxLevels: levels))

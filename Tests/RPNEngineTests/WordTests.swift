@@ -246,7 +246,7 @@ let wordCases: [WordCase] = [
     #expect(found.allSatisfy { $0.diagnostic.code == .tooComplex })
     let ran = 10_000 - found.count
     #expect(ran >= 3 * 10)
-    #expect(document.stack(afterLine: 10, keepingTop: 1).top == [4_999.0 * Double(ran)])
+    #expect(document.stack(afterLine: 10, keepingTop: 1).top == [Value(4_999.0 * Double(ran))])
     #expect(document.wordStepsRun == 9_998 * ran)
     #expect(document.wordStepsRun <= text.utf8.count * Machine.workPerByte + Machine.reserveCap)
   }

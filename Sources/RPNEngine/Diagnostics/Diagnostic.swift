@@ -67,18 +67,18 @@ package enum DiagnosticCode: String, CaseIterable, Sendable {
 package indirect enum Problem: Equatable, Sendable {
   /// `word` needs `needs` values and the stack had `has`.
   case stackUnderflow(word: String, needs: Int, has: Int)
-  case divisionByZero(word: String, operands: [Double])
+  case divisionByZero(word: String, operands: [Value])
   /// The result was NaN, or the operand is outside the operation's domain.
-  case domainError(word: String, operands: [Double], requirement: String?)
+  case domainError(word: String, operands: [Value], requirement: String?)
   /// The result was infinite.
-  case overflow(word: String, operands: [Double])
+  case overflow(word: String, operands: [Value])
   /// `storedLaterOnLine` (0-based) is filled in by the document, which alone sees lines below.
   /// `suggestions` best first.
   case unknownWord(word: String, suggestions: [Suggestion], storedLaterOnLine: Int?)
   case invalidNumber(literal: String, problem: NumberProblem)
   case invalidName(token: String, reason: InvalidName)
   /// A check `=written` whose value is not the top's to the `decimals` places it was written to.
-  case checkFailed(written: String, top: Double, decimals: Int)
+  case checkFailed(written: String, top: Value, decimals: Int)
   /// The token after `:` cannot name a word (`token` is `:` itself when the name is missing).
   case invalidWordName(token: String, reason: InvalidName)
   /// A `key=value` of a `# rpn:` line that does not apply.
@@ -161,12 +161,12 @@ package indirect enum Problem: Equatable, Sendable {
   private func unescapedMessage(display: DisplaySettings) -> String {
     // A value that the display rounds to zero is shown in full: "`ln` of 0" would blame the
     // wrong value.
-    let show = { (value: Double, display: DisplaySettings) -> String in
+    let show = { (value: Value, display: DisplaySettings) -> String in
       let text = ValueFormat.format(value, display: display)
       guard value != 0, text.utf8.allSatisfy({ $0 == 0x30 || $0 == 0x2E || $0 == 0x2C }) else { return text }
       return ValueFormat.format(value, precision: display.precision)
     }
-    let showValue = { (value: Double) in show(value, display) }
+    let showValue = { (value: Value) in show(value, display) }
     switch self {
     case .stackUnderflow(let word, let needs, let has):
       let values = needs == 1 ? "1 value" : "\(needs) values"

@@ -7,9 +7,9 @@ package struct StackPicture: Equatable, Sendable {
   /// How many values the stack holds.
   package var depth: Int
   /// The top values, bottom to top; at most as many as were asked for.
-  package var top: [Double]
+  package var top: [Value]
 
-  package init(depth: Int, top: [Double]) {
+  package init(depth: Int, top: [Value]) {
     self.depth = depth
     self.top = top
   }
@@ -167,7 +167,7 @@ package struct FormattedValues {
   }
 
   /// `value` formatted in `display` (which must be the same at every call).
-  mutating func span(of value: Double, display: DisplaySettings) -> Span {
+  mutating func span(of value: Value, display: DisplaySettings) -> Span {
     let bits = value.bitPattern
     let slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 54)
     if keys[slot] == bits && spans[slot].count >= 0 { return spans[slot] }

@@ -105,6 +105,23 @@ package enum ValueFormat {
     return grouped(unsigned)
   }
 
+  /// A value as the display shows it: its number in the display's notation. The settings format
+  /// the number only: a unit, when values carry one, is written after it here (`12.50_km`).
+  package static func format(_ value: Value, display: DisplaySettings) -> String {
+    format(value.number, display: display)
+  }
+
+  /// A value's number like `%.{precision}g` (see `format(_:precision:)` for a number).
+  package static func format(_ value: Value, precision: Int = DisplaySettings.defaultPrecision) -> String {
+    format(value.number, precision: precision)
+  }
+
+  /// A value that is a plain integer of magnitude below 2^53 in hexadecimal, octal and binary
+  /// (see the number's form below); nil for any other value.
+  package static func integerForms(_ value: Value) -> (hex: String, octal: String, binary: String)? {
+    integerForms(value.number)
+  }
+
   /// An integer of magnitude below 2^53 in hexadecimal, octal and binary, as literals that read
   /// back as it (`0xFF`, `0o377`, `0b1111_1111`: binary in groups of four); nil for any other value.
   package static func integerForms(_ value: Double) -> (hex: String, octal: String, binary: String)? {

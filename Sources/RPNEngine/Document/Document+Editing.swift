@@ -221,7 +221,7 @@ struct PendingEdit {
 struct LineState {
   var stack: Int32
   var env: Int32
-  var lastX: Double
+  var lastX: Value
   var reserve: Int32
   var valueReserve: Int32
 

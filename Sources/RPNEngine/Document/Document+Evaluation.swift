@@ -40,7 +40,7 @@ extension Document {
     }
     let start = first == 0 ? nil : LineState(records[first - 1])
     machine.restart(
-      stack: start?.stack ?? -1, env: start?.env ?? -1, lastX: start?.lastX ?? .nan,
+      stack: start?.stack ?? -1, env: start?.env ?? -1, lastX: start?.lastX ?? .none,
       reserve: start?.reserve ?? Int32(Machine.reserveCap),
       valueReserve: start?.valueReserve ?? Int32(Machine.valueReserveCap))
     var noObserver = NoObserver()
@@ -167,7 +167,7 @@ extension Document {
   func picture(of stack: Int32, keepingTop count: Int) -> StackPicture {
     guard stack >= 0 else { return .empty }
     let depth = Int(nodes[Int(stack)].depth)
-    var top = [Double](repeating: 0, count: min(max(count, 0), depth))
+    var top = [Value](repeating: .zero, count: min(max(count, 0), depth))
     var index = stack
     for k in stride(from: top.count - 1, through: 0, by: -1) {
       top[k] = nodes[Int(index)].value

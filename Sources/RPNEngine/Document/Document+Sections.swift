@@ -2,14 +2,14 @@
 
 /// What a section's values add up to at its last line: the values above its base, bottom to top.
 package struct SectionSummary: Equatable, Sendable {
-  package var sum: Double
+  package var sum: Value
   package var count: Int
 
   /// The mean of the values; nil when there are none.
-  package var mean: Double? { count == 0 ? nil : sum / Double(count) }
+  package var mean: Value? { count == 0 ? nil : sum / Value(Double(count)) }
 
   /// `Σ 245.5 · 4 values · avg 61.375`, or `no values`, with `format` showing each number.
-  package func text(_ format: (Double) -> String) -> String {
+  package func text(_ format: (Value) -> String) -> String {
     guard let mean else { return "no values" }
     let values = count == 1 ? "1 value" : "\(count) values"
     return "Σ \(format(sum)) · \(values) · avg \(format(mean))"
@@ -101,14 +101,12 @@ extension Document {
     let depth = index < 0 ? 0 : Int(nodes[Int(index)].depth)
     let count = depth - base
     guard count > 0 else { return SectionSummary(sum: 0, count: 0) }
-    var values = [Double](repeating: 0, count: count)
+    var values = [Value](repeating: .zero, count: count)
     for k in stride(from: count - 1, through: 0, by: -1) {
       values[k] = nodes[Int(index)].value
       index = nodes[Int(index)].next
     }
-    var sum = 0.0
-    for value in values { sum += value }
-    return SectionSummary(sum: sum, count: count)
+    return SectionSummary(sum: Machine.compute(.sum, values), count: count)
   }
 
   /// Runs of at least `minimum` consecutive lines that hold only a comment (headings excepted),

@@ -51,7 +51,7 @@ extension Document {
     machine.recording = false
     let start = line == 0 ? nil : LineState(lines[line - 1])
     machine.restart(
-      stack: start?.stack ?? -1, env: start?.env ?? -1, lastX: start?.lastX ?? .nan,
+      stack: start?.stack ?? -1, env: start?.env ?? -1, lastX: start?.lastX ?? .none,
       reserve: start?.reserve ?? Int32(Machine.reserveCap),
       valueReserve: start?.valueReserve ?? Int32(Machine.valueReserveCap))
     withUTF8(ofLine: line) { _ = machine.evaluateLine($0, observer: &observer) }

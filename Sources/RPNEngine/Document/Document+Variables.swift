@@ -20,7 +20,7 @@ package struct StoredVariable: Equatable, Sendable {
   package var line: Int
   package var range: Range<Int>
   package var nameRange: Range<Int>
-  package var value: Double
+  package var value: Value
 }
 
 extension Document {
@@ -165,7 +165,7 @@ extension Document {
 /// visible, by name.
 package struct Scope: Sendable {
   package var depth: Int
-  package var variables: [(name: String, value: Double)]
+  package var variables: [(name: String, value: Value)]
   package var words: [(name: String, effect: WordEffect)] = []
   /// The stack's depth right after the heading of the section there (0 before any heading): what
   /// `subtotal` adds up from.

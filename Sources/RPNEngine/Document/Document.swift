@@ -204,7 +204,7 @@ package final class Document {
   }
 
   /// The variables visible after a line (not the words), with their values, sorted by name.
-  package func variables(afterLine line: Int) -> [(name: String, value: Double)] {
+  package func variables(afterLine line: Int) -> [(name: String, value: Value)] {
     guard lines.indices.contains(line) else { return [] }
     return visibleBindings(from: lines[line].env).compactMap { name, bound in
       guard case .variable(let value) = bound else { return nil }
@@ -273,9 +273,9 @@ struct LineRecord {
   var stack: Int32 = LineRecord.notEvaluated
   /// The stores and definitions visible after the line: a binding index, -1 when none.
   var env: Int32 = -1
-  /// `lastx` after the line: NaN when no operator has consumed a value yet. (Placed here, on
-  /// an 8-byte boundary, so that the record stays 48 bytes.)
-  var lastX = Double.nan
+  /// `lastx` after the line: `Value.none` when no operator has consumed a value yet. (Placed
+  /// here, on an 8-byte boundary, so that the record stays 48 bytes.)
+  var lastX = Value.none
   /// The lowest position (counted from the bottom, 0 first) of the stack it started with that the
   /// line popped or read: it depends on the values from there up, and on none below.
   var floor: Int32 = 0

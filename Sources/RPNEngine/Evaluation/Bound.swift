@@ -4,7 +4,7 @@
 /// `WordTable`), or the stack's depth where the current section began (bound under
 /// `NameTable.sectionBase`, a name no text can spell).
 enum Bound: Equatable {
-  case variable(Double)
+  case variable(Value)
   case word(Int32)
   case sectionBase(Int)
 
@@ -44,13 +44,13 @@ struct PackedBound: Equatable {
   @inline(__always)
   var bound: Bound? {
     // A finite value's exponent is never all ones: one test for the common case.
-    if bits & Self.special != Self.special { return .variable(Double(bitPattern: bits)) }
+    if bits & Self.special != Self.special { return .variable(Value(bitPattern: bits)) }
     let low = UInt32(truncatingIfNeeded: bits)
     switch bits & Self.tagMask {
     case Self.wordTag: return .word(Int32(bitPattern: low))
     case Self.sectionBaseTag: return .sectionBase(Int(low))
     case Self.unboundTag: return nil
-    default: return .variable(Double(bitPattern: bits))
+    default: return .variable(Value(bitPattern: bits))
     }
   }
 

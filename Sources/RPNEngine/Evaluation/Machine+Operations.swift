@@ -68,7 +68,7 @@ extension Machine {
     let n = localCount
     guard n >= step.inputs else { return false }
     let degrees = settings.angleUnit == .degrees
-    let result: Result<Double, OperationFailure>
+    let result: Result<Value, OperationFailure>
     switch step.operation {
     case .binary(let binary): result = Self.compute(binary, local[n - 2], local[n - 1], degrees: degrees)
     case .unary(let unary): result = Self.compute(unary, local[n - 1], degrees: degrees)
@@ -91,15 +91,15 @@ extension Machine {
     guard count >= step.inputs else { return .stackUnderflow(word: word(), needs: step.inputs, has: count) }
 
     switch operation {
-    case .pi: push(Double.pi)
-    case .e: push(M_E)
+    case .pi: push(Value(Double.pi))
+    case .e: push(Value(M_E))
     case .clear:
       consumed += Int32(baseDepth)
       reach = max(reach, consumed)
       base = -1
       if saveFloor > 0 { save(downTo: 0) }
       localCount = 0
-    case .depth: push(Double(count))
+    case .depth: push(Value(Double(count)))
     case .shuffle(let shuffle):
       // The inputs may lie in the persistent stack: read them, drop only those the shuffle does
       // not leave where they were (`dup` and `over` keep theirs: `step.kept`), push the rest.
@@ -115,9 +115,10 @@ extension Machine {
       if step.outputs > 2 { push(z) }
     case .pick, .roll:
       // n is the top; x₁ is right below it, xₙ n places below it.
-      let n = peek(0)
+      // A count, not a quantity: read as a plain number.
+      let n = peek(0).number
       guard n >= 1, n == n.rounded(.towardZero), n.isFinite else {
-        return .domainError(word: word(), operands: [n], requirement: "n must be a whole number from 1 up")
+        return .domainError(word: word(), operands: [peek(0)], requirement: "n must be a whole number from 1 up")
       }
       // Any whole n is a fair question of the stack, however large (`1e300 pick`): a stack
       // never holds that many, so the answer is an underflow. n + 1 is said as the largest Int
@@ -145,15 +146,14 @@ extension Machine {
         push(values[0])
       }
     case .lastX:
-      guard !lastX.isNaN else { return .noLastX(word: word()) }
+      guard !lastX.isNone else { return .noLastX(word: word()) }
       push(lastX)
     case .subtotal:
       let pushed = count - sectionBase()
       guard pushed >= 1 else { return .nothingInSection(word: word()) }
       guard spend(reading: pushed) else { return overBudget(word()) }
       let values = topValues(pushed)
-      var total = 0.0
-      for value in values { total += value }
+      let total = Self.compute(.sum, values)
       if !total.isFinite { return failure(total, word: word, operands: []) }
       drop(pushed)
       push(total)
@@ -161,14 +161,7 @@ extension Machine {
     case .statistic(let statistic):
       guard spend(reading: count) else { return overBudget(word()) }
       let values = allValues()
-      var total = 0.0
-      for value in values { total += value }
-      let result =
-        switch statistic {
-        case .sum: total
-        case .average: total / Double(values.count)
-        case .standardDeviation: Self.sampleStandardDeviation(values, total: total)
-        }
+      let result = Self.compute(statistic, values)
       if !result.isFinite { return failure(result, word: word, operands: []) }
       drop(values.count)
       push(result)
@@ -176,7 +169,7 @@ extension Machine {
     case .arithmetic(let arithmetic):
       let b = peek(0)
       let a = peek(1)
-      if arithmetic == .divide && b == 0 { return .divisionByZero(word: word(), operands: [a, b]) }
+      if arithmetic == .divide && b == .zero { return .divisionByZero(word: word(), operands: [a, b]) }
       let value = Self.compute(arithmetic, a, b)
       if !settle(step, value, top: b) { return failure(value, word: word, operands: [a, b]) }
     case .binary(let binary):
@@ -203,7 +196,7 @@ extension Machine {
   /// operands stay below the result: the percents keep a (HP style), so only b is replaced.
   /// `lastx` is the top operand.
   @inline(__always)
-  private mutating func settle(_ step: Builtin.Step, _ value: Double, top: Double) -> Bool {
+  private mutating func settle(_ step: Builtin.Step, _ value: Value, top: Value) -> Bool {
     guard value.isFinite else { return false }
     drop(step.inputs - step.outputs + 1)
     push(value)
@@ -212,7 +205,7 @@ extension Machine {
   }
 
   /// What a computation that has no result tells the user.
-  private func problem(_ failure: OperationFailure, operands: [Double], word: () -> String) -> Problem {
+  private func problem(_ failure: OperationFailure, operands: [Value], word: () -> String) -> Problem {
     switch failure {
     case .divisionByZero(let namesOperands): .divisionByZero(word: word(), operands: namesOperands ? operands : [])
     case .domain(let requirement): .domainError(word: word(), operands: operands, requirement: requirement)
@@ -220,7 +213,7 @@ extension Machine {
   }
 
   /// The problem with a result that is not finite: NaN is a domain error, infinity an overflow.
-  private func failure(_ result: Double, word: () -> String, operands: [Double]) -> Problem {
+  private func failure(_ result: Value, word: () -> String, operands: [Value]) -> Problem {
     result.isNaN
       ? .domainError(word: word(), operands: operands, requirement: nil)
       : .overflow(word: word(), operands: operands)
@@ -237,7 +230,7 @@ extension Machine {
 
   /// `+ - * /`, for the fast path and `apply` alike.
   @inline(__always)
-  static func compute(_ arithmetic: Operation.Arithmetic, _ a: Double, _ b: Double) -> Double {
+  static func compute(_ arithmetic: Operation.Arithmetic, _ a: Value, _ b: Value) -> Value {
     switch arithmetic {
     case .add: a + b
     case .subtract: a - b
@@ -268,8 +261,28 @@ extension Machine {
     return min(leading, inputs, outputs)
   }
 
-  /// A computation on the top two values, a below b.
-  static func compute(_ binary: Operation.Binary, _ a: Double, _ b: Double, degrees: Bool)
+  /// `sum`, `avg` and `sdev` of `values` (at least one; two for `sdev`), bottom to top; also
+  /// `subtotal`'s sum.
+  static func compute(_ statistic: Operation.Statistic, _ values: [Value]) -> Value {
+    var total = Value.zero
+    for value in values { total += value }
+    switch statistic {
+    case .sum: return total
+    case .average: return total / Value(Double(values.count))
+    case .standardDeviation:
+      return Value(sampleStandardDeviation(values.map(\.number), total: total.number))
+    }
+  }
+
+  /// A computation on the top two values, a below b. The functions of the C library work on the
+  /// numbers; a unit's rules, when values carry one, will be decided here, before them.
+  static func compute(_ binary: Operation.Binary, _ a: Value, _ b: Value, degrees: Bool)
+    -> Result<Value, OperationFailure>
+  {
+    compute(binary, a.number, b.number, degrees: degrees).map(Value.init(_:))
+  }
+
+  private static func compute(_ binary: Operation.Binary, _ a: Double, _ b: Double, degrees: Bool)
     -> Result<Double, OperationFailure>
   {
     switch binary {
@@ -294,8 +307,13 @@ extension Machine {
     }
   }
 
-  /// A computation on the top value.
-  static func compute(_ unary: Operation.Unary, _ a: Double, degrees: Bool) -> Result<Double, OperationFailure> {
+  /// A computation on the top value, on its number as for `binary`.
+  static func compute(_ unary: Operation.Unary, _ a: Value, degrees: Bool) -> Result<Value, OperationFailure> {
+    compute(unary, a.number, degrees: degrees).map(Value.init(_:))
+  }
+
+  private static func compute(_ unary: Operation.Unary, _ a: Double, degrees: Bool) -> Result<Double, OperationFailure>
+  {
     switch unary {
     case .negate: return .success(-a)
     case .absolute: return .success(Swift.abs(a))

@@ -73,8 +73,8 @@ extension Machine {
     for k in 2..<(tokens.count - 1) {
       let token = tokens[k]
       switch token.kind {
-      case .number(let value):
-        ops.append(WordOp(kind: .push, value: value))
+      case .number(let number):
+        ops.append(WordOp(kind: .push, value: Value(number)))
         inference.take(0, giving: 1)
         cost += 1
       case .builtin(let id) where Builtin.table[Int(id)].operation == .subtotal:
@@ -162,7 +162,7 @@ extension Machine {
     // A use runs at most its cost in steps (no loops): taken whole before it starts, and kept
     // when it fails, so that failing uses repeated cannot pass the budget either.
     guard spend(word.cost) else { return overBudget(text()) }
-    let topBefore = startCount == 0 ? Double.nan : localCount > 0 ? local[localCount - 1] : nodes[Int(base)].value
+    let topBefore = startCount == 0 ? Value.none : localCount > 0 ? local[localCount - 1] : nodes[Int(base)].value
     let savedBase = base
     let savedConsumed = consumed
     let savedLocal = localCount

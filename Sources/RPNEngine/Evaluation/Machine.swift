@@ -24,11 +24,12 @@ struct Machine {
   /// Names looked up or bound since the last restart, with what they are bound to;
   /// `PackedBound.unbound` marks a name not visible.
   var variables: [Int32: PackedBound] = [:]
-  /// The top operand of the most recent operator that consumed values, for `lastx`; NaN when none.
-  var lastX = Double.nan
+  /// The top operand of the most recent operator that consumed values, for `lastx`; `Value.none`
+  /// when none.
+  var lastX = Value.none
   /// The values the current line pushed, bottom to top, in `local[0..<localCount]`. Popping
   /// lowers the count only, so the buffer is never resized inside the loop.
-  var local: ContiguousArray<Double> = ContiguousArray(repeating: 0, count: 64)
+  var local: ContiguousArray<Value> = ContiguousArray(repeating: .zero, count: 64)
   var localCount = 0
   var consumed: Int32 = 0
   var reach: Int32 = 0
@@ -47,7 +48,7 @@ struct Machine {
   /// While a word runs: the local slots below this one that it popped were saved in `undo`
   /// (slot, value), so that a failing use can put them back. 0 outside a use.
   var saveFloor = 0
-  var undo: [(slot: Int, value: Double)] = []
+  var undo: [(slot: Int, value: Value)] = []
   /// `visibleNames()` since the last restart, kept up to date by the stores since.
   var visibleNamesCache: NameIndex?
   /// Suggestions for unknown words, valid while `visibleNamesCache` is.
@@ -97,7 +98,7 @@ struct Machine {
   }
 
   /// Starts from a stack, a list of bindings and a `lastx` (the state after some line).
-  mutating func restart(stack: Int32, env: Int32, lastX: Double, reserve: Int32, valueReserve: Int32) {
+  mutating func restart(stack: Int32, env: Int32, lastX: Value, reserve: Int32, valueReserve: Int32) {
     base = stack
     envHead = env
     self.lastX = lastX
@@ -117,7 +118,7 @@ struct Machine {
 
   /// The value `k` places below the top (0 is the top).
   @inline(__always)
-  mutating func peek(_ k: Int) -> Double {
+  mutating func peek(_ k: Int) -> Value {
     let n = localCount
     if k < n { return local[n - 1 - k] }
     var index = base
@@ -154,20 +155,20 @@ struct Machine {
   }
 
   @inline(__always)
-  mutating func push(_ value: Double) {
+  mutating func push(_ value: Value) {
     if localCount < local.count { local[localCount] = value } else { local.append(value) }
     localCount += 1
   }
 
   /// The top `m` values (at most the stack's depth), bottom to top, in one walk; a read that
   /// counts toward the line's reach.
-  mutating func topValues(_ m: Int) -> [Double] {
+  mutating func topValues(_ m: Int) -> [Value] {
     reach = max(reach, consumed + Int32(max(0, m - localCount)))
     return readTop(m)
   }
 
   /// The whole stack, bottom to top.
-  mutating func allValues() -> [Double] { topValues(count) }
+  mutating func allValues() -> [Value] { topValues(count) }
 
   /// Up to `size` top values, for a label. Not a read of the line: the reach stays.
   func picture(_ size: Int) -> StackPicture {
@@ -175,8 +176,8 @@ struct Machine {
   }
 
   /// The top `m` values, bottom to top: the line's own values first, then the persistent stack.
-  private func readTop(_ m: Int) -> [Double] {
-    var values = [Double](repeating: 0, count: m)
+  private func readTop(_ m: Int) -> [Value] {
+    var values = [Value](repeating: .zero, count: m)
     var filled = 0
     var k = localCount - 1
     while filled < m, k >= 0 {
@@ -292,8 +293,8 @@ struct Machine {
         if observer.isDone { break }
       }
       var diagnostic: Diagnostic?
-      if case .number(let value) = token.kind {
-        push(value)
+      if case .number(let number) = token.kind {
+        push(Value(number))
         topIsWritten = true
         shape = shape &<< 2 | LineShape.number
       } else if case .builtin(let id) = token.kind, applyInline(steps[Int(id)]) {
@@ -357,14 +358,14 @@ struct Machine {
   mutating func evaluate(_ token: Token, in line: UnsafeBufferPointer<UInt8>) -> Problem? {
     let text = { String(decoding: UnsafeBufferPointer(rebasing: line[token.range]), as: UTF8.self) }
     switch token.kind {
-    case .number(let value):
-      push(value)
+    case .number(let number):
+      push(Value(number))
       return nil
-    case .check(let value):
+    case .check(let number):
       lineHasCheck = true
       guard count >= 1 else { return .stackUnderflow(word: text(), needs: 1, has: 0) }
       let top = peek(0)
-      let check = CheckLiteral(value: value, token: UnsafeBufferPointer(rebasing: line[token.range]))
+      let check = CheckLiteral(value: Value(number), token: UnsafeBufferPointer(rebasing: line[token.range]))
       if check.passes(top) { return nil }
       return .checkFailed(written: String(text().dropFirst()), top: top, decimals: check.decimals)
     case .invalidNumber(let problem):

@@ -9,7 +9,7 @@
 /// the lines below share a line's nodes for as long as they keep its values. That is what lets
 /// an edit overwrite a node's value in place (see `Machine.commit(over:pushed:patched:)`).
 struct StackNode {
-  var value: Double
+  var value: Value
   var next: Int32
   var depth: Int32
 }

@@ -13,7 +13,7 @@ struct WordOp: Equatable {
   /// For `.call` the word it runs; for `.builtin` its spelling as written (in `WordTable.spellings`).
   var target: Int32 = -1
   /// For `.push`.
-  var value: Double = 0
+  var value: Value = .zero
 
   static func == (a: WordOp, b: WordOp) -> Bool {
     a.kind == b.kind && a.builtin == b.builtin && a.target == b.target && a.value.bitPattern == b.value.bitPattern

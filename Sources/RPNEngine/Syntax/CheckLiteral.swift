@@ -12,8 +12,11 @@
 /// value to the digits written: half a unit of the last written place, boundary included, plus a
 /// little slack for binary rounding.
 package struct CheckLiteral: Equatable, Sendable {
-  /// The value written.
-  package var value: Double
+  /// The value written: the check's expected value. The number is read by `NumberLiteral` and
+  /// wrapped here, at the boundary, as the lexer's number tokens are by the evaluator: a literal's
+  /// text is a number, and a unit written after it will be the lexer's to read and this type's
+  /// to hold.
+  package var value: Value
   /// Digits after the point in the mantissa (`_` not counted): `=1.50` 2, `=1.5e3` 1.
   package var fractionDigits: Int
   /// The exponent written after `e`, or 0: `=1.5e3` 3.
@@ -22,7 +25,7 @@ package struct CheckLiteral: Equatable, Sendable {
   /// (`=1_400.21`), or nil. An updated check is grouped the same way.
   package var separator: String?
 
-  package init(value: Double, fractionDigits: Int, exponent: Int, separator: String? = nil) {
+  package init(value: Value, fractionDigits: Int, exponent: Int, separator: String? = nil) {
     self.value = value
     self.fractionDigits = fractionDigits
     self.exponent = exponent
@@ -52,13 +55,13 @@ package struct CheckLiteral: Equatable, Sendable {
   /// literal in the range of a double.
   package init?(token bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count >= 2, bytes[0] == 0x3D else { return nil }
-    guard case .value(let value) = NumberLiteral.parse(UnsafeBufferPointer(rebasing: bytes[1...])) else { return nil }
-    self.init(value: value, token: bytes)
+    guard case .value(let number) = NumberLiteral.parse(UnsafeBufferPointer(rebasing: bytes[1...])) else { return nil }
+    self.init(value: Value(number), token: bytes)
   }
 
   /// The check a token's bytes write (with its `=`), whose value the lexer has parsed already:
   /// only the places written are read here, so evaluation parses each check once.
-  init(value: Double, token bytes: UnsafeBufferPointer<UInt8>) {
+  init(value: Value, token bytes: UnsafeBufferPointer<UInt8>) {
     // An integer literal (`=0x1E`: its `E` is a digit) is written to the unit.
     var start = 1
     if start < bytes.count, bytes[start] == 0x2B || bytes[start] == 0x2D { start += 1 }
@@ -113,13 +116,13 @@ package struct CheckLiteral: Equatable, Sendable {
 
   /// How far the top may be from the value and still pass: half a unit of the last written
   /// place, plus 10⁻¹² of the larger magnitude for binary rounding.
-  package func tolerance(for top: Double) -> Double {
-    0.5 * pow(10, Double(-decimals)) + 1e-12 * Swift.max(Swift.abs(top), Swift.abs(value))
+  package func tolerance(for top: Value) -> Double {
+    0.5 * pow(10, Double(-decimals)) + 1e-12 * Swift.max(Swift.abs(top.number), Swift.abs(value.number))
   }
 
   /// Whether the top passes the check. The boundary is included.
-  package func passes(_ top: Double) -> Bool {
-    Swift.abs(top - value) <= tolerance(for: top)
+  package func passes(_ top: Value) -> Bool {
+    Swift.abs((top - value).number) <= tolerance(for: top)
   }
 
   /// The top rounded to the places the check compares, as a reader would write it: `0.333`
@@ -127,13 +130,13 @@ package struct CheckLiteral: Equatable, Sendable {
   /// significant digits (more than a double holds) the rounded value is written in its shortest
   /// form, in exponent form when it is large or tiny: `1e+308`, not 309 digits, for `=1.7e308`;
   /// `1e-300`, not 400 places, for `=1e-400`.
-  package static func rounded(_ top: Double, decimals: Int) -> String {
+  package static func rounded(_ top: Value, decimals: Int) -> String {
     let text: String
     if decimals >= 0 {
-      text = fixed(top, decimals: decimals)
+      text = fixed(top.number, decimals: decimals)
     } else {
       let unit = pow(10, Double(-decimals))
-      text = fixed((top / unit).rounded(.toNearestOrAwayFromZero) * unit, decimals: 0)
+      text = fixed((top.number / unit).rounded(.toNearestOrAwayFromZero) * unit, decimals: 0)
     }
     guard significantDigits(text) > 17, let value = Double(text), value.isFinite else { return text }
     return exact(value)
@@ -163,20 +166,20 @@ package struct CheckLiteral: Equatable, Sendable {
   /// when they are 0 or more (`=0.334` → `=0.333`), else the same mantissa digits and exponent
   /// (`=1.5e3` → `=1.4e3`), its integer digits grouped as written (`=1,400.21` → `=1,480.21`).
   /// Without its `=`.
-  package func updated(to top: Double) -> String {
-    if decimals >= 0 { return Self.grouped(Self.fixed(top, decimals: decimals), by: separator) }
-    let mantissa = Self.fixed(top / pow(10, Double(exponent)), decimals: fractionDigits)
+  package func updated(to top: Value) -> String {
+    if decimals >= 0 { return Self.grouped(Self.fixed(top.number, decimals: decimals), by: separator) }
+    let mantissa = Self.fixed(top.number / pow(10, Double(exponent)), decimals: fractionDigits)
     let written = mantissa + "e" + String(exponent)
     // Dividing by a power of ten can round across a boundary: keep the text only if it passes.
     if let check = CheckLiteral("=" + written), check.passes(top) { return written }
-    return Self.exact(top)
+    return Self.exact(top.number)
   }
 
   /// A new check's value as `display` shows it (`precision` significant digits in `auto`, else
   /// the notation's form: `20.50`, `2.05e+01`, `20.5e+00`), grouped when the display groups. A
   /// check passes within half a unit of its last written place, so the value as shown passes.
   /// No `=`.
-  package static func written(_ value: Double, display: DisplaySettings) -> String {
+  package static func written(_ value: Value, display: DisplaySettings) -> String {
     guard display.notation != .auto else { return ValueFormat.format(value, display: display) }
     var plain = display
     // A check compares to its last written place, so engineering's padding zeros (111 at two
@@ -187,7 +190,7 @@ package struct CheckLiteral: Equatable, Sendable {
       let text = ValueFormat.format(value, display: plain)
       if display.notation != .engineering || CheckLiteral("=" + text)?.passes(value) == true { return text }
     }
-    return exact(value)
+    return exact(value.number)
   }
 
   /// The shortest text that reads back as exactly `value`, so that a check written with it
