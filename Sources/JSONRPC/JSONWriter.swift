@@ -154,6 +154,17 @@ extension RawRepresentable where Self: JSONEncodable, RawValue: JSONEncodable {
     member(key, value)
   }
 
+  /// A member whose key is data, not one of the protocol's names (a `WorkspaceEdit`'s document
+  /// URIs): written as a string is, escaped.
+  @inlinable
+  package mutating func member(named key: String, _ value: some JSONEncodable) {
+    if needsComma { put(0x2C) }
+    write(string: key)
+    put(0x3A)
+    value.encode(into: &self)
+    needsComma = true
+  }
+
   /// An element of the open array.
   @inlinable @inline(__always)
   package mutating func element(_ value: some JSONEncodable) {
