@@ -135,3 +135,39 @@ package struct PublishDiagnosticsParams: JSONEncodable, Sendable {
     writer.endObject()
   }
 }
+
+/// LSP's `Command`: a title, and the command a client runs when it is chosen (empty: nothing to run).
+package struct Command: JSONEncodable, Sendable {
+  package var title: String
+  package var command: String
+
+  package init(title: String, command: String) {
+    self.title = title
+    self.command = command
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("title", title)
+    writer.member("command", command)
+    writer.endObject()
+  }
+}
+
+/// LSP's `CodeLens`: a command shown above a range.
+package struct CodeLens: JSONEncodable, Sendable {
+  package var range: LSPRange
+  package var command: Command
+
+  package init(range: LSPRange, command: Command) {
+    self.range = range
+    self.command = command
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("range", range)
+    writer.member("command", command)
+    writer.endObject()
+  }
+}
