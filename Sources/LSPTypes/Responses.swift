@@ -171,3 +171,24 @@ package struct CodeLens: JSONEncodable, Sendable {
     writer.endObject()
   }
 }
+
+/// LSP's `FoldingRange`, of whole lines (no characters: all a client with `lineFoldingOnly` takes).
+package struct FoldingRange: JSONEncodable, Equatable, Sendable {
+  package var startLine: Int
+  package var endLine: Int
+  package var kind: FoldingRangeKind?
+
+  package init(startLine: Int, endLine: Int, kind: FoldingRangeKind?) {
+    self.startLine = startLine
+    self.endLine = endLine
+    self.kind = kind
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("startLine", startLine)
+    writer.member("endLine", endLine)
+    writer.member("kind", kind)
+    writer.endObject()
+  }
+}
