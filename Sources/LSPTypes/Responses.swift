@@ -192,3 +192,33 @@ package struct FoldingRange: JSONEncodable, Equatable, Sendable {
     writer.endObject()
   }
 }
+
+/// LSP's `DocumentDiagnosticReport`: the full list (`items`), or, `unchanged`, none (the client's
+/// list under `resultId` is still current).
+package struct DocumentDiagnosticReport: JSONEncodable, Sendable {
+  package var kind: DocumentDiagnosticReportKind
+  package var resultId: String
+  package var items: [LSPDiagnostic]?
+
+  /// The full list.
+  package init(resultId: String, items: [LSPDiagnostic]) {
+    kind = .full
+    self.resultId = resultId
+    self.items = items
+  }
+
+  /// The client's list is still current.
+  package init(unchangedSince resultId: String) {
+    kind = .unchanged
+    self.resultId = resultId
+    items = nil
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("kind", kind)
+    writer.member("resultId", resultId)
+    writer.member("items", items)
+    writer.endObject()
+  }
+}
