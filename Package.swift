@@ -30,6 +30,7 @@ let package = Package(
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "JSONRPC"]),
     .testTarget(name: "RPNEngineTests", dependencies: ["RPNEngine", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+    .testTarget(name: "LSPTypesTests", dependencies: ["LSPTypes", "JSONRPC"]),
     // End-to-end tests of the built `rpn-lsp` binary.
     .testTarget(name: "CommandLineTests", dependencies: ["rpn-lsp", "TestSupport", "ProcessPipes"]),
     // End-to-end tests of the LSP server: a test client speaking JSON-RPC to the built binary.

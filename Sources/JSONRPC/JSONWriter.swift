@@ -154,6 +154,17 @@ extension RawRepresentable where Self: JSONEncodable, RawValue: JSONEncodable {
     member(key, value)
   }
 
+  /// A member whose key is data, not one of the protocol's names (a `WorkspaceEdit`'s document
+  /// URIs): written as a string is, escaped.
+  @inlinable
+  package mutating func member(named key: String, _ value: some JSONEncodable) {
+    if needsComma { put(0x2C) }
+    write(string: key)
+    put(0x3A)
+    value.encode(into: &self)
+    needsComma = true
+  }
+
   /// An element of the open array.
   @inlinable @inline(__always)
   package mutating func element(_ value: some JSONEncodable) {
@@ -215,6 +226,13 @@ extension RawRepresentable where Self: JSONEncodable, RawValue: JSONEncodable {
   @inlinable @inline(__always)
   package mutating func write(raw bytes: [UInt8]) { bytes.withUnsafeBufferPointer { put($0) } }
 
+  /// JSON text written ahead, as it is: a piece of a larger buffer.
+  @inlinable @inline(__always)
+  package mutating func write(raw bytes: UnsafeBufferPointer<UInt8>) { put(bytes) }
+
+  /// How many bytes are written: where a piece cut from what is written starts or ends.
+  package var byteCount: Int { count }
+
   @inlinable @inline(__always)
   mutating func append(_ text: StaticString) {
     put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
@@ -261,10 +279,24 @@ extension RawRepresentable where Self: JSONEncodable, RawValue: JSONEncodable {
     string.withUTF8 { write(utf8: $0) }
   }
 
-  /// A string given as its UTF-8 bytes. Most strings need no escape: the bytes that do are found
-  /// eight at a time (`JSONParser.nextSpecialByte`), and everything between them is copied whole.
+  /// A string given as its UTF-8 bytes.
   @usableFromInline package mutating func write(utf8: UnsafeBufferPointer<UInt8>) {
     put(0x22)
+    writeEscaped(utf8)
+    put(0x22)
+  }
+
+  /// A string's characters escaped, without its quotes: a piece of a string written in pieces
+  /// (JSON escapes character by character, so escaped pieces join into one string).
+  package mutating func write(escaped text: String) {
+    var text = text
+    text.withUTF8 { writeEscaped($0) }
+  }
+
+  /// Most strings need no escape: the bytes that do are found eight at a time
+  /// (`JSONParser.nextSpecialByte`), and everything between them is copied whole.
+  @inline(__always)
+  private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
     var runStart = 0
     let count = utf8.count
     while true {
@@ -285,7 +317,6 @@ extension RawRepresentable where Self: JSONEncodable, RawValue: JSONEncodable {
       }
       runStart = index + 1
     }
-    put(0x22)
   }
 
   @inlinable @inline(__always)

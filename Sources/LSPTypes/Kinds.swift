@@ -42,13 +42,13 @@ package enum SymbolKind: Int, Sendable, JSONEncodable {
 }
 
 /// LSP's `FoldingRangeKind` values that `.rpn` uses.
-package enum FoldingRangeKind: String, Sendable {
+package enum FoldingRangeKind: String, Sendable, JSONEncodable {
   case comment
   case region
 }
 
 /// LSP's `DocumentHighlightKind`.
-package enum DocumentHighlightKind: Int, Sendable {
+package enum DocumentHighlightKind: Int, Sendable, JSONEncodable {
   case text = 1
   case read = 2
   case write = 3
@@ -64,7 +64,7 @@ package enum MessageType: Int, Sendable {
 
 /// LSP's `CodeActionKind` values that `.rpn` uses: LSP's own, and the server's source actions
 /// under `source.rpn`.
-package enum CodeActionKind: String, CaseIterable, Sendable {
+package enum CodeActionKind: String, CaseIterable, Sendable, JSONEncodable {
   case quickFix = "quickfix"
   case refactorRewrite = "refactor.rewrite"
   case updateChecks = "source.rpn.updateChecks"
@@ -80,7 +80,7 @@ package enum CodeActionKind: String, CaseIterable, Sendable {
 
 /// LSP's `DocumentDiagnosticReportKind`: a pull diagnostics answer is the full list, or says that
 /// the client's list is still current.
-package enum DocumentDiagnosticReportKind: String, Sendable {
+package enum DocumentDiagnosticReportKind: String, Sendable, JSONEncodable {
   case full
   case unchanged
 }

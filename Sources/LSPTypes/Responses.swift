@@ -135,3 +135,90 @@ package struct PublishDiagnosticsParams: JSONEncodable, Sendable {
     writer.endObject()
   }
 }
+
+/// LSP's `Command`: a title, and the command a client runs when it is chosen (empty: nothing to run).
+package struct Command: JSONEncodable, Sendable {
+  package var title: String
+  package var command: String
+
+  package init(title: String, command: String) {
+    self.title = title
+    self.command = command
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("title", title)
+    writer.member("command", command)
+    writer.endObject()
+  }
+}
+
+/// LSP's `CodeLens`: a command shown above a range.
+package struct CodeLens: JSONEncodable, Sendable {
+  package var range: LSPRange
+  package var command: Command
+
+  package init(range: LSPRange, command: Command) {
+    self.range = range
+    self.command = command
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("range", range)
+    writer.member("command", command)
+    writer.endObject()
+  }
+}
+
+/// LSP's `FoldingRange`, of whole lines (no characters: all a client with `lineFoldingOnly` takes).
+package struct FoldingRange: JSONEncodable, Equatable, Sendable {
+  package var startLine: Int
+  package var endLine: Int
+  package var kind: FoldingRangeKind?
+
+  package init(startLine: Int, endLine: Int, kind: FoldingRangeKind?) {
+    self.startLine = startLine
+    self.endLine = endLine
+    self.kind = kind
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("startLine", startLine)
+    writer.member("endLine", endLine)
+    writer.member("kind", kind)
+    writer.endObject()
+  }
+}
+
+/// LSP's `DocumentDiagnosticReport`: the full list (`items`), or, `unchanged`, none (the client's
+/// list under `resultId` is still current).
+package struct DocumentDiagnosticReport: JSONEncodable, Sendable {
+  package var kind: DocumentDiagnosticReportKind
+  package var resultId: String
+  package var items: [LSPDiagnostic]?
+
+  /// The full list.
+  package init(resultId: String, items: [LSPDiagnostic]) {
+    kind = .full
+    self.resultId = resultId
+    self.items = items
+  }
+
+  /// The client's list is still current.
+  package init(unchangedSince resultId: String) {
+    kind = .unchanged
+    self.resultId = resultId
+    items = nil
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("kind", kind)
+    writer.member("resultId", resultId)
+    writer.member("items", items)
+    writer.endObject()
+  }
+}

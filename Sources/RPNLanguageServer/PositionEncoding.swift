@@ -75,8 +75,8 @@ struct PositionConverter {
   }
 
   /// An engine edit within a line as LSP's `TextEdit`.
-  func textEdit(_ edit: LineEdit) -> JSONValue {
-    ["range": range(line: edit.line, utf8Range: edit.range).json, "newText": .string(edit.text)]
+  func textEdit(_ edit: LineEdit) -> LSPTextEdit {
+    LSPTextEdit(range: range(line: edit.line, utf8Range: edit.range), newText: edit.text)
   }
 
   func utf8Column(of character: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {

@@ -26,7 +26,7 @@ extension Server {
     func wanted(_ kind: CodeActionKind) -> Bool { only.map { kind.isIncluded(in: $0) } ?? true }
     let document = found.open.document
     let converter = converter(for: document)
-    var actions: [JSONValue] = []
+    var actions: [CodeAction] = []
     if wanted(.quickFix) {
       actions += quickFixes(uri: found.uri, converter: converter, range: range)
     }
@@ -39,19 +39,16 @@ extension Server {
     let offersSourceActions = client.codeActionResolvesEdits || only != nil
     for action in CheckSourceAction.allCases
     where offersSourceActions && wanted(action.kind) && action.wouldChange(document) {
-      var members: [(key: String, value: JSONValue)] = [
-        ("title", .string(action.title)), ("kind", .string(action.kind.rawValue)),
-      ]
       // Every check of a long tape makes a long edit: a client that can resolve it later gets it
       // only for the action it runs.
       if client.codeActionResolvesEdits {
-        members.append(("data", ["textDocument": ["uri": .string(found.uri)]]))
+        actions.append(CodeAction(title: action.title, kind: action.kind, data: TextDocumentReference(uri: found.uri)))
       } else {
-        members.append(("edit", workspaceEdit(found.uri, action.edits(document, display(of: document)), converter)))
+        let edit = workspaceEdit(found.uri, action.edits(document, display(of: document)), converter)
+        actions.append(CodeAction(title: action.title, kind: action.kind, edit: edit))
       }
-      actions.append(.object(members))
     }
-    return .array(actions)
+    return JSONValue(encoding: actions, capacity: 1024)
   }
 
   /// `codeAction/resolve`: the edit of a source action on every check, computed for the document
@@ -70,12 +67,13 @@ extension Server {
     let found = try openDocument(data)
     let document = found.open.document
     let edits = action.edits(document, display(of: document))
-    members.append(("edit", workspaceEdit(found.uri, edits, converter(for: document))))
+    // The action is the client's own, returned with the members it sent and the edit.
+    members.append(("edit", JSONValue(encoding: workspaceEdit(found.uri, edits, converter(for: document)))))
     return .object(members)
   }
 
   /// The quick fixes for the diagnostics that touch the range, in document order.
-  private func quickFixes(uri: String, converter: PositionConverter, range: LSPRange) -> [JSONValue] {
+  private func quickFixes(uri: String, converter: PositionConverter, range: LSPRange) -> [CodeAction] {
     let document = converter.document
     let last = min(range.end.line, document.lineCount - 1)
     guard range.start.line <= last else { return [] }
@@ -83,25 +81,21 @@ extension Server {
     // ends there touches the range.
     let start = converter.clamped(range.start)
     let display = display(of: document)
-    var actions: [JSONValue] = []
+    var actions: [CodeAction] = []
     for line in range.start.line...last {
       for diagnostic in document.diagnostics(inLine: line) {
         let diagnosticRange = converter.range(line: line, utf8Range: diagnostic.range)
         guard diagnosticRange.end >= start, diagnosticRange.start <= range.end else { continue }
-        let diagnosticJSON = JSONValue(
-          encoding: lspDiagnostic(diagnostic, line: line, converter: converter, display: display))
+        let fixed = [lspDiagnostic(diagnostic, line: line, converter: converter, display: display)]
         // An unknown word's fix is preferred only as its one clear reading (an editor may apply
         // it unasked); the other fixes' first is.
         var clear = true
         if case .unknownWord(_, let suggestions, _) = diagnostic.problem { clear = Suggestions.isClear(suggestions) }
         for (index, fix) in fixes(for: diagnostic, line: line, in: document).enumerated() {
-          actions.append([
-            "title": .string(fix.title),
-            "kind": .string(CodeActionKind.quickFix.rawValue),
-            "diagnostics": [diagnosticJSON],
-            "isPreferred": .bool(index == 0 && clear),
-            "edit": workspaceEdit(uri, [fix.edit], converter),
-          ])
+          actions.append(
+            CodeAction(
+              title: fix.title, kind: .quickFix, diagnostics: fixed, isPreferred: index == 0 && clear,
+              edit: workspaceEdit(uri, [fix.edit], converter)))
         }
       }
     }
@@ -147,7 +141,7 @@ extension Server {
   /// "Write the result as a check" for each line of the range with tokens, no check, and a stack
   /// after it. A range that ends at the start of a line (a whole-line selection) leaves that
   /// line out.
-  private func checkAdditions(uri: String, converter: PositionConverter, range: LSPRange) -> [JSONValue] {
+  private func checkAdditions(uri: String, converter: PositionConverter, range: LSPRange) -> [CodeAction] {
     let document = converter.document
     var last = min(range.end.line, document.lineCount - 1)
     if range.end.line > range.start.line, range.end.character == 0 { last = min(last, range.end.line - 1) }
@@ -155,17 +149,15 @@ extension Server {
     let display = display(of: document)
     return (range.start.line...last).compactMap { line in
       guard let edit = document.checkAddition(line: line, display: display) else { return nil }
-      return [
-        "title": .string("Write the result as a check: \(edit.text.drop { $0 == " " })"),
-        "kind": .string(CodeActionKind.refactorRewrite.rawValue),
-        "edit": workspaceEdit(uri, [edit], converter),
-      ]
+      return CodeAction(
+        title: "Write the result as a check: \(edit.text.drop { $0 == " " })", kind: .refactorRewrite,
+        edit: workspaceEdit(uri, [edit], converter))
     }
   }
 
   /// A `WorkspaceEdit` of one document's `changes`.
-  private func workspaceEdit(_ uri: String, _ edits: [LineEdit], _ converter: PositionConverter) -> JSONValue {
-    ["changes": .object([(uri, .array(edits.map(converter.textEdit)))])]
+  private func workspaceEdit(_ uri: String, _ edits: [LineEdit], _ converter: PositionConverter) -> WorkspaceEdit {
+    WorkspaceEdit(uri: uri, edits: edits.map(converter.textEdit))
   }
 }
 

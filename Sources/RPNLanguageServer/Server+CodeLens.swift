@@ -13,14 +13,13 @@ extension Server {
     let document = try openDocument(params).open.document
     let converter = converter(for: document)
     let format = summaryFormat(document)
-    return .array(
-      document.sections().map { section in
-        let line = section.headingLine
-        let marks = document.headingMarks(ofLine: line)
-        let range = converter.range(line: line, utf8Range: marks.lowerBound..<document.utf8Count(ofLine: line))
-        let command = JSONValue.object([("title", .string(section.summary.text(format))), ("command", "")])
-        return .object([("range", range.json), ("command", command)])
-      })
+    let lenses = document.sections().map { section in
+      let line = section.headingLine
+      let marks = document.headingMarks(ofLine: line)
+      let range = converter.range(line: line, utf8Range: marks.lowerBound..<document.utf8Count(ofLine: line))
+      return CodeLens(range: range, command: Command(title: section.summary.text(format), command: ""))
+    }
+    return JSONValue(encoding: lenses, capacity: 160 * lenses.count)
   }
 
   /// How a summary of a document shows its numbers: as the document's display shows values.

@@ -37,7 +37,7 @@ extension Server {
       return ["isIncomplete": false, "items": []]
     }
     let word = token?.range ?? column..<column
-    let editRange = converter.range(line: line, utf8Range: word).json
+    let editRange = converter.range(line: line, utf8Range: word)
     let typed = document.withUTF8(ofLine: line) {
       let end = min(column, $0.count)
       return Array($0[min(word.lowerBound, end)..<end])
@@ -48,100 +48,67 @@ extension Server {
     let scope = document.scope(atLine: line, utf8Offset: word.lowerBound)
     let depth = scope.depth
 
-    // Written straight to JSON, as a request on every keystroke: the variables' and words' items
-    // piece by piece, then each builtin's item from the bytes written once for it
-    // (`BuiltinCompletion`), with the range of the word typed and, for those the stack cannot
-    // satisfy, what is missing, written once for each count of values needed. Room for every
-    // builtin (about 13 kB with their filterTexts) and a dozen or two variables without growing.
-    var result = JSONWriter(capacity: 32 << 10)
-    result.write(raw: #"{"isIncomplete":false,"items":["#)
-    var first = true
-    func separate() {
-      if !first { result.write(raw: ",") }
-      first = false
-    }
+    // A request on every keystroke: the variables' and words' items are built, the builtins'
+    // are prepared once (`BuiltinCompletion`), each with the end of its detail when the stack
+    // cannot satisfy it (what is missing, escaped once for each count of values needed).
     let display = display(of: document)
-    let range = JSONWriter.encode(editRange)
-    /// An item of a name bound above (a variable or a word), its members in the order of the
-    /// builtins' items, written piece by piece as they are: a tape may bind many names.
-    func writeName(_ name: String, kind: CompletionItemKind, detail: String, documentation: String, sortText: String) {
-      separate()
-      result.write(raw: #"{"label":"#)
-      result.write(string: name)
-      result.write(raw: #","filterText":"#)
-      result.write(string: name)
-      result.write(raw: #","kind":"#)
-      result.write(integer: kind.rawValue)
-      result.write(raw: #","detail":"#)
-      result.write(string: detail)
-      result.write(raw: #","documentation":"#)
-      result.write(string: documentation)
-      result.write(raw: #","sortText":"#)
-      result.write(string: sortText)
-      result.write(raw: #","textEdit":{"range":"#)
-      result.write(raw: range)
-      result.write(raw: #","newText":"#)
-      result.write(string: name)
-      result.write(raw: "}}")
-    }
+    var items: [CompletionItem] = []
     for (index, variable) in scope.variables.enumerated() {
       guard let group = filter.group(of: variable.name) else { continue }
-      writeName(
-        variable.name, kind: .variable, detail: ValueFormat.format(variable.value, display: display),
-        documentation: "variable, stored above",
-        sortText: CompletionFilter.groupPrefix[group] + "0a" + Self.padded(index))
+      items.append(
+        CompletionItem(
+          label: variable.name, filterText: variable.name, kind: .variable, documentation: "variable, stored above",
+          newText: variable.name, detail: ValueFormat.format(variable.value, display: display),
+          sortText: CompletionFilter.groupPrefix[group] + "0a" + Self.padded(index)))
     }
     for (index, word) in scope.words.enumerated() {
       guard let group = filter.group(of: word.name) else { continue }
       let effect = word.effect.description
       let inputs = word.effect.inputs ?? 0
       let satisfied = inputs <= depth
-      writeName(
-        word.name, kind: .function,
-        detail: satisfied ? effect : "\(effect) — \(Self.missing(inputs, depth: depth))",
-        documentation: "word, defined above: it \(word.effect.sentence)",
-        sortText: CompletionFilter.groupPrefix[group] + (satisfied ? "0aw" : "1aw") + Self.padded(index))
+      items.append(
+        CompletionItem(
+          label: word.name, filterText: word.name, kind: .function,
+          documentation: "word, defined above: it \(word.effect.sentence)", newText: word.name,
+          detail: satisfied ? effect : "\(effect) — \(Self.missing(inputs, depth: depth))",
+          sortText: CompletionFilter.groupPrefix[group] + (satisfied ? "0aw" : "1aw") + Self.padded(index)))
     }
     let base = scope.sectionBase
-    // What is missing, escaped for inside a JSON string, by the count of values needed (-1 for
-    // `subtotal`, which needs a value pushed in its section).
-    var missingTexts: [(inputs: Int, text: [UInt8])] = []
-    func missingText(_ entry: BuiltinCompletion) -> [UInt8] {
+    var list = CompletionList(isIncomplete: false, editRange: editRange, items: items, table: BuiltinCompletion.table)
+    // What is missing, by the count of values needed (-1 for `subtotal`, which needs a value
+    // pushed in its section): the index of its detail end in the list.
+    var missingTexts: [(inputs: Int, end: Int)] = []
+    func missingText(_ entry: BuiltinCompletion) -> Int {
       let key = entry.isSubtotal ? -1 : entry.inputs
-      if let known = missingTexts.first(where: { $0.inputs == key }) { return known.text }
-      let text = BuiltinCompletion.insideString(
+      if let known = missingTexts.first(where: { $0.inputs == key }) { return known.end }
+      let end = list.addDetailEnd(
         entry.isSubtotal ? "nothing was pushed in this section" : Self.missing(entry.inputs, depth: depth))
-      missingTexts.append((key, text))
-      return text
+      missingTexts.append((key, end))
+      return end
     }
-    func write(_ entry: BuiltinCompletion, _ satisfiedTail: [UInt8], _ unsatisfiedTail: [UInt8]) {
-      separate()
-      result.write(raw: entry.head)
-      result.write(raw: range)
+    let builtins = BuiltinCompletion.all
+    list.prepared.reserveCapacity(builtins.count)
+    /// The builtin's item that sorts in `group`, as the stack can satisfy it or not.
+    func add(_ entry: BuiltinCompletion, group: Int) {
       if entry.isSubtotal ? depth > base : entry.inputs <= depth {
-        result.write(raw: satisfiedTail)
+        list.prepared.append(.init(item: entry.item(group: group, satisfied: true), detailEnd: nil))
       } else {
-        result.write(raw: entry.unsatisfiedMiddle)
-        result.write(raw: missingText(entry))
-        result.write(raw: unsatisfiedTail)
+        list.prepared.append(.init(item: entry.item(group: group, satisfied: false), detailEnd: missingText(entry)))
       }
     }
     // Nothing typed: every builtin, with no more work than that. Else only those that match, an
-    // item that matches in order with the tails that sort it after the prefix matches.
-    let builtins = BuiltinCompletion.parts
+    // item that matches in order with the items that sort it after the prefix matches.
     if typed.isEmpty {
-      for entry in builtins.all { write(entry, entry.satisfiedTail, entry.unsatisfiedTail) }
+      for entry in builtins { add(entry, group: 0) }
     } else {
-      for (entry, late) in zip(builtins.all, builtins.late) {
-        switch filter.group(ofUTF8: late.spelling) {
-        case 0: write(entry, entry.satisfiedTail, entry.unsatisfiedTail)
-        case 1: write(entry, late.satisfiedTail, late.unsatisfiedTail)
-        default: continue
-        }
+      for entry in builtins {
+        guard let group = filter.group(ofUTF8: entry.spelling) else { continue }
+        add(entry, group: group)
       }
     }
-    result.write(raw: "]}")
-    return .encoded(result.bytes)
+    // Room for every builtin's item (about 13 kB with their filterTexts) and a dozen or two
+    // variables without growing.
+    return JSONValue(encoding: list, capacity: 32 << 10)
   }
 
   /// What an item that needs more values than the stack holds is missing.
@@ -155,69 +122,50 @@ extension Server {
   }
 }
 
-/// The parts of a builtin's completion item that never change, written as JSON once. An item is
-/// `head`, the range of the word being typed, then `satisfiedTail`, or `unsatisfiedMiddle` (which
-/// opens the detail with the effect and a dash), what is missing (`insideString`) and
-/// `unsatisfiedTail` (which closes it). An item that matches what is typed only in order ends
-/// with its `Late` tails instead, kept apart so that a request with nothing typed touches none
-/// of them.
+/// A builtin spelling's completion items, prepared once (`table`): four for each spelling, as it
+/// sorts with the prefix matches or after them (group 1: it matches what is typed only in
+/// order), and as the stack can satisfy it (the effect as detail) or not (the effect and a dash,
+/// which a request ends with what is missing).
 private struct BuiltinCompletion {
-  let head: [UInt8]
-  let satisfiedTail: [UInt8]
-  let unsatisfiedMiddle: [UInt8]
-  let unsatisfiedTail: [UInt8]
+  let spelling: [UInt8]
+  /// Its first item in `table`.
+  let first: Int
   let inputs: Int
   /// `subtotal` needs values above its section's base, not a number of them.
   let isSubtotal: Bool
 
-  /// The spelling's UTF-8, matched against the part of the word typed, and the tails whose
-  /// `sortText` puts the item after every prefix match (`CompletionFilter.groupPrefix`).
-  struct Late {
-    let spelling: [UInt8]
-    let satisfiedTail: [UInt8]
-    let unsatisfiedTail: [UInt8]
+  func item(group: Int, satisfied: Bool) -> Int { first + 2 * group + (satisfied ? 0 : 1) }
+
+  /// Every spelling, in table order.
+  static let all: [BuiltinCompletion] = spellings.enumerated().map { index, pair in
+    BuiltinCompletion(
+      spelling: Array(pair.spelling.utf8), first: 4 * index, inputs: pair.builtin.inputs,
+      isSubtotal: pair.builtin.operation == .subtotal)
   }
 
-  /// Every spelling's parts, `all[i]` and `late[i]` for the same one.
-  static let parts: (all: [BuiltinCompletion], late: [Late]) = {
-    var entries: [BuiltinCompletion] = []
-    var late: [Late] = []
-    for builtin in Builtin.table {
-      for spelling in builtin.spellings {
-        let kind = CompletionItemKind(builtin.kind(ofSpelling: spelling))
-        let documentation =
-          spelling == builtin.name ? builtin.meaning : "\(builtin.meaning) (same as `\(builtin.name)`)"
-        let index = String(entries.count)
-        let padded = String(repeating: "0", count: max(0, 4 - index.count)) + index
-        // The item's members in order, split where the range and the detail go.
-        func json(_ text: String) -> [UInt8] { JSONWriter.encode(.string(text)) }
-        func json(_ number: Int) -> [UInt8] { JSONWriter.encode(JSONValue(number)) }
-        let newText = Array(#","newText":"#.utf8) + json(spelling) + Array(#"},"detail":"#.utf8)
-        func satisfiedTail(_ group: Int) -> [UInt8] {
-          let sortText = CompletionFilter.groupPrefix[group] + "0b" + padded
-          return newText + json(builtin.effect) + Array(#","sortText":"#.utf8) + json(sortText) + [0x7D]
-        }
-        func unsatisfiedTail(_ group: Int) -> [UInt8] {
-          Array(#"","sortText":"#.utf8) + json(CompletionFilter.groupPrefix[group] + "1b" + padded) + [0x7D]
-        }
-        entries.append(
-          BuiltinCompletion(
-            head: Array(#"{"label":"#.utf8) + json(spelling) + Array(#","filterText":"#.utf8) + json(spelling)
-              + Array(#","kind":"#.utf8) + json(kind.rawValue) + Array(#","documentation":"#.utf8) + json(documentation)
-              + Array(#","textEdit":{"range":"#.utf8),
-            satisfiedTail: satisfiedTail(0), unsatisfiedMiddle: newText + [0x22] + insideString("\(builtin.effect) — "),
-            unsatisfiedTail: unsatisfiedTail(0), inputs: builtin.inputs, isSubtotal: builtin.operation == .subtotal))
-        late.append(
-          Late(spelling: Array(spelling.utf8), satisfiedTail: satisfiedTail(1), unsatisfiedTail: unsatisfiedTail(1)))
+  static let table = PreparedCompletionItems(
+    spellings.enumerated().flatMap { index, pair in
+      let (builtin, spelling) = pair
+      let digits = String(index)
+      let padded = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+      let kind = CompletionItemKind(builtin.kind(ofSpelling: spelling))
+      let documentation =
+        spelling == builtin.name ? builtin.meaning : "\(builtin.meaning) (same as `\(builtin.name)`)"
+      func item(detail: String, sortText: String) -> CompletionItem {
+        CompletionItem(
+          label: spelling, filterText: spelling, kind: kind, documentation: documentation, newText: spelling,
+          detail: detail, sortText: sortText)
       }
-    }
-    return (entries, late)
-  }()
+      return CompletionFilter.groupPrefix.flatMap { prefix in
+        [
+          item(detail: builtin.effect, sortText: prefix + "0b" + padded),
+          item(detail: "\(builtin.effect) — ", sortText: prefix + "1b" + padded),
+        ]
+      }
+    })
 
-  /// Text escaped as it is inside a JSON string, without the quotes: escaping is character by
-  /// character, so such pieces join into one string.
-  static func insideString(_ text: String) -> [UInt8] {
-    Array(JSONWriter.encode(.string(text)).dropFirst().dropLast())
+  private static var spellings: [(builtin: Builtin, spelling: String)] {
+    Builtin.table.flatMap { builtin in builtin.spellings.map { (builtin, $0) } }
   }
 }
 

@@ -13,14 +13,10 @@ extension Server {
     let document = try openDocument(params).open.document
     let headings = document.headingLines()
     let runs = document.commentRuns(minimum: 3)
-    var ranges: [JSONValue] = []
+    var ranges: [FoldingRange] = []
     ranges.reserveCapacity(headings.count + runs.count)
     func fold(_ lines: ClosedRange<Int>, _ kind: FoldingRangeKind) {
-      ranges.append(
-        [
-          "startLine": JSONValue(lines.lowerBound), "endLine": JSONValue(lines.upperBound),
-          "kind": .string(kind.rawValue),
-        ])
+      ranges.append(FoldingRange(startLine: lines.lowerBound, endLine: lines.upperBound, kind: kind))
     }
     // Both lists go down the document, and no run starts on a heading: merge them.
     var r = 0
@@ -34,6 +30,6 @@ extension Server {
       if lastLine > heading { fold(heading...lastLine, .region) }
     }
     for run in runs[r...] { fold(run, .comment) }
-    return .array(ranges)
+    return JSONValue(encoding: ranges, capacity: 64 * ranges.count)
   }
 }

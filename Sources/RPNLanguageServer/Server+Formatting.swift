@@ -23,10 +23,10 @@ extension Server {
 
   private func formattingEdits(_ document: Document, lines: Range<Int>?) -> JSONValue {
     let converter = converter(for: document)
-    return .array(
-      Formatter.edits(document, lines: lines).map { line, text in
-        let end = document.withUTF8(ofLine: line) { $0.count }
-        return ["range": converter.range(line: line, utf8Range: 0..<end).json, "newText": .string(text)]
-      })
+    let edits = Formatter.edits(document, lines: lines).map { line, text in
+      let end = document.withUTF8(ofLine: line) { $0.count }
+      return LSPTextEdit(range: converter.range(line: line, utf8Range: 0..<end), newText: text)
+    }
+    return JSONValue(encoding: edits, capacity: edits.reduce(64) { $0 + 80 + $1.newText.utf8.count })
   }
 }

@@ -9,11 +9,10 @@ extension Server {
   func pullDiagnostics(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let open = try openDocument(params).open
     if let previous = params?["previousResultId"]?.stringValue, previous == open.resultID {
-      return ["kind": .string(DocumentDiagnosticReportKind.unchanged.rawValue), "resultId": .string(open.resultID)]
+      return JSONValue(encoding: DocumentDiagnosticReport(unchangedSince: open.resultID))
     }
-    return [
-      "kind": .string(DocumentDiagnosticReportKind.full.rawValue), "resultId": .string(open.resultID),
-      "items": JSONValue(encoding: diagnostics(of: open.document), capacity: 1024),
-    ]
+    return JSONValue(
+      encoding: DocumentDiagnosticReport(resultId: open.resultID, items: diagnostics(of: open.document)),
+      capacity: 1024)
   }
 }

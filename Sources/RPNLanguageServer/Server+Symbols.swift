@@ -37,60 +37,62 @@ extension Server {
     let converter = converter(for: document)
     let hierarchical = client.hierarchicalSymbols
     let format = summaryFormat(document)
-    func symbol(_ definition: Definition, container: String?) -> JSONValue {
-      let range = converter.range(line: definition.line, utf8Range: definition.range).json
-      let kind = JSONValue(definition.kind.rawValue)
-      guard hierarchical else {
-        var members: [(key: String, value: JSONValue)] = [
-          ("name", .string(definition.name + definition.separator + definition.detail)), ("kind", kind),
-          ("location", .object([("uri", .string(uri)), ("range", range)])),
-        ]
-        if let container { members.append(("containerName", .string(container))) }
-        return .object(members)
-      }
-      return .object([
-        ("name", .string(definition.name)), ("kind", kind), ("detail", .string(definition.detail)), ("range", range),
-        ("selectionRange", converter.range(line: definition.line, utf8Range: definition.selection).json),
-      ])
-    }
     let definitions = self.definitions(in: document)
     let sections = document.sections()
-    var symbols: [JSONValue] = []
-    symbols.reserveCapacity(definitions.count + sections.count)
+    // The two forms, built apart: a tree of `DocumentSymbol`s, or `SymbolInformation` in order.
+    var tree: [DocumentSymbol] = []
+    var flat: [SymbolInformation] = []
+    if hierarchical {
+      tree.reserveCapacity(sections.count + 1)
+    } else {
+      flat.reserveCapacity(definitions.count + sections.count)
+    }
+    func symbol(_ definition: Definition) -> DocumentSymbol {
+      DocumentSymbol(
+        name: definition.name, kind: definition.kind, detail: definition.detail,
+        range: converter.range(line: definition.line, utf8Range: definition.range),
+        selectionRange: converter.range(line: definition.line, utf8Range: definition.selection))
+    }
+    func information(_ definition: Definition, container: String?) -> SymbolInformation {
+      SymbolInformation(
+        name: definition.name + definition.separator + definition.detail, kind: definition.kind,
+        location: Location(uri: uri, range: converter.range(line: definition.line, utf8Range: definition.range)),
+        containerName: container)
+    }
     var d = 0
     let firstHeading = sections.first?.headingLine ?? document.lineCount
     while d < definitions.count, definitions[d].line < firstHeading {
-      symbols.append(symbol(definitions[d], container: nil))
+      if hierarchical {
+        tree.append(symbol(definitions[d]))
+      } else {
+        flat.append(information(definitions[d], container: nil))
+      }
       d += 1
     }
     for section in sections {
       let name = section.name(in: document)
-      var children: [JSONValue] = []
-      while d < definitions.count, definitions[d].line <= section.lastLine {
-        children.append(symbol(definitions[d], container: name))
-        d += 1
-      }
-      let range = sectionRange(section, converter).json
-      let kind = JSONValue(SymbolKind.namespace.rawValue)
+      let range = sectionRange(section, converter)
       if hierarchical {
-        var members: [(key: String, value: JSONValue)] = [
-          ("name", .string(name)), ("kind", kind), ("detail", .string(section.summary.text(format))), ("range", range),
-          (
-            "selectionRange",
-            converter.range(line: section.headingLine, utf8Range: section.nameRange(in: document)).json
-          ),
-        ]
-        if !children.isEmpty { members.append(("children", .array(children))) }
-        symbols.append(.object(members))
+        var children: [DocumentSymbol] = []
+        while d < definitions.count, definitions[d].line <= section.lastLine {
+          children.append(symbol(definitions[d]))
+          d += 1
+        }
+        tree.append(
+          DocumentSymbol(
+            name: name, kind: .namespace, detail: section.summary.text(format), range: range,
+            selectionRange: converter.range(line: section.headingLine, utf8Range: section.nameRange(in: document)),
+            children: children.isEmpty ? nil : children))
       } else {
-        symbols.append(
-          .object([
-            ("name", .string(name)), ("kind", kind), ("location", .object([("uri", .string(uri)), ("range", range)])),
-          ]))
-        symbols.append(contentsOf: children)
+        flat.append(SymbolInformation(name: name, kind: .namespace, location: Location(uri: uri, range: range)))
+        while d < definitions.count, definitions[d].line <= section.lastLine {
+          flat.append(information(definitions[d], container: name))
+          d += 1
+        }
       }
     }
-    return .array(symbols)
+    let capacity = 192 * (definitions.count + sections.count)
+    return hierarchical ? JSONValue(encoding: tree, capacity: capacity) : JSONValue(encoding: flat, capacity: capacity)
   }
 
   /// `workspace/symbol`: the stores, words and headings of every open document whose names hold
@@ -102,18 +104,15 @@ extension Server {
     guard let params, params.isObject else { throw .invalidParams("params must be an object") }
     guard let query = params["query"]?.stringValue else { throw .invalidParams("query must be a string") }
     let pattern = Array(query.lowercased().unicodeScalars)
-    var symbols: [JSONValue] = []
+    var symbols: [SymbolInformation] = []
     for uri in documents.keys.sorted() {
       guard let document = documents[uri]?.document else { continue }
       let converter = converter(for: document)
       func add(_ name: String, _ kind: SymbolKind, _ range: LSPRange, container: String?) {
         guard Self.matches(pattern, name) else { return }
-        var members: [(key: String, value: JSONValue)] = [
-          ("name", .string(name)), ("kind", JSONValue(kind.rawValue)),
-          ("location", .object([("uri", .string(uri)), ("range", range.json)])),
-        ]
-        if let container { members.append(("containerName", .string(container))) }
-        symbols.append(.object(members))
+        symbols.append(
+          SymbolInformation(
+            name: name, kind: kind, location: Location(uri: uri, range: range), containerName: container))
       }
       let definitions = self.definitions(in: document)
       var d = 0
@@ -138,7 +137,7 @@ extension Server {
           container: container)
       }
     }
-    return .array(symbols)
+    return JSONValue(encoding: symbols, capacity: 192 * symbols.count)
   }
 
   /// Whether `name` holds the pattern's scalars in order, ignoring case.

@@ -21,8 +21,8 @@ extension Server {
     return (uri, open, open.document.nameOccurrence(atLine: cursor.line, utf8Offset: cursor.utf8Column))
   }
 
-  private func location(_ uri: String, _ document: Document, line: Int, range: Range<Int>) -> JSONValue {
-    ["uri": .string(uri), "range": converter(for: document).range(line: line, utf8Range: range).json]
+  private func location(_ uri: String, _ converter: PositionConverter, line: Int, range: Range<Int>) -> Location {
+    Location(uri: uri, range: converter.range(line: line, utf8Range: range))
   }
 
   /// `textDocument/definition`: on a use, the binding in effect there (the `=name` whose value
@@ -31,12 +31,15 @@ extension Server {
   func definition(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let (uri, open, found) = try nameAtCursor(params)
     guard let (name, occurrence) = found else { return .null }
-    if occurrence.isStore { return location(uri, open.document, line: occurrence.line, range: occurrence.range) }
+    let converter = converter(for: open.document)
+    if occurrence.isStore {
+      return JSONValue(encoding: location(uri, converter, line: occurrence.line, range: occurrence.range))
+    }
     guard
       let site = open.document.bindingInEffect(
         of: name, atLine: occurrence.line, utf8Offset: occurrence.range.lowerBound)
     else { return .null }
-    return location(uri, open.document, line: site.line, range: site.range)
+    return JSONValue(encoding: location(uri, converter, line: site.line, range: site.range))
   }
 
   /// `textDocument/references`: every store, definition and use of the name (stores and
@@ -46,7 +49,10 @@ extension Server {
     let (uri, open, found) = try nameAtCursor(params)
     guard let (name, _) = found else { return .null }
     let occurrences = open.document.nameOccurrences(of: name).filter { includeDeclaration || !$0.isStore }
-    return .array(occurrences.map { location(uri, open.document, line: $0.line, range: $0.range) })
+    let converter = converter(for: open.document)
+    return JSONValue(
+      encoding: occurrences.map { location(uri, converter, line: $0.line, range: $0.range) },
+      capacity: 128 * occurrences.count)
   }
 
   /// `textDocument/documentHighlight`: stores and definitions' names as Write, uses as Read.
@@ -54,13 +60,12 @@ extension Server {
     let (_, open, found) = try nameAtCursor(params)
     guard let (name, _) = found else { return .null }
     let converter = converter(for: open.document)
-    return .array(
-      open.document.nameOccurrences(of: name).map { occurrence in
-        [
-          "range": converter.range(line: occurrence.line, utf8Range: occurrence.range).json,
-          "kind": JSONValue((occurrence.isStore ? DocumentHighlightKind.write : .read).rawValue),
-        ]
-      })
+    let highlights = open.document.nameOccurrences(of: name).map { occurrence in
+      DocumentHighlight(
+        range: converter.range(line: occurrence.line, utf8Range: occurrence.range),
+        kind: occurrence.isStore ? .write : .read)
+    }
+    return JSONValue(encoding: highlights, capacity: 96 * highlights.count)
   }
 
   /// `textDocument/prepareRename`: the name's range (without the `=` of a store), or null.
@@ -68,7 +73,7 @@ extension Server {
     let (_, open, found) = try nameAtCursor(params)
     guard let (name, occurrence) = found else { return .null }
     let range = converter(for: open.document).range(line: occurrence.line, utf8Range: occurrence.nameRange)
-    return ["range": range.json, "placeholder": .string(name)]
+    return JSONValue(encoding: PrepareRenameResult(range: range, placeholder: name))
   }
 
   /// `textDocument/rename`: a `WorkspaceEdit` over every store, definition and use, bodies
@@ -87,7 +92,7 @@ extension Server {
       if case .reserved = problem { message += "; a variable or word cannot have its name" }
       throw .requestFailed(message)
     }
-    if newName.utf8.elementsEqual(name.utf8) { return ["changes": .object([(found.uri, .array([]))])] }
+    if newName.utf8.elementsEqual(name.utf8) { return JSONValue(encoding: WorkspaceEdit(uri: found.uri, edits: [])) }
     let taken = found.open.document.nameOccurrences(of: newName)
     if !taken.isEmpty {
       // What binds it: a definition makes it a word's name; a store, or only uses, a variable's.
@@ -98,12 +103,9 @@ extension Server {
         "`\(newName)` is already \(what) in this document; renaming `\(name)` to it would merge the two")
     }
     let converter = converter(for: found.open.document)
-    let edits: [JSONValue] = found.open.document.nameOccurrences(of: name).map { occurrence in
-      [
-        "range": converter.range(line: occurrence.line, utf8Range: occurrence.nameRange).json,
-        "newText": .string(newName),
-      ]
+    let edits = found.open.document.nameOccurrences(of: name).map { occurrence in
+      LSPTextEdit(range: converter.range(line: occurrence.line, utf8Range: occurrence.nameRange), newText: newName)
     }
-    return ["changes": .object([(found.uri, .array(edits))])]
+    return JSONValue(encoding: WorkspaceEdit(uri: found.uri, edits: edits), capacity: 128 + 96 * edits.count)
   }
 }

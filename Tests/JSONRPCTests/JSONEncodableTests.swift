@@ -46,6 +46,24 @@ private struct Sample: JSONEncodable {
     #expect(JSONValue(encoding: [bare]) == [["name": "", "flags": [], "count": 0]])
   }
 
+  /// A key that is data (a document's URI) is escaped as a string is, and joins the members
+  /// written with the protocol's own names.
+  @Test func keysThatAreDataAreEscaped() {
+    struct Changes: JSONEncodable {
+      var keys: [String]
+      func encode(into writer: inout JSONWriter) {
+        writer.beginObject()
+        for key in keys { writer.member(named: key, [key]) }
+        writer.member("last", 1)
+        writer.endObject()
+      }
+    }
+    #expect(
+      String(decoding: JSONWriter.encode(Changes(keys: ["file:///a\"b.rpn", "é\n"])), as: UTF8.self)
+        == #"{"file:///a\"b.rpn":["file:///a\"b.rpn"],"é\n":["é\n"],"last":1}"#)
+    #expect(String(decoding: JSONWriter.encode(Changes(keys: [])), as: UTF8.self) == #"{"last":1}"#)
+  }
+
   /// Text kept as UTF-8 bytes writes as the writer writes the string.
   @Test(arguments: ["plain", "quote \" backslash \\", "new\nline\ttab\u{7}", "é😀 — ·", ""])
   func utf8TextWritesAsStrings(text: String) {
