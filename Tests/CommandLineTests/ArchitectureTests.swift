@@ -101,6 +101,18 @@ import Testing
     }
   }
 
+  /// One JSON encoder: the server's features build `LSPTypes` values, and no file of the server
+  /// writes JSON text itself.
+  @Test func noFileOfTheServerWritesJSONText() throws {
+    for (path, text) in try Self.sources(of: "RPNLanguageServer") {
+      for line in Self.codeLines(text) {
+        for call in ["JSONWriter", "write(raw", "beginObject(", "beginArray("] {
+          #expect(!line.contains(call), "RPNLanguageServer/\(path) writes JSON itself: \(line)")
+        }
+      }
+    }
+  }
+
   /// The server opens no files: a URI is a name, never a path to read.
   @Test func theServerOpensNoFiles() throws {
     for (path, text) in try Self.sources(of: "RPNLanguageServer") {
