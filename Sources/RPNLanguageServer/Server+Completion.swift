@@ -24,7 +24,7 @@ extension Server {
     let cursor = converter.textPosition(position)
     let line = min(cursor.line, document.lineCount - 1)
     let column = cursor.line < document.lineCount ? cursor.utf8Column : document.withUTF8(ofLine: line) { $0.count }
-    let (tokens, commentStart) = document.withUTF8(ofLine: line) { Lexer.tokens(of: $0) }
+    let (tokens, commentStart) = document.tokens(ofLine: line)
     if let commentStart, column > commentStart {
       let items = settingsCompletion(document, line: line, utf8Offset: column) ?? []
       return ["isIncomplete": false, "items": .array(items)]

@@ -75,7 +75,7 @@ private struct SelectionLevels {
   /// finds their tokens.
   mutating func chains(line: Int, characters: [Int]) -> [JSONValue] {
     let columns = document.withUTF8(ofLine: line) { utf8Columns(of: characters, in: $0) }
-    let tokens = document.withUTF8(ofLine: line) { Lexer.tokens(of: $0).tokens }
+    let tokens = document.tokens(ofLine: line).tokens
     // The levels that every position of the line shares, converted before the tokens' ranges, so
     // that those go left to right from the line's start (`PositionConverter` counts on from the
     // last position it converted).

@@ -15,10 +15,8 @@ extension Server {
   )? {
     guard let (comment, applies) = document.settingsComment(inLine: line) else { return nil }
     guard applies else {
-      let (hasTokens, commentStart) = document.withUTF8(ofLine: line) { bytes in
-        let lexed = Lexer.tokens(of: bytes)
-        return (!lexed.tokens.isEmpty, lexed.commentStart ?? 0)
-      }
+      let lexed = document.tokens(ofLine: line)
+      let (hasTokens, commentStart) = (!lexed.tokens.isEmpty, lexed.commentStart ?? 0)
       let end = document.utf8Count(ofLine: line)
       guard column >= commentStart, column <= end else { return nil }
       let why: String

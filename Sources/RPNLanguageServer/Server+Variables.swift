@@ -87,7 +87,7 @@ extension Server {
     guard let (name, _) = found.name else {
       throw .requestFailed("there is no variable or word at this position to rename")
     }
-    if let problem = Lexer.nameProblem(newName) {
+    if let problem = Document.nameProblem(newName) {
       var message = problem.explanation(for: newName)
       if case .reserved = problem { message += "; a variable or word cannot have its name" }
       throw .requestFailed(message)

@@ -113,6 +113,16 @@ import Testing
     }
   }
 
+  /// There is one lexer, and the server does not call it: a feature reads a line's tokens, and
+  /// what each is, from the document (`tokens(ofLine:)`, `forEachRoledLine`).
+  @Test func theServerDoesNotLex() throws {
+    for (path, text) in try Self.sources(of: "RPNLanguageServer") {
+      for line in Self.codeLines(text) {
+        #expect(!line.contains("Lexer"), "RPNLanguageServer/\(path) lexes: \(line)")
+      }
+    }
+  }
+
   /// The server opens no files: a URI is a name, never a path to read.
   @Test func theServerOpensNoFiles() throws {
     for (path, text) in try Self.sources(of: "RPNLanguageServer") {

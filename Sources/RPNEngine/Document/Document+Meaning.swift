@@ -1,15 +1,13 @@
-// What a name means at a point: the binding in effect and the word it names, for hover and definition.
-
-import RPNEngine
+// What a name means at a point: the binding in effect and the word it names, as evaluation tells it.
 
 extension Document {
   /// The store or definition that gave `name` its meaning right before a UTF-8 offset of a line:
-  /// the engine's `bindingSite`, past the stores that never ran.
+  /// `bindingSite`, past the stores that never ran.
   ///
   /// A definition without `;` is not evaluated past its `:`, so a store in its body has no
   /// diagnostic, and `bindingSite` takes it for a store that succeeded. It bound nothing: the
   /// binding in effect is the one in effect before it.
-  func bindingInEffect(of name: String, atLine line: Int, utf8Offset offset: Int) -> BindingSite? {
+  package func bindingInEffect(of name: String, atLine line: Int, utf8Offset offset: Int) -> BindingSite? {
     var site = bindingSite(of: name, visibleAtLine: line, utf8Offset: offset)
     while let found = site, !found.isDefinition,
       definition(atLine: found.line, utf8Offset: found.range.lowerBound) != nil
@@ -20,12 +18,12 @@ extension Document {
   }
 
   /// The word `name` names right before a UTF-8 offset of a line, or nil (a variable, or
-  /// unbound): the engine's `word(named:…)`, and, where a store that never ran hides the
+  /// unbound): `word(named:…)`, and, where a store that never ran hides the
   /// definition from it (see `bindingInEffect`), that definition's word.
   ///
-  /// The offset must not be inside a definition's body: the engine, asked there, sees the word
+  /// The offset must not be inside a definition's body: `word(named:…)`, asked there, sees the word
   /// that the definition is defining already bound. A body's names are asked at its `:`.
-  func word(meantBy name: String, atLine line: Int, utf8Offset offset: Int) -> WordInfo? {
+  package func word(meantBy name: String, atLine line: Int, utf8Offset offset: Int) -> WordInfo? {
     if let word = word(named: name, atLine: line, utf8Offset: offset) { return word }
     guard !isVariable(name, atLine: line, utf8Offset: offset),
       let site = bindingInEffect(of: name, atLine: line, utf8Offset: offset), site.isDefinition,
@@ -36,19 +34,19 @@ extension Document {
 }
 
 extension Document {
-  /// The name token at a UTF-8 offset (a store, a definition's name or a use): the engine's
+  /// The name token at a UTF-8 offset (a store, a definition's name or a use):
   /// `variable(atLine:utf8Offset:)`, with definitions' names told as evaluation tells them.
-  func nameOccurrence(atLine line: Int, utf8Offset offset: Int) -> (name: String, occurrence: VariableOccurrence)? {
+  package func nameOccurrence(atLine line: Int, utf8Offset offset: Int) -> (name: String, occurrence: VariableOccurrence)? {
     variable(atLine: line, utf8Offset: offset).map { ($0.name, told($0.occurrence)) }
   }
 
-  /// Every store, definition and use of `name`: the engine's `occurrences(of:)`, with
+  /// Every store, definition and use of `name`: `occurrences(of:)`, with
   /// definitions' names told as evaluation tells them.
-  func nameOccurrences(of name: String) -> [VariableOccurrence] {
+  package func nameOccurrences(of name: String) -> [VariableOccurrence] {
     occurrences(of: name).map(told)
   }
 
-  /// An occurrence that the engine calls a definition's name because a `:` comes before it, told
+  /// An occurrence that `occurrences` calls a definition's name because a `:` comes before it, told
   /// again: evaluation takes the token right after a definition's `:` for its name, whatever it
   /// is, so in `: : a ;` the name is the second `:` (invalid) and `a` is a use in the body.
   private func told(_ occurrence: VariableOccurrence) -> VariableOccurrence {
