@@ -12,9 +12,12 @@ import Testing
     ("dup √ sum", ["dup:stack", "√:operator", "sum:function"]),
     ("1 2 + =3 =x", ["1:number", "2:number", "+:operator", "=3:check", "=x:store"]),
     // A definition that succeeds: its name, then a use of the word; `x` is a variable.
-    ("4 =x\n: twice dup + ; 3 twice x", [
-      "::keyword", "twice:defined", "dup:stack", "+:operator", ";:keyword", "3:number", "twice:word", "x:variable",
-    ]),
+    (
+      "4 =x\n: twice dup + ; 3 twice x",
+      [
+        "::keyword", "twice:defined", "dup:stack", "+:operator", ";:keyword", "3:number", "twice:word", "x:variable",
+      ]
+    ),
     // An unknown word and an invalid store have no role; nor has `: dup … ;`'s name.
     ("nope =1x 2", ["2:number"]),
     (": dup 1 + ;", ["::keyword", "1:number", "+:operator", ";:keyword"]),

@@ -36,7 +36,9 @@ extension Document {
 extension Document {
   /// The name token at a UTF-8 offset (a store, a definition's name or a use):
   /// `variable(atLine:utf8Offset:)`, with definitions' names told as evaluation tells them.
-  package func nameOccurrence(atLine line: Int, utf8Offset offset: Int) -> (name: String, occurrence: VariableOccurrence)? {
+  package func nameOccurrence(atLine line: Int, utf8Offset offset: Int) -> (
+    name: String, occurrence: VariableOccurrence
+  )? {
     variable(atLine: line, utf8Offset: offset).map { ($0.name, told($0.occurrence)) }
   }
 
