@@ -174,8 +174,12 @@ package struct CompletionList: JSONEncodable {
   /// The ends of prepared items' details, escaped once each (many items share one).
   private var detailEnds: [[UInt8]] = []
 
+  /// A complete list with no items.
+  package static let empty = CompletionList(
+    editRange: LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)), items: [])
+
   package init(
-    isIncomplete: Bool, editRange: LSPRange, items: [CompletionItem], table: PreparedCompletionItems? = nil,
+    isIncomplete: Bool = false, editRange: LSPRange, items: [CompletionItem], table: PreparedCompletionItems? = nil,
     prepared: [PreparedCompletionItems.Use] = []
   ) {
     self.isIncomplete = isIncomplete

@@ -56,3 +56,30 @@ package struct PrepareRenameResult: JSONEncodable, Equatable, Sendable {
     writer.endObject()
   }
 }
+
+/// A selection range and its parents, innermost first: written as LSP nests them, each range's
+/// `parent` the next. No range at all is written `null` (a position that has none).
+package struct SelectionRange: JSONEncodable, Sendable {
+  package var levels: [LSPRange]
+
+  package init(levels: [LSPRange]) { self.levels = levels }
+
+  package func encode(into writer: inout JSONWriter) {
+    guard !levels.isEmpty else { return writer.write(raw: "null") }
+    Chain(levels: levels[...]).encode(into: &writer)
+  }
+
+  /// The range at the chain's start, and the rest as its parent.
+  private struct Chain: JSONEncodable {
+    var levels: ArraySlice<LSPRange>
+
+    func encode(into writer: inout JSONWriter) {
+      writer.beginObject()
+      if let range = levels.first {
+        writer.member("range", range)
+        if levels.count > 1 { writer.member("parent", Chain(levels: levels.dropFirst())) }
+      }
+      writer.endObject()
+    }
+  }
+}

@@ -1,4 +1,4 @@
-// Semantic tokens: the token types and modifiers that `.rpn` uses, and the legend built from them.
+// Semantic tokens: the token types and modifiers that `.rpn` uses, the legend built from them, and the answer.
 
 import JSONRPC
 
@@ -52,4 +52,18 @@ package enum SemanticTokensLegend {
     "tokenTypes": .array(SemanticTokenType.allCases.map { .string($0.name) }),
     "tokenModifiers": .array(SemanticTokenModifiers.names.map { .string($0) }),
   ]
+}
+
+/// The answer to `semanticTokens/full` and `/range`: five integers per token (line delta, start
+/// delta, length, type, modifiers), relative to the token before.
+package struct SemanticTokens: JSONEncodable, Sendable {
+  package var data: [Int]
+
+  package init(data: [Int]) { self.data = data }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("data", data)
+    writer.endObject()
+  }
 }

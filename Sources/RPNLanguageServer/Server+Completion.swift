@@ -26,15 +26,15 @@ extension Server {
     let column = cursor.line < document.lineCount ? cursor.utf8Column : document.withUTF8(ofLine: line) { $0.count }
     let (tokens, commentStart) = document.tokens(ofLine: line)
     if let commentStart, column > commentStart {
-      let items = settingsCompletion(document, line: line, utf8Offset: column) ?? []
-      return ["isIncomplete": false, "items": .array(items)]
+      let list = settingsCompletion(document, line: line, utf8Offset: column) ?? CompletionList.empty
+      return JSONValue(encoding: list)
     }
 
     // The word being typed: the token at the cursor, else nothing. A check's number is a value
     // being written, not a word: nothing to complete there.
     let token = tokens.first { $0.isAtCursor(column) }
     if let token, case .check = token.kind, column > token.range.lowerBound {
-      return ["isIncomplete": false, "items": []]
+      return JSONValue(encoding: CompletionList.empty)
     }
     let word = token?.range ?? column..<column
     let editRange = converter.range(line: line, utf8Range: word)

@@ -105,7 +105,11 @@ extension Server {
         // The editor's text now differs from ours, so every later position would be wrong:
         // stop following this document rather than answer for text the editor does not have.
         documents.removeValue(forKey: uri)
-        if pushesDiagnostics { notification(Method.publishDiagnostics, ["uri": .string(uri), "diagnostics": []]) }
+        if pushesDiagnostics {
+          notification(
+            Method.publishDiagnostics,
+            JSONValue(encoding: PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: [])))
+        }
         showError(
           "\(uri) grew past rpn-lsp's limit of \(Document.maximumUTF8Count) bytes; it is no longer evaluated "
             + "(reopen it once it is smaller)")
@@ -121,7 +125,9 @@ extension Server {
       return
     }
     if pushesDiagnostics {
-      notification(Method.publishDiagnostics, ["uri": .string(uri), "diagnostics": []])
+      notification(
+        Method.publishDiagnostics,
+        JSONValue(encoding: PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: [])))
     }
     #if canImport(Glibc)
       // With nothing open, give the freed arenas back to the system: a server that ran for

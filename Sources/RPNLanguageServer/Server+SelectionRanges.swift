@@ -34,7 +34,7 @@ extension Server {
       position.line > lastLine ? (lastLine, Int.max) : (position.line, position.character)
     }
     let order = requested.indices.sorted { key(requested[$0]) < key(requested[$1]) }
-    var chains = [JSONValue](repeating: .null, count: requested.count)
+    var chains = [SelectionRange](repeating: SelectionRange(levels: []), count: requested.count)
     var levels = SelectionLevels(document: document, converter: converter(for: document))
     var first = 0
     while first < order.count {
@@ -46,7 +46,7 @@ extension Server {
       for (index, chain) in zip(group, answers) { chains[index] = chain }
       first = end
     }
-    return .array(chains)
+    return JSONValue(encoding: chains)
   }
 }
 
@@ -73,7 +73,7 @@ private struct SelectionLevels {
   /// The chains for positions on `line` (in the negotiated encoding's code units, `Int.max` for
   /// the line's end), given in increasing order: one pass of the line converts them, one lexing
   /// finds their tokens.
-  mutating func chains(line: Int, characters: [Int]) -> [JSONValue] {
+  mutating func chains(line: Int, characters: [Int]) -> [SelectionRange] {
     let columns = document.withUTF8(ofLine: line) { utf8Columns(of: characters, in: $0) }
     let tokens = document.tokens(ofLine: line).tokens
     // The levels that every position of the line shares, converted before the tokens' ranges, so
@@ -85,7 +85,7 @@ private struct SelectionLevels {
       lineRange = (utf8, converter.range(line: line, utf8Range: utf8))
     }
     let section = sectionRange(containing: line)
-    var answers: [JSONValue] = []
+    var answers: [SelectionRange] = []
     answers.reserveCapacity(columns.count)
     _ = converter.position(line: line, utf8Column: 0)
     var next = 0  // The first token that may hold the next column (columns increase).
@@ -100,11 +100,9 @@ private struct SelectionLevels {
       }
       if let section { levels.append(section) }
       levels.append(whole)
-      var chain: JSONValue?
-      for (index, range) in levels.enumerated().reversed() where index == 0 || range != levels[index - 1] {
-        chain = chain.map { ["range": range.json, "parent": $0] } ?? ["range": range.json]
-      }
-      answers.append(chain ?? .null)
+      // A level equal to the one inside it is left out.
+      let distinct = levels.enumerated().filter { index, range in index == 0 || range != levels[index - 1] }
+      answers.append(SelectionRange(levels: distinct.map(\.element)))
     }
     return answers
   }

@@ -20,7 +20,7 @@ extension Server {
     let open = try openDocument(params).open
     let range = try LSPRange.decode(params?["range"], field: "range")
     let last = min(range.end.line, open.document.lineCount - 1)
-    guard range.start.line <= last else { return ["data": []] }
+    guard range.start.line <= last else { return JSONValue(encoding: SemanticTokens(data: [])) }
     return semanticTokens(open.document, lines: range.start.line..<(last + 1), within: range)
   }
 
@@ -32,7 +32,7 @@ extension Server {
   /// stores or definition names) none. Encoded relative, in the negotiated units.
   private func semanticTokens(_ document: Document, lines: Range<Int>, within range: LSPRange?) -> JSONValue {
     let converter = converter(for: document)
-    var data: [JSONValue] = []
+    var data: [Int] = []
     var previousLine = 0
     var previousStart = 0
     document.forEachRoledLine(in: lines) { line, bytes, tokens, commentStart in
@@ -72,15 +72,15 @@ extension Server {
           let endPosition = Position(line: line, character: end)
           if endPosition <= range.start || startPosition >= range.end { continue }
         }
-        data.append(JSONValue(line - previousLine))
-        data.append(JSONValue(line == previousLine ? start - previousStart : start))
-        data.append(JSONValue(end - start))
-        data.append(JSONValue(span.type.rawValue))
-        data.append(JSONValue(span.modifiers.rawValue))
+        data.append(line - previousLine)
+        data.append(line == previousLine ? start - previousStart : start)
+        data.append(end - start)
+        data.append(Int(span.type.rawValue))
+        data.append(Int(span.modifiers.rawValue))
         previousLine = line
         previousStart = start
       }
     }
-    return ["data": .array(data)]
+    return JSONValue(encoding: SemanticTokens(data: data))
   }
 }

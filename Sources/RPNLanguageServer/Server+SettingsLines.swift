@@ -68,33 +68,28 @@ extension Server {
   /// typed, every key (inserting `key=`, which replaces the key and its `=` if it has one);
   /// after a known key's `=`, the values it takes, replacing the value. Nil when the cursor is in
   /// no such place; an empty list where nothing completes (after an unknown key's `=`).
-  func settingsCompletion(_ document: Document, line: Int, utf8Offset column: Int) -> [JSONValue]? {
+  func settingsCompletion(_ document: Document, line: Int, utf8Offset column: Int) -> CompletionList? {
     guard let (comment, applies) = document.settingsComment(inLine: line), applies, column >= comment.prefixEnd
     else { return nil }
     let converter = converter(for: document)
     let pair = comment.pairs.first { $0.range.lowerBound <= column && column <= $0.range.upperBound }
     if let pair, let valueStart = pair.valueStart, column >= valueStart {
-      guard let key = DocumentSettings.key(pair.key) else { return [] }
-      let range = converter.range(line: line, utf8Range: valueStart..<pair.range.upperBound).json
-      return DocumentSettings.values(key).enumerated().map { index, value in
-        .object([
-          ("label", .string(value)), ("kind", JSONValue(CompletionItemKind.value.rawValue)),
-          ("detail", .string(key)), ("sortText", .string(Self.sortText(index))),
-          ("textEdit", ["range": range, "newText": .string(value)]),
-        ])
+      let range = converter.range(line: line, utf8Range: valueStart..<pair.range.upperBound)
+      guard let key = DocumentSettings.key(pair.key) else { return CompletionList(editRange: range, items: []) }
+      let items = DocumentSettings.values(key).enumerated().map { index, value in
+        CompletionItem(label: value, kind: .value, newText: value, detail: key, sortText: Self.sortText(index))
       }
+      return CompletionList(editRange: range, items: items)
     }
     // The key and its `=`, or the whole pair when it has no `=` yet, or nothing between pairs.
     let replaced = pair.map { $0.range.lowerBound..<($0.valueStart ?? $0.range.upperBound) } ?? column..<column
-    let range = converter.range(line: line, utf8Range: replaced).json
-    return DocumentSettings.keys.enumerated().map { index, key in
-      .object([
-        ("label", .string(key)), ("kind", JSONValue(CompletionItemKind.property.rawValue)),
-        ("detail", .string(DocumentSettings.allowed(key))), ("documentation", .string(DocumentSettings.meaning(key))),
-        ("sortText", .string(Self.sortText(index))),
-        ("textEdit", ["range": range, "newText": .string(key + "=")]),
-      ])
+    let range = converter.range(line: line, utf8Range: replaced)
+    let items = DocumentSettings.keys.enumerated().map { index, key in
+      CompletionItem(
+        label: key, kind: .property, documentation: DocumentSettings.meaning(key), newText: key + "=",
+        detail: DocumentSettings.allowed(key), sortText: Self.sortText(index))
     }
+    return CompletionList(editRange: range, items: items)
   }
 
   /// Keeps the items in the order they are listed.

@@ -420,17 +420,20 @@ import Testing
     let client = try LSPClient.started()
     client.open(Self.uri, "# rpn: dec\n# rpn: decimals=\n")
     let keys = CompletionTests.items(try client.completion(Self.uri, position(0, 10)))
+    // Members in the order every completion item writes them (CompletionItem's).
     #expect(
       keys.first.map { JSONWriter.string($0) }
-        == #"{"label":"notation","kind":10,"detail":"auto, fixed, scientific or engineering","documentation":"#
+        == #"{"label":"notation","kind":10,"documentation":"#
         + #""how numbers are written: auto (%g, `precision` digits), fixed (`decimals` after the point), "#
-        + #"scientific, or engineering (exponents in threes)","sortText":"0000","textEdit":{"range":{"start":"#
-        + #"{"line":0,"character":7},"end":{"line":0,"character":10}},"newText":"notation="}}"#)
+        + #"scientific, or engineering (exponents in threes)","textEdit":{"range":{"start":"#
+        + #"{"line":0,"character":7},"end":{"line":0,"character":10}},"newText":"notation="},"#
+        + #""detail":"auto, fixed, scientific or engineering","sortText":"0000"}"#)
     let values = CompletionTests.items(try client.completion(Self.uri, position(1, 16)))
     #expect(
       values.last.map { JSONWriter.string($0) }
-        == #"{"label":"15","kind":12,"detail":"decimals","sortText":"0015","textEdit":{"range":{"start":"#
-        + #"{"line":1,"character":16},"end":{"line":1,"character":16}},"newText":"15"}}"#)
+        == #"{"label":"15","kind":12,"textEdit":{"range":{"start":"#
+        + #"{"line":1,"character":16},"end":{"line":1,"character":16}},"newText":"15"},"detail":"decimals","#
+        + #""sortText":"0015"}"#)
     try client.finish()
   }
 
