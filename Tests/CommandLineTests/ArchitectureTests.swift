@@ -61,77 +61,59 @@ import Testing
     }
   }
 
-  /// JSON-RPC is LSP's transport, not LSP: no method name in it (the server's table holds them).
-  @Test func theProtocolLayerNamesNoLSPMethod() throws {
-    for (path, text) in try Self.sources(of: "JSONRPC") {
-      for line in Self.codeLines(text) {
-        for method in ["\"textDocument/", "\"workspace/", "\"window/", "\"$/", "\"initialize"] {
-          #expect(!line.contains(method), "JSONRPC/\(path) names an LSP method: \(line)")
+  /// Every code line of the modules' files (but those named in `except`) that contains one of
+  /// `texts`, as `Module/path: line`: what a test that forbids them prints when it fails.
+  static func lines(in modules: [String], containing texts: [String], except: Set<String> = []) throws -> [String] {
+    var found: [String] = []
+    for module in modules {
+      for (path, text) in try sources(of: module) where !except.contains(path) {
+        for line in codeLines(text) where texts.contains(where: line.contains) {
+          found.append("\(module)/\(path): \(line)")
         }
       }
     }
+    return found
+  }
+
+  /// JSON-RPC is LSP's transport, not LSP: no method name in it (the server's table holds them).
+  @Test func theProtocolLayerNamesNoLSPMethod() throws {
+    let methods = ["\"textDocument/", "\"workspace/", "\"window/", "\"$/", "\"initialize"]
+    #expect(try Self.lines(in: ["JSONRPC"], containing: methods) == [])
   }
 
   /// Standard output carries protocol bytes only: the engine, the protocol modules and the server
   /// never print; only the transport writes to it (the protocol), and the command line (its
   /// commands' output, which is not the server's).
   @Test func onlyTheTransportWritesToStandardOutput() throws {
-    for module in ["RPNEngine", "JSONRPC", "LSPTypes", "RPNLanguageServer"] {
-      for (path, text) in try Self.sources(of: module) {
-        for line in Self.codeLines(text) {
-          #expect(!line.contains("print("), "\(module)/\(path) prints: \(line)")
-          if path != "Transport.swift" {
-            #expect(!line.contains("STDOUT_FILENO"), "\(module)/\(path) writes to standard output: \(line)")
-          }
-        }
-      }
-    }
+    let modules = ["RPNEngine", "JSONRPC", "LSPTypes", "RPNLanguageServer"]
+    #expect(try Self.lines(in: modules, containing: ["print("]) == [])
+    #expect(try Self.lines(in: modules, containing: ["STDOUT_FILENO"], except: ["Transport.swift"]) == [])
   }
 
   /// Input from outside never crashes the tool: no forced `try`, no `fatalError` in anything the
   /// user runs (the bench builds its own tapes, and may).
   @Test func noForcedTryOrFatalErrorInWhatUsersRun() throws {
-    for module in ["RPNEngine", "JSONRPC", "LSPTypes", "RPNLanguageServer", "rpn-lsp"] {
-      for (path, text) in try Self.sources(of: module) {
-        for line in Self.codeLines(text) {
-          #expect(!line.contains("try!"), "\(module)/\(path): \(line)")
-          #expect(!line.contains("fatalError("), "\(module)/\(path): \(line)")
-        }
-      }
-    }
+    let modules = ["RPNEngine", "JSONRPC", "LSPTypes", "RPNLanguageServer", "rpn-lsp"]
+    #expect(try Self.lines(in: modules, containing: ["try!", "fatalError("]) == [])
   }
 
   /// One JSON encoder: the server's features build `LSPTypes` values, and no file of the server
   /// writes JSON text itself.
   @Test func noFileOfTheServerWritesJSONText() throws {
-    for (path, text) in try Self.sources(of: "RPNLanguageServer") {
-      for line in Self.codeLines(text) {
-        for call in ["JSONWriter", "write(raw", "beginObject(", "beginArray("] {
-          #expect(!line.contains(call), "RPNLanguageServer/\(path) writes JSON itself: \(line)")
-        }
-      }
-    }
+    let writing = ["JSONWriter", "write(raw", "beginObject(", "beginArray("]
+    #expect(try Self.lines(in: ["RPNLanguageServer"], containing: writing) == [])
   }
 
   /// There is one lexer, and the server does not call it: a feature reads a line's tokens, and
   /// what each is, from the document (`tokens(ofLine:)`, `forEachRoledLine`).
   @Test func theServerDoesNotLex() throws {
-    for (path, text) in try Self.sources(of: "RPNLanguageServer") {
-      for line in Self.codeLines(text) {
-        #expect(!line.contains("Lexer"), "RPNLanguageServer/\(path) lexes: \(line)")
-      }
-    }
+    #expect(try Self.lines(in: ["RPNLanguageServer"], containing: ["Lexer"]) == [])
   }
 
   /// The server opens no files: a URI is a name, never a path to read.
   @Test func theServerOpensNoFiles() throws {
-    for (path, text) in try Self.sources(of: "RPNLanguageServer") {
-      for line in Self.codeLines(text) {
-        for call in ["FileManager", "fopen(", "open(", "contentsOfFile", "FileHandle"] {
-          #expect(!line.contains(call), "RPNLanguageServer/\(path) may open a file: \(line)")
-        }
-      }
-    }
+    let opening = ["FileManager", "fopen(", "open(", "contentsOfFile", "FileHandle"]
+    #expect(try Self.lines(in: ["RPNLanguageServer"], containing: opening) == [])
   }
 
   /// No switch over the builtins' operations has a `default:`: a new operation is a case the
