@@ -63,9 +63,7 @@ extension Server {
           InlayHint(
             position: converter.position(line: line, utf8Column: atEndOfLine ? Self.textEnd(line, document) : offset),
             label: UTF8Text(utf8: shown.label), tooltip: UTF8Text(utf8: shown.levels),
-            textEdits: document.checkAddition(line: line, display: display).map { check in
-              [LSPTextEdit(range: converter.range(line: check.line, utf8Range: check.range), newText: check.text)]
-            }))
+            textEdits: document.checkAddition(line: line, display: display).map { [converter.textEdit($0)] }))
       }
     }
     // A viewport's hints are a hundred objects of a few members each, asked for on every scroll:
