@@ -276,7 +276,7 @@ private struct DefinitionPlace {
     self.span = span
     self.tokens = tokens
     self.index = index
-    word = document.definedWord(atLine: line, span: span, tokens: tokens)
+    word = document.definedWord(atLine: line, span: span)
     nameText = span.name.flatMap { name in
       guard case .name = tokens[name].kind else { return nil }
       return document.withUTF8(ofLine: line) {

@@ -110,6 +110,16 @@ import Testing
     #expect(try Self.lines(in: ["RPNLanguageServer"], containing: ["Lexer"]) == [])
   }
 
+  /// A line is lexed in one way: outside the syntax layer, readers make a `LexedLine` (its tokens,
+  /// comment and definitions), and only the evaluator streams tokens from `TokenScanner` as it runs.
+  @Test func onlyTheSyntaxLayerAndTheEvaluatorLex() throws {
+    let lexing = ["Lexer.tokens(", "TokenScanner(", "Lexer.definitions("]
+    let found = try Self.lines(in: ["RPNEngine", "RPNLanguageServer", "rpn-lsp"], containing: lexing).filter {
+      !$0.hasPrefix("RPNEngine/Syntax/") && !$0.hasPrefix("RPNEngine/Evaluation/Machine.swift:")
+    }
+    #expect(found == [])
+  }
+
   /// The server opens no files: a URI is a name, never a path to read.
   @Test func theServerOpensNoFiles() throws {
     let opening = ["FileManager", "fopen(", "open(", "contentsOfFile", "FileHandle"]

@@ -160,8 +160,8 @@ private func tracedStores(_ document: Document) -> [StoredVariable] {
   for line in 0..<document.lineCount {
     let traces = document.trace(line: line, keepingTop: 1)
     document.withUTF8(ofLine: line) { bytes in
-      let tokens = Lexer.tokens(of: bytes).tokens
-      let bodies = Set(Lexer.definitionBodies(in: tokens).map { tokens[$0].range.lowerBound })
+      let lexed = LexedLine(bytes)
+      let bodies = Set(lexed.definitionTokens.map { lexed.tokens[$0].range.lowerBound })
       for trace in traces
       where trace.token.kind == .store && trace.diagnostic == nil && !bodies.contains(trace.token.range.lowerBound) {
         guard let value = trace.after.top.last else { continue }

@@ -65,14 +65,14 @@ extension Document {
     let range = lines.map { $0.clamped(to: 0..<lineCount) } ?? 0..<lineCount
     var edits: [LineEdit] = []
     for line in range {
-      withUTF8(ofLine: line) { bytes in
-        let (tokens, comment) = Lexer.tokens(of: bytes)
+      withLexedLine(line) { lexed in
+        let (tokens, comment) = (lexed.tokens, lexed.commentStart)
         let isCheck = tokens.map { if case .check = $0.kind { true } else { false } }
         guard isCheck.contains(true) else { return }
         guard isCheck.contains(false) else {
           // Only checks: the white space around them goes too, up to a comment.
           let start = comment == nil ? 0 : tokens[0].range.lowerBound
-          edits.append(LineEdit(line: line, range: start..<(comment ?? bytes.count), text: ""))
+          edits.append(LineEdit(line: line, range: start..<(comment ?? lexed.bytes.count), text: ""))
           return
         }
         // One edit for each run of checks, so that no two edits touch: a run with a token before

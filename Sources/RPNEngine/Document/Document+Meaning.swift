@@ -27,9 +27,9 @@ extension Document {
     if let word = word(named: name, atLine: line, utf8Offset: offset) { return word }
     guard !isVariable(name, atLine: line, utf8Offset: offset),
       let site = bindingInEffect(of: name, atLine: line, utf8Offset: offset), site.isDefinition,
-      let (span, tokens) = definition(atLine: site.line, utf8Offset: site.range.lowerBound)
+      let (span, _) = definition(atLine: site.line, utf8Offset: site.range.lowerBound)
     else { return nil }
-    return definedWord(atLine: site.line, span: span, tokens: tokens)
+    return definedWord(atLine: site.line, span: span)
   }
 }
 

@@ -26,7 +26,7 @@ package enum RadixLiteral {
       i += 1
     }
     guard i + 1 < bytes.count else { return false }
-    return Lexer.tokens(of: bytes).tokens.contains { token in
+    return LexedLine(bytes).tokens.contains { token in
       switch token.kind {
       case .number: return isRadixLiteral(UnsafeBufferPointer(rebasing: bytes[token.range]))
       case .check: return isRadixLiteral(UnsafeBufferPointer(rebasing: bytes[token.range].dropFirst()))

@@ -44,12 +44,11 @@ extension Document {
     }
     for index in candidates[..<low].reversed() {
       let limit = index == line ? offset : Int.max
-      let found = withUTF8(ofLine: index) { bytes -> Bool in
-        let tokens = Lexer.tokens(of: bytes).tokens
-        return Lexer.definitions(in: tokens).contains { span in
-          guard let nameIndex = span.name, tokens[span.colon].range.upperBound <= limit else { return false }
-          return bytes[tokens[nameIndex].range].elementsEqual(name.utf8)
-            && !definitionSucceeded(span, tokens: tokens, line: index)
+      let found = withLexedLine(index) { lexed in
+        lexed.definitions.contains { span in
+          guard let nameIndex = span.name, lexed.tokens[span.colon].range.upperBound <= limit else { return false }
+          return lexed.spells(lexed.tokens[nameIndex].range, name.utf8)
+            && !definitionSucceeded(span, in: lexed, line: index)
         }
       }
       if found { return index }
@@ -63,8 +62,8 @@ extension Document {
       guard lines[line].diagnostics >= 0 else { return false }
       return withUTF8(ofLine: line) { bytes in
         guard bytes.contains(0x3A) else { return false }
-        let tokens = Lexer.tokens(of: bytes).tokens
-        return Lexer.definitions(in: tokens).contains { !definitionSucceeded($0, tokens: tokens, line: line) }
+        let lexed = LexedLine(bytes)
+        return lexed.definitions.contains { !definitionSucceeded($0, in: lexed, line: line) }
       }
     }
   }
@@ -90,13 +89,13 @@ extension Document {
   private func firstBinding(of name: Int32, word: String, after offset: Int, inLine line: Int) -> (
     line: Int, isWord: Bool
   )? {
-    let sameLine = withUTF8(ofLine: line) { bytes in
-      let tokens = Lexer.tokens(of: bytes).tokens
-      return tokens.indices.contains { k in
-        let token = tokens[k]
+    let sameLine = withLexedLine(line) { lexed in
+      let definitionNames = lexed.definitionNames
+      return lexed.tokens.indices.contains { k in
+        let token = lexed.tokens[k]
         guard token.range.lowerBound >= offset else { return false }
-        if token.kind == .store { return bytes[token.nameRange].elementsEqual(word.utf8) }
-        return Lexer.definitionNames(in: tokens).contains(k) && bytes[token.range].elementsEqual(word.utf8)
+        if token.kind == .store { return lexed.spells(token.nameRange, word.utf8) }
+        return definitionNames.contains(k) && lexed.spells(token.range, word.utf8)
       }
     }
     if sameLine, let isWord = binding(of: name, from: line == 0 ? -1 : lines[line - 1].env, to: lines[line].env) {

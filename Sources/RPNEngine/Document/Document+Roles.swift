@@ -29,11 +29,17 @@ package struct RoledToken: Equatable, Sendable {
 }
 
 extension Document {
+  /// A line lexed, for the document's readers: the one way they get a line's tokens (a reader
+  /// that can skip a line by its bytes makes its `LexedLine` inside `withUTF8(ofLine:)` instead).
+  package func withLexedLine<R>(_ line: Int, _ body: (LexedLine) -> R) -> R {
+    withUTF8(ofLine: line) { body(LexedLine($0)) }
+  }
+
   /// A line's tokens as the lexer splits them, and where its comment starts: what the features
   /// that need a token's extent read (the token at a cursor, a line's span), so that they do not
   /// lex themselves.
   package func tokens(ofLine line: Int) -> (tokens: [Token], commentStart: Int?) {
-    withUTF8(ofLine: line) { Lexer.tokens(of: $0) }
+    withLexedLine(line) { ($0.tokens, $0.commentStart) }
   }
 
   /// Why a text cannot be a variable's or a word's name (a rename's new name), or nil if it can.
@@ -52,8 +58,8 @@ extension Document {
       // Uses of names that are not visible are unknown words: they get no role.
       let diagnostics = diagnostics(inLine: line)
       let unknown = diagnostics.isEmpty ? [] : diagnostics.filter { $0.code == .unknownWord }.map(\.range)
-      withUTF8(ofLine: line) { bytes in
-        let (tokens, commentStart) = Lexer.tokens(of: bytes)
+      withLexedLine(line) { lexed in
+        let (bytes, tokens) = (lexed.bytes, lexed.tokens)
         // Made at the line's first `:`; most lines have none.
         var layout: DefinitionLayout?
         var roled: [RoledToken] = []
@@ -79,7 +85,7 @@ extension Document {
             }
             role = .store
           case .colon:
-            if layout == nil { layout = DefinitionLayout(tokens, diagnostics: diagnostics) }
+            if layout == nil { layout = DefinitionLayout(lexed, diagnostics: diagnostics) }
             role = .definitionKeyword
           case .semicolon:
             if let name = layout?.wordDefined(endingAt: k) { words.defined(Self.text(bytes, tokens[name].range)) }
@@ -111,7 +117,7 @@ extension Document {
           }
           roled.append(RoledToken(range: token.range, role: role))
         }
-        body(line, bytes, roled, commentStart)
+        body(line, bytes, roled, lexed.commentStart)
       }
     }
   }
@@ -181,16 +187,18 @@ private struct DefinitionLayout {
 
   /// A definition succeeds when none of its tokens, `:` to `;`, has a diagnostic (a definition
   /// with any error defines nothing), and it has a name and a `;`.
-  init(_ tokens: [Token], diagnostics: [Diagnostic]) {
-    for span in Lexer.definitions(in: tokens) {
+  init(_ lexed: LexedLine, diagnostics: [Diagnostic]) {
+    let tokens = lexed.tokens
+    for span in lexed.definitions {
       if let name = span.name {
         if case .name = tokens[name].kind { names.append(name) } else { invalidNames.append(name) }
       }
       let colonOffset = tokens[span.colon].range.lowerBound
       bodies.append((span.body(tokenCount: tokens.count), colonOffset, span.end != nil))
-      guard let name = span.name, case .name = tokens[name].kind, let end = span.end else { continue }
-      let range = colonOffset..<tokens[end].range.upperBound
-      if !diagnostics.contains(where: { range.contains($0.range.lowerBound) }) { defined.append((end, name)) }
+      guard let name = span.name, case .name = tokens[name].kind, let end = span.end,
+        Document.definitionSucceeded(span, in: lexed, diagnostics: diagnostics)
+      else { continue }
+      defined.append((end, name))
     }
   }
 

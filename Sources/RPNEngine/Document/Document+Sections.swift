@@ -121,7 +121,7 @@ extension Document {
           var i = 0
           while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
           if i < bytes.count, bytes[i] >= 0x80 || (bytes[i] >= 0x09 && bytes[i] <= 0x0D) {
-            return Lexer.tokens(of: bytes).commentStart != nil  // Rarer whitespace: let the lexer say.
+            return LexedLine(bytes).commentStart != nil  // Rarer whitespace: let the lexer say.
           }
           return i < bytes.count && bytes[i] == 0x23
         }

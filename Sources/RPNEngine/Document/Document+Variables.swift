@@ -27,15 +27,14 @@ extension Document {
   /// The variable token at a UTF-8 offset (containing it, else ending there), with its name.
   package func variable(atLine line: Int, utf8Offset offset: Int) -> (name: String, occurrence: VariableOccurrence)? {
     guard line >= 0, line < lineCount else { return nil }
-    return withUTF8(ofLine: line) { bytes in
-      let tokens = Lexer.tokens(of: bytes).tokens
-      guard let k = tokens.firstIndex(where: { $0.isAtCursor(offset) }) else { return nil }
-      let token = tokens[k]
-      let isDefinition = token.kind == .name && Lexer.definitionNames(in: tokens).contains(k)
+    return withLexedLine(line) { lexed in
+      guard let k = lexed.tokens.firstIndex(where: { $0.isAtCursor(offset) }) else { return nil }
+      let token = lexed.tokens[k]
+      let isDefinition = token.kind == .name && lexed.definitions.contains { $0.name == k }
       let isStore = token.kind == .store || isDefinition
       guard isStore || token.kind == .name else { return nil }
       let nameRange = token.nameRange
-      let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self)
+      let name = lexed.text(nameRange)
       return (
         name,
         VariableOccurrence(
@@ -54,17 +53,17 @@ extension Document {
       withUTF8(ofLine: line) { bytes in
         // Most lines do not mention the name at all: look for its first byte before lexing.
         guard bytes.contains(target[0]) else { return }
-        let tokens = Lexer.tokens(of: bytes).tokens
-        let definitionNames = Lexer.definitionNames(in: tokens)
-        for (k, token) in tokens.enumerated() {
+        let lexed = LexedLine(bytes)
+        let definitionNames = lexed.definitionNames
+        for (k, token) in lexed.tokens.enumerated() {
           switch token.kind {
-          case .name where bytes[token.range].elementsEqual(target):
+          case .name where lexed.spells(token.range, target):
             let isDefinition = definitionNames.contains(k)
             result.append(
               VariableOccurrence(
                 line: line, range: token.range, nameRange: token.range, isStore: isDefinition,
                 isDefinition: isDefinition))
-          case .store where bytes[token.nameRange].elementsEqual(target):
+          case .store where lexed.spells(token.nameRange, target):
             result.append(VariableOccurrence(line: line, range: token.range, nameRange: token.nameRange, isStore: true))
           default:
             break
@@ -82,16 +81,12 @@ extension Document {
     var result: [StoredVariable] = []
     for line in 0..<lineCount where lines[line].lastTokenEnd >= 0 && storesSomething(line) {
       let failed = Set((lines[line].diagnostics >= 0 ? diagnosticLists[Int(lines[line].diagnostics)] : []).map(\.range))
-      withUTF8(ofLine: line) { bytes in
-        let tokens = Lexer.tokens(of: bytes).tokens
-        let definitions = Lexer.definitions(in: tokens)
-        var inBodies = Set<Int>()
+      withLexedLine(line) { lexed in
+        let tokens = lexed.tokens
+        let inBodies = lexed.definitionTokens
         var definedNames = Set<Int>()
-        for span in definitions {
-          inBodies.formUnion(span.tokens(tokenCount: tokens.count))
-          if let name = span.name, span.end != nil, definitionSucceeded(span, tokens: tokens, line: line) {
-            definedNames.insert(name)
-          }
+        for span in lexed.definitions where definitionSucceeded(span, in: lexed, line: line) {
+          if let name = span.name { definedNames.insert(name) }
         }
         // The tokens that bound something, in order: stores that ran and did not fail, and the
         // names of definitions that succeeded.
@@ -110,7 +105,7 @@ extension Document {
         for (k, binding) in zip(binders, own.reversed()) where tokens[k].kind == .store {
           guard case .variable(let value) = binding.bound.bound else { continue }
           let nameRange = tokens[k].nameRange
-          let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self)
+          let name = lexed.text(nameRange)
           result.append(
             StoredVariable(name: name, line: line, range: tokens[k].range, nameRange: nameRange, value: value))
         }
@@ -156,8 +151,8 @@ extension Document {
   /// diagnostic of its own in an unterminated definition.
   func unevaluatedTokenStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> Set<Int> {
     guard bytes.contains(0x3A) else { return [] }
-    let tokens = Lexer.tokens(of: bytes).tokens
-    return Set(Lexer.definitionBodies(in: tokens).map { tokens[$0].range.lowerBound })
+    let lexed = LexedLine(bytes)
+    return Set(lexed.definitionTokens.map { lexed.tokens[$0].range.lowerBound })
   }
 }
 

@@ -1,63 +1,5 @@
 // Defined words and bindings: where a name is bound (store or definition), each word's effect and body.
 
-/// Where a definition's tokens are in its line, as indices into the line's tokens.
-package struct DefinitionSpan: Equatable, Sendable {
-  /// The `:`.
-  package var colon: Int
-  /// The token right after `:`, unless that is `;` or the line ends.
-  package var name: Int?
-  /// The `;`, or nil when the line has none.
-  package var end: Int?
-
-  /// The body's tokens: between the name and `;` (to the line's end when unterminated).
-  package func body(tokenCount: Int) -> Range<Int> {
-    let start = (name ?? colon) + 1
-    return start..<max(start, end ?? tokenCount)
-  }
-
-  /// Every token index of the definition, `:` to `;`.
-  package func tokens(tokenCount: Int) -> Range<Int> { colon..<((end ?? (tokenCount - 1)) + 1) }
-}
-
-extension Lexer {
-  /// The definitions of a line: each `:` and the tokens up to the next `;` (a `:` before it is
-  /// part of the body, as evaluation reads it).
-  package static func definitions(in tokens: [Token]) -> [DefinitionSpan] {
-    var spans: [DefinitionSpan] = []
-    var k = 0
-    while k < tokens.count {
-      guard tokens[k].kind == .colon else {
-        k += 1
-        continue
-      }
-      var span = DefinitionSpan(colon: k, name: nil, end: nil)
-      if k + 1 < tokens.count, tokens[k + 1].kind != .semicolon { span.name = k + 1 }
-      var j = k + 1
-      while j < tokens.count, tokens[j].kind != .semicolon { j += 1 }
-      span.end = j < tokens.count ? j : nil
-      spans.append(span)
-      k = j + 1
-    }
-    return spans
-  }
-
-  /// The indices of the tokens that definitions name (the token right after each `:` that starts
-  /// a definition, not one inside a body).
-  package static func definitionNames(in tokens: [Token]) -> Set<Int> {
-    Set(definitions(in: tokens).compactMap(\.name))
-  }
-
-  /// The token indices of definitions, `:` to `;`: tokens that are never evaluated where they
-  /// stand (a store in a body, or in the name's place, stores nothing).
-  package static func definitionBodies(in tokens: [Token]) -> Set<Int> {
-    var inside = Set<Int>()
-    for span in definitions(in: tokens) {
-      inside.formUnion(span.tokens(tokenCount: tokens.count))
-    }
-    return inside
-  }
-}
-
 /// A defined word, as hover, completion and symbols show it.
 package struct WordInfo: Equatable, Sendable {
   package var name: String
@@ -89,11 +31,12 @@ extension Document {
     guard lines.indices.contains(line), let id = names.id(name) else { return nil }
     var offset = offset
     if lines[line].hasDefinition {
-      let tokens = withUTF8(ofLine: line) { Lexer.tokens(of: $0).tokens }
-      for span in Lexer.definitions(in: tokens) {
-        let start = tokens[span.colon].range.lowerBound
-        let end = span.end.map { tokens[$0].range.upperBound } ?? Int.max
-        if start < offset && offset < end { offset = start }
+      withLexedLine(line) { lexed in
+        for span in lexed.definitions {
+          let start = lexed.tokens[span.colon].range.lowerBound
+          let end = span.end.map { lexed.tokens[$0].range.upperBound } ?? Int.max
+          if start < offset && offset < end { offset = start }
+        }
       }
     }
     var observer = StopBefore(offset)
@@ -118,29 +61,23 @@ extension Document {
   /// The definition whose `:`…`;` holds a UTF-8 offset of a line (the `;` included), if any.
   package func definition(atLine line: Int, utf8Offset offset: Int) -> (span: DefinitionSpan, tokens: [Token])? {
     guard lines.indices.contains(line) else { return nil }
-    let tokens = withUTF8(ofLine: line) { Lexer.tokens(of: $0).tokens }
-    for span in Lexer.definitions(in: tokens) {
-      let range = span.tokens(tokenCount: tokens.count)
-      if tokens[range.lowerBound].range.lowerBound <= offset && offset <= tokens[range.upperBound - 1].range.upperBound
-      {
-        return (span, tokens)
-      }
-    }
-    return nil
+    return withLexedLine(line) { lexed in lexed.definition(containing: offset).map { ($0, lexed.tokens) } }
   }
 
   /// The word a definition on a line defines, when the definition succeeded.
-  package func definedWord(atLine line: Int, span: DefinitionSpan, tokens: [Token]) -> WordInfo? {
-    guard let nameIndex = span.name, let end = span.end, definitionSucceeded(span, tokens: tokens, line: line) else {
-      return nil
+  /// (`span` is one of the line's `definitions`, as `definition(atLine:utf8Offset:)` gives it.)
+  package func definedWord(atLine line: Int, span: DefinitionSpan) -> WordInfo? {
+    guard lines.indices.contains(line) else { return nil }
+    let found = withLexedLine(line) { lexed -> (name: String, range: Range<Int>, end: Int)? in
+      guard let nameIndex = span.name, let end = span.end, end < lexed.tokens.count,
+        definitionSucceeded(span, in: lexed, line: line)
+      else { return nil }
+      let range = lexed.tokens[nameIndex].range
+      return (lexed.text(range), range, lexed.tokens[end].range.upperBound)
     }
-    let name = withUTF8(ofLine: line) {
-      String(decoding: UnsafeBufferPointer(rebasing: $0[tokens[nameIndex].range]), as: UTF8.self)
-    }
-    guard case .word(let id) = boundValue(of: name, atLine: line, utf8Offset: tokens[end].range.upperBound)
+    guard let found, case .word(let id) = boundValue(of: found.name, atLine: line, utf8Offset: found.end)
     else { return nil }
-    let site = BindingSite(line: line, range: tokens[nameIndex].range, isDefinition: true)
-    return info(ofWord: id, name: name, definedAt: site)
+    return info(ofWord: id, name: found.name, definedAt: BindingSite(line: line, range: found.range, isDefinition: true))
   }
 
   /// The words a line's definitions defined (those that succeeded), in order, with where each
@@ -150,16 +87,15 @@ extension Document {
     // One evaluation of the line says which definitions bound which word.
     var observer = NoObserver()
     let defined = run(line: line, observer: &observer).definedOnLine
-    return withUTF8(ofLine: line) { bytes in
-      let tokens = Lexer.tokens(of: bytes).tokens
-      return Lexer.definitions(in: tokens).compactMap { span in
+    return withLexedLine(line) { lexed in
+      lexed.definitions.compactMap { span in
         guard let end = span.end, let nameIndex = span.name,
-          let bound = defined.first(where: { Int($0.end) == tokens[end].range.upperBound }),
+          let bound = defined.first(where: { Int($0.end) == lexed.tokens[end].range.upperBound }),
           words.words.indices.contains(Int(bound.word))
         else { return nil }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[tokens[nameIndex].range]), as: UTF8.self)
-        let word = info(words.words[Int(bound.word)], name: name, line: line, span: span, tokens: tokens, bytes: bytes)
-        return (tokens[end].range.upperBound, word)
+        let name = lexed.text(lexed.tokens[nameIndex].range)
+        let word = info(words.words[Int(bound.word)], name: name, line: line, span: span, in: lexed)
+        return (lexed.tokens[end].range.upperBound, word)
       }
     }
   }
@@ -199,12 +135,12 @@ extension Document {
     }
     withUTF8(ofLine: line) { bytes in
       guard bytes.contains(0x3A) else { return }
-      let tokens = Lexer.tokens(of: bytes).tokens
-      for span in Lexer.definitions(in: tokens) {
-        guard let nameIndex = span.name, let end = span.end, tokens[end].range.upperBound <= offset,
-          bytes[tokens[nameIndex].range].elementsEqual(name.utf8), definitionSucceeded(span, tokens: tokens, line: line)
+      let lexed = LexedLine(bytes)
+      for span in lexed.definitions {
+        guard let nameIndex = span.name, let end = span.end, lexed.tokens[end].range.upperBound <= offset,
+          lexed.spells(lexed.tokens[nameIndex].range, name.utf8), definitionSucceeded(span, in: lexed, line: line)
         else { continue }
-        let range = tokens[nameIndex].range
+        let range = lexed.tokens[nameIndex].range
         if found.map({ $0.range.lowerBound < range.lowerBound }) ?? true {
           found = BindingSite(line: line, range: range, isDefinition: true)
         }
@@ -213,37 +149,34 @@ extension Document {
     return found
   }
 
-  /// Whether a definition bound its word: none of its tokens has a diagnostic.
-  func definitionSucceeded(_ span: DefinitionSpan, tokens: [Token], line: Int) -> Bool {
-    guard span.end != nil, span.name != nil, lines[line].diagnostics >= 0 else {
-      return span.end != nil && span.name != nil
-    }
-    let indices = span.tokens(tokenCount: tokens.count)
-    let range = tokens[indices.lowerBound].range.lowerBound..<tokens[indices.upperBound - 1].range.upperBound
-    return !diagnosticLists[Int(lines[line].diagnostics)].contains { range.contains($0.range.lowerBound) }
+  /// Whether a definition bound its word: the one rule, for the document's own lines.
+  func definitionSucceeded(_ span: DefinitionSpan, in lexed: LexedLine, line: Int) -> Bool {
+    let diagnostics = lines[line].diagnostics >= 0 ? diagnosticLists[Int(lines[line].diagnostics)] : []
+    return Self.definitionSucceeded(span, in: lexed, diagnostics: diagnostics)
+  }
+
+  /// Whether a definition bound its word: it has a name and a `;`, and none of its tokens, `:` to
+  /// `;`, has a diagnostic (a definition with any error defines nothing).
+  static func definitionSucceeded(_ span: DefinitionSpan, in lexed: LexedLine, diagnostics: [Diagnostic]) -> Bool {
+    guard span.end != nil, span.name != nil else { return false }
+    let range = lexed.range(of: span)
+    return !diagnostics.contains { range.contains($0.range.lowerBound) }
   }
 
   private func info(ofWord id: Int32, name: String, definedAt site: BindingSite) -> WordInfo? {
     guard words.words.indices.contains(Int(id)) else { return nil }
-    return withUTF8(ofLine: site.line) { bytes -> WordInfo? in
-      let tokens = Lexer.tokens(of: bytes).tokens
-      guard let span = Lexer.definitions(in: tokens).first(where: { $0.name.map { tokens[$0].range } == site.range })
+    return withLexedLine(site.line) { lexed -> WordInfo? in
+      guard let span = lexed.definitions.first(where: { $0.name.map { lexed.tokens[$0].range } == site.range })
       else { return nil }
-      return info(words.words[Int(id)], name: name, line: site.line, span: span, tokens: tokens, bytes: bytes)
+      return info(words.words[Int(id)], name: name, line: site.line, span: span, in: lexed)
     }
   }
 
-  private func info(
-    _ word: Word, name: String, line: Int, span: DefinitionSpan, tokens: [Token], bytes: UnsafeBufferPointer<UInt8>
-  ) -> WordInfo {
-    let body = span.body(tokenCount: tokens.count).map {
-      String(decoding: UnsafeBufferPointer(rebasing: bytes[tokens[$0].range]), as: UTF8.self)
-    }
-    let end = tokens[span.end ?? (tokens.count - 1)].range.upperBound
-    let nameRange = tokens[span.name ?? span.colon].range
+  private func info(_ word: Word, name: String, line: Int, span: DefinitionSpan, in lexed: LexedLine) -> WordInfo {
+    let body = span.body(tokenCount: lexed.tokens.count).map { lexed.text(lexed.tokens[$0].range) }
     return WordInfo(
       name: name, effect: word.effect, body: body.joined(separator: " "), cost: word.cost, line: line,
-      definitionRange: tokens[span.colon].range.lowerBound..<end, nameRange: nameRange)
+      definitionRange: lexed.range(of: span), nameRange: lexed.tokens[span.name ?? span.colon].range)
   }
 
   /// Whether the bindings between two list heads (a line's own stores and definitions) bind `name`.

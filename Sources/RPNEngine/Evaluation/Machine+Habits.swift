@@ -24,7 +24,7 @@ extension Machine {
   /// above the line), gains the RPN reading; else an `infix` note is added there.
   @inline(never)  // Rare, and its lexer would swell the loop that calls it.
   mutating func markInfix(in line: UnsafeBufferPointer<UInt8>) {
-    let tokens = Lexer.tokens(of: line).tokens
+    let tokens = LexedLine(line).tokens
     guard tokens.count == 3, case .builtin(let id) = tokens[1].kind, LineShape.isBinaryOperation[Int(id)] else {
       return
     }
@@ -43,7 +43,7 @@ extension Machine {
   /// check is written. Rare, so the line is lexed again here rather than watched on the hot path.
   @inline(never)
   mutating func markSpacedChecks(in line: UnsafeBufferPointer<UInt8>) {
-    let tokens = Lexer.tokens(of: line).tokens
+    let tokens = LexedLine(line).tokens
     for (index, token) in tokens.enumerated().dropLast() {
       guard case .invalidStore(.missing) = token.kind, case .number = tokens[index + 1].kind,
         let diagnostic = diagnostics.firstIndex(where: { $0.range == token.range })
