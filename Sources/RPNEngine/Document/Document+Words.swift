@@ -77,7 +77,8 @@ extension Document {
     }
     guard let found, case .word(let id) = boundValue(of: found.name, atLine: line, utf8Offset: found.end)
     else { return nil }
-    return info(ofWord: id, name: found.name, definedAt: BindingSite(line: line, range: found.range, isDefinition: true))
+    let site = BindingSite(line: line, range: found.range, isDefinition: true)
+    return info(ofWord: id, name: found.name, definedAt: site)
   }
 
   /// The words a line's definitions defined (those that succeeded), in order, with where each
