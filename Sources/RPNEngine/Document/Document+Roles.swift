@@ -59,7 +59,8 @@ extension Document {
       let diagnostics = diagnostics(inLine: line)
       let unknown = diagnostics.isEmpty ? [] : diagnostics.filter { $0.code == .unknownWord }.map(\.range)
       withLexedLine(line) { lexed in
-        let (bytes, tokens) = (lexed.bytes, lexed.tokens)
+        let bytes = lexed.bytes
+        let tokens = lexed.tokens
         // Made at the line's first `:`; most lines have none.
         var layout: DefinitionLayout?
         var roled: [RoledToken] = []

@@ -1,5 +1,13 @@
 // One line lexed: its bytes, tokens, comment and definitions, the one way readers get a line's tokens.
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where a definition's tokens are in its line, as indices into the line's tokens.
 package struct DefinitionSpan: Equatable, Sendable {
   /// The `:`.
@@ -42,7 +50,9 @@ package struct LexedLine {
   package init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
     (tokens, commentStart) = Lexer.tokens(of: bytes)
-    definitions = Self.definitions(in: tokens)
+    // Most lines hold no `:`; one `memchr` says so sooner than a walk over their tokens.
+    let hasColon = bytes.baseAddress.map { memchr($0, 0x3A, bytes.count) != nil } ?? false
+    definitions = hasColon ? Self.definitions(in: tokens) : []
   }
 
   /// The text of a range of the line.
