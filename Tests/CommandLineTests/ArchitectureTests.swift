@@ -110,14 +110,20 @@ import Testing
     #expect(try Self.lines(in: ["RPNLanguageServer"], containing: ["Lexer"]) == [])
   }
 
-  /// A line is lexed in one way: outside the syntax layer, readers make a `LexedLine` (its tokens,
-  /// comment and definitions), and only the evaluator streams tokens from `TokenScanner` as it runs.
-  @Test func onlyTheSyntaxLayerAndTheEvaluatorLex() throws {
-    let lexing = ["Lexer.tokens(", "TokenScanner("]
-    let found = try Self.lines(in: ["RPNEngine", "RPNLanguageServer", "rpn-lsp"], containing: lexing).filter {
-      !$0.hasPrefix("RPNEngine/Syntax/") && !$0.hasPrefix("RPNEngine/Evaluation/Machine.swift:")
+  /// A line is lexed in two ways only: the evaluator streams tokens from `TokenScanner` as it runs,
+  /// and every other reader (the document's queries, the formatter, the `# rpn:` lines, the habits)
+  /// makes a `LexedLine`, its tokens, comment and definitions.
+  @Test func lexingIsALexedLineOrTheEvaluatorsStream() throws {
+    let modules = ["RPNEngine", "RPNLanguageServer", "rpn-lsp"]
+    let lexer = ["RPNEngine/Syntax/Lexer.swift", "RPNEngine/Syntax/LexedLine.swift"]
+    let found = try Self.lines(in: modules, containing: ["Lexer.tokens(", "tokens(of:"]).filter { line in
+      !lexer.contains { line.hasPrefix($0 + ":") }
     }
     #expect(found == [])
+    let streams = try Self.lines(in: modules, containing: ["TokenScanner("]).filter { line in
+      !["RPNEngine/Syntax/Lexer.swift:", "RPNEngine/Evaluation/Machine.swift:"].contains { line.hasPrefix($0) }
+    }
+    #expect(streams == [])
   }
 
   /// The server opens no files: a URI is a name, never a path to read.

@@ -193,7 +193,7 @@ extension Document {
   package func settingsComment(inLine line: Int) -> (comment: SettingsLine, applies: Bool)? {
     guard line >= 0, line < lineCount else { return nil }
     return withUTF8(ofLine: line) { bytes -> (comment: SettingsLine, applies: Bool)? in
-      let lexed = Lexer.tokens(of: bytes)
+      let lexed = LexedLine(bytes)
       guard let start = lexed.commentStart,
         var comment = SettingsLine.parse(UnsafeBufferPointer(rebasing: bytes[start...]))
       else { return nil }
@@ -215,7 +215,7 @@ extension Document {
     var firstTokenLine = lines.count
     for line in lines.indices {
       let found = withUTF8(ofLine: line) { bytes -> (tokens: Bool, line: SettingsLine?) in
-        let lexed = Lexer.tokens(of: bytes)
+        let lexed = LexedLine(bytes)
         guard lexed.tokens.isEmpty else { return (true, nil) }
         return (false, lexed.commentStart == nil ? nil : SettingsLine.parse(bytes))
       }

@@ -19,7 +19,8 @@ package enum Formatter {
   package static func format(
     line bytes: UnsafeBufferPointer<UInt8>, commentColumn: Int? = nil, keepingByteOrderMark: Bool = false
   ) -> String? {
-    let (tokens, commentStart) = Lexer.tokens(of: bytes)
+    let lexed = LexedLine(bytes)
+    let (tokens, commentStart) = (lexed.tokens, lexed.commentStart)
     var formatted: [UInt8] = []
     formatted.reserveCapacity(bytes.count)
     let mark = keepingByteOrderMark ? Lexer.byteOrderMarkLength(bytes) : 0
@@ -112,7 +113,8 @@ package enum Formatter {
     /// column its comment starts at as written. Nil for any other line.
     private func layout(ofLine line: Int) -> (tokens: Int, comment: Int)? {
       document.withUTF8(ofLine: line) { bytes -> (tokens: Int, comment: Int)? in
-        let (tokens, commentStart) = Lexer.tokens(of: bytes)
+        let lexed = LexedLine(bytes)
+        let (tokens, commentStart) = (lexed.tokens, lexed.commentStart)
         guard let commentStart, !tokens.isEmpty else { return nil }
         var width = tokens.count - 1
         for token in tokens {
