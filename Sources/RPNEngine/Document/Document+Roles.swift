@@ -82,14 +82,14 @@ extension Document {
             if words.mayHoldWords, layout?.body(containing: k) == nil,
               !diagnostics.contains(where: { $0.range == token.range })
             {
-              words.stored(Self.text(bytes, token.nameRange))
+              words.stored(lexed.text(token.nameRange))
             }
             role = .store
           case .colon:
             if layout == nil { layout = DefinitionLayout(lexed, diagnostics: diagnostics) }
             role = .definitionKeyword
           case .semicolon:
-            if let name = layout?.wordDefined(endingAt: k) { words.defined(Self.text(bytes, tokens[name].range)) }
+            if let name = layout?.wordDefined(endingAt: k) { words.defined(lexed.text(tokens[name].range)) }
             role = .definitionKeyword
           case .name where layout?.names.contains(k) == true:
             role = .definedName
@@ -97,12 +97,12 @@ extension Document {
             let body = layout?.body(containing: k)
             if body?.checked ?? true {
               // Bound, since it is no unknown word: a word or a variable.
-              let isWord = words.mayHoldWords && words.isWord(Self.text(bytes, token.range))
+              let isWord = words.mayHoldWords && words.isWord(lexed.text(token.range))
               role = isWord ? .word : .variable
             } else if let body {
               // A body without `;` is not evaluated, so a name there may be bound to nothing: what
               // it meant at the `:`. (Rare: such a line is being typed.)
-              let name = Self.text(bytes, token.range)
+              let name = lexed.text(token.range)
               if isVariable(name, atLine: line, utf8Offset: body.colonOffset) {
                 role = .variable
               } else if word(meantBy: name, atLine: line, utf8Offset: body.colonOffset) != nil {
@@ -121,10 +121,6 @@ extension Document {
         body(line, bytes, roled, lexed.commentStart)
       }
     }
-  }
-
-  fileprivate static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
   }
 }
 

@@ -24,12 +24,12 @@ extension Machine {
   /// above the line), gains the RPN reading; else an `infix` note is added there.
   @inline(never)  // Rare, and its lexer would swell the loop that calls it.
   mutating func markInfix(in line: UnsafeBufferPointer<UInt8>) {
-    let tokens = LexedLine(line).tokens
+    let lexed = LexedLine(line)
+    let tokens = lexed.tokens
     guard tokens.count == 3, case .builtin(let id) = tokens[1].kind, LineShape.isBinaryOperation[Int(id)] else {
       return
     }
-    let text = { (token: Token) in String(decoding: UnsafeBufferPointer(rebasing: line[token.range]), as: UTF8.self) }
-    let reading = "\(text(tokens[0])) \(text(tokens[2])) \(text(tokens[1]))"
+    let reading = [0, 2, 1].map { lexed.text(tokens[$0].range) }.joined(separator: " ")
     let span = tokens[0].range.lowerBound..<tokens[2].range.upperBound
     let at = tokens[1].range
     if let index = diagnostics.lastIndex(where: { $0.range == at }) {
@@ -43,13 +43,14 @@ extension Machine {
   /// check is written. Rare, so the line is lexed again here rather than watched on the hot path.
   @inline(never)
   mutating func markSpacedChecks(in line: UnsafeBufferPointer<UInt8>) {
-    let tokens = LexedLine(line).tokens
+    let lexed = LexedLine(line)
+    let tokens = lexed.tokens
     for (index, token) in tokens.enumerated().dropLast() {
       guard case .invalidStore(.missing) = token.kind, case .number = tokens[index + 1].kind,
         let diagnostic = diagnostics.firstIndex(where: { $0.range == token.range })
       else { continue }
       let number = tokens[index + 1].range
-      let check = "=" + String(decoding: UnsafeBufferPointer(rebasing: line[number]), as: UTF8.self)
+      let check = "=" + lexed.text(number)
       diagnostics[diagnostic].problem = .spacedCheck(check: check, span: token.range.lowerBound..<number.upperBound)
     }
   }

@@ -112,18 +112,11 @@ package enum Formatter {
     /// A line with tokens and a trailing comment: the width of its tokens formatted, and the
     /// column its comment starts at as written. Nil for any other line.
     private func layout(ofLine line: Int) -> (tokens: Int, comment: Int)? {
-      document.withUTF8(ofLine: line) { bytes -> (tokens: Int, comment: Int)? in
-        let lexed = LexedLine(bytes)
-        let (tokens, commentStart) = (lexed.tokens, lexed.commentStart)
-        guard let commentStart, !tokens.isEmpty else { return nil }
-        var width = tokens.count - 1
-        for token in tokens {
-          width += TapeReport.displayWidth(
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self))
-        }
-        let column = TapeReport.displayWidth(
-          String(decoding: UnsafeBufferPointer(rebasing: bytes[..<commentStart]), as: UTF8.self))
-        return (width, column)
+      document.withLexedLine(line) { lexed -> (tokens: Int, comment: Int)? in
+        guard let commentStart = lexed.commentStart, !lexed.tokens.isEmpty else { return nil }
+        var width = lexed.tokens.count - 1
+        for token in lexed.tokens { width += TapeReport.displayWidth(lexed.text(token.range)) }
+        return (width, TapeReport.displayWidth(lexed.text(0..<commentStart)))
       }
     }
   }
