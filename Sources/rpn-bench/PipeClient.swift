@@ -19,8 +19,13 @@ final class PipeClient {
   private var process: Process { child.process }
   var pid: Int32 { process.processIdentifier }
 
-  init(binary: String) throws {
-    child = try PipedProcess(executable: URL(fileURLWithPath: binary), arguments: ["--stdio"], discardErrors: true)
+  convenience init(binary: String) throws {
+    try self.init(executable: binary, arguments: ["--stdio"])
+  }
+
+  /// Starts `executable` with `arguments`: the server, or a tool that runs it (callgrind).
+  init(executable: String, arguments: [String]) throws {
+    child = try PipedProcess(executable: URL(fileURLWithPath: executable), arguments: arguments, discardErrors: true)
     let fd = child.output.fileDescriptor
     reader = FrameReader(chunkSize: 1 << 16) { buffer in
       while true {
@@ -100,6 +105,13 @@ final class PipeClient {
     let (id, bytes) = makeRequest(method, params)
     write(bytes)
     return waitResponse(id)
+  }
+
+  /// Sends a request and waits for its response without parsing it.
+  func requestUnparsed(_ method: String, _ params: JSONValue) {
+    let (id, bytes) = makeRequest(method, params)
+    write(bytes)
+    waitResponseUnparsed(id)
   }
 
   /// `initialize` then `initialized`; `textDocument` and `workspace` capabilities are the

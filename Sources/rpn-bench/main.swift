@@ -3,6 +3,8 @@
 //   swift run -c release rpn-bench [--quick]
 //     [--e2e-only | --checks-only | --words-only | --sections-only | --worst-only | --limits-only |
 //      --edits-only]
+//   swift run -c release rpn-bench --ratchet Tests/Speed/baseline.tsv [--write --commit HASH]
+//   swift run -c release rpn-bench --targets [--against OLD-RPN-LSP] [--quick]
 //
 // Every figure is a median of several runs; the machines are shared and noisy, so compare the
 // ratios printed here rather than absolute times across runs.
@@ -142,6 +144,27 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile-eval") {
   var total = 0
   for _ in 0..<10 { total += makeDocument(text).lineCount }
   print("evaluated \(total) lines")
+  exit(0)
+}
+
+// `rpn-bench --ratchet BASELINE [--write] [--commit HASH] [--server PATH]`: the speed ratchet.
+if let flag = CommandLine.arguments.firstIndex(of: "--ratchet") {
+  let arguments = CommandLine.arguments
+  guard flag + 1 < arguments.count else {
+    printError("--ratchet takes the baseline file: rpn-bench --ratchet Tests/Speed/baseline.tsv")
+    exit(2)
+  }
+  let commit = arguments.firstIndex(of: "--commit").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+  exit(
+    runRatchet(
+      binary: serverBinary, baselinePath: arguments[flag + 1], write: arguments.contains("--write"), commit: commit))
+}
+
+// `rpn-bench --targets [--against OLD]`: the targets on the named tapes, two binaries side by side.
+if CommandLine.arguments.contains("--targets") {
+  let arguments = CommandLine.arguments
+  let against = arguments.firstIndex(of: "--against").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+  runTargets(binaries: [serverBinary] + (against.map { [$0] } ?? []), runs: quick ? 5 : 15, sizes: sizes)
   exit(0)
 }
 
