@@ -132,6 +132,8 @@ import Testing
     #expect(document.hasFailingCheck == !document.checkUpdates().isEmpty, "\(context)")
     #expect(document.hasAnyCheck == lines.contains { lexedHasCheck(document, $0) }, "\(context)")
     #expect(document.canAddCheck == !document.checkAdditions().isEmpty, "\(context)")
+    // The count of lines with a radix literal, kept edit by edit, against reading every line.
+    #expect(document.hasRadixLiteral == fresh.scansRadixLiteral, "\(context)")
     for line in 0..<fresh.lineCount {
       let same =
         document.stack(afterLine: line, keepingTop: 64) == fresh.stack(afterLine: line, keepingTop: 64)
@@ -194,6 +196,8 @@ private let vocabulary = [
   "f", "g", "h", "k", "d", "=f", ":", ";", ": ;", ": dup ;", ": q =a ;", "lastx", "pick", "roll", "3 roll",
   // Sections: headings come from the comments below, and from snippets that break lines.
   "subtotal", "subtotal", "\n## S\n", "##",
+  // Integers in a radix (hover then shows the radixes): numbers, checks, in a word, malformed.
+  "0x1F", "=0xFF", "-0b101", "0o17", ": r 0x10 ;", "0xG", "=0b2",
 ]
 
 private func randomLine(_ random: inout SplitMix64) -> String {

@@ -131,6 +131,7 @@ extension Document {
       newRecords.removeLast()
     }
     for index in range where lines[index].diagnostics >= 0 { freeDiagnosticSlot(lines[index].diagnostics) }
+    for index in range where lines[index].hasRadixLiteral { radixLiteralLines -= 1 }
     // Each new line takes over the nodes of the old line in its place, so that a line edited
     // without changing how many values it pushes overwrites its values in place when evaluated.
     for k in 0..<min(range.count, newRecords.count) {

@@ -28,6 +28,7 @@ extension Document {
     var evaluated = 0
     var lists = diagnosticLists
     diagnosticLists = []
+    var radixLines = radixLiteralLines
     defer {
       nodes = machine.nodes
       bindings = machine.bindings
@@ -37,6 +38,7 @@ extension Document {
       linesEvaluated += evaluated
       lines = records
       diagnosticLists = lists
+      radixLiteralLines = radixLines
     }
     let start = first == 0 ? nil : LineState(records[first - 1])
     machine.restart(
@@ -68,10 +70,12 @@ extension Document {
           records[index].floor = Int32(depthBefore) - machine.reach
           records[index].pushed = pushed
           records[index].lastTokenEnd = lastTokenEnd
-          records[index].hasCheck = machine.lineHasCheck
-          records[index].hasDefinition = machine.lineHasDefinition
-          records[index].isHeading = machine.lineIsHeading
-          records[index].topIsWritten = machine.topIsWritten
+          records[index].setFacts(
+            check: machine.lineHasCheck, definition: machine.lineHasDefinition, heading: machine.lineIsHeading,
+            topIsWritten: machine.topIsWritten, radixLiteral: machine.lineHasRadixLiteral)
+          if machine.lineHasRadixLiteral || old.hasRadixLiteral {
+            radixLines += records[index].radixLiteralCount &- old.radixLiteralCount
+          }
           records[index].reserve = Int32(machine.reserve)
           records[index].valueReserve = Int32(machine.valueReserve)
           if !machine.diagnostics.isEmpty {

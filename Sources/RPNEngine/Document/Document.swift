@@ -30,6 +30,8 @@ package final class Document {
   var diagnosticLists: [[Diagnostic]] = []
   var freeDiagnosticSlots: [Int32] = []
   var liveTextBytes = 0
+  /// How many lines write an integer in a radix (`LineRecord.hasRadixLiteral`).
+  var radixLiteralLines = 0
   var pending: PendingEdit?
   var nodesAfterCollection = 0
   var bindingsAfterCollection = 0
@@ -293,27 +295,33 @@ struct LineRecord {
   var valueReserve = Int32(Machine.valueReserveCap)
 
   /// Whether the line holds a check token: asked of every line by the actions on every check.
-  var hasCheck: Bool {
-    get { flags & 1 != 0 }
-    set { flags = newValue ? flags | 1 : flags & ~1 }
-  }
+  var hasCheck: Bool { flags & 1 != 0 }
   /// Whether the line holds a `:`: asked of every visible line by the inlay hints.
-  var hasDefinition: Bool {
-    get { flags & 2 != 0 }
-    set { flags = newValue ? flags | 2 : flags & ~2 }
-  }
+  var hasDefinition: Bool { flags & 2 != 0 }
   /// Whether the line is a heading (`## title`, nothing else): sections start there.
-  var isHeading: Bool {
-    get { flags & 4 != 0 }
-    set { flags = newValue ? flags | 4 : flags & ~4 }
+  var isHeading: Bool { flags & 4 != 0 }
+
+  /// Whether the line writes an integer in a radix (`0x1F`, `=0b101`): counted per document
+  /// (`Document.radixLiteralLines`), so that a hover asks the count, not every line.
+  var hasRadixLiteral: Bool { flags & 16 != 0 }
+  /// 1 when the line writes an integer in a radix, else 0: what it adds to the document's count.
+  var radixLiteralCount: Int { Int(flags >> 4 & 1) }
+
+  /// Sets every fact that evaluating the line tells, in one store (evaluation writes them for
+  /// every line it evaluates; a store per fact cost instructions on the hot path).
+  @inline(__always)
+  mutating func setFacts(check: Bool, definition: Bool, heading: Bool, topIsWritten: Bool, radixLiteral: Bool) {
+    var facts: UInt8 = check ? 1 : 0
+    if definition { facts |= 2 }
+    if heading { facts |= 4 }
+    if topIsWritten { facts |= 8 }
+    if radixLiteral { facts |= 16 }
+    flags = facts
   }
 
   /// Whether the top after the line is the last number written on it, unchanged since: a check
   /// there would only repeat it (`8 =coffee`).
-  var topIsWritten: Bool {
-    get { flags & 8 != 0 }
-    set { flags = newValue ? flags | 8 : flags & ~8 }
-  }
+  var topIsWritten: Bool { flags & 8 != 0 }
 
   init(start: UInt32, length: UInt32, terminator: LineTerminator) {
     self.start = start

@@ -43,6 +43,9 @@ struct Machine {
   var topIsWritten = false
   /// Whether the current line is a heading (`## title`, comment only).
   var lineIsHeading = false
+  /// Whether the current line writes an integer in a radix (`0x1F`, `=0b101`), in a definition
+  /// or not.
+  var lineHasRadixLiteral = false
   /// The words the current line's definitions bound, with where each `;` ends.
   var definedOnLine: [(end: Int32, word: Int32)] = []
   /// While a word runs: the local slots below this one that it popped were saved in `undo`
@@ -309,6 +312,7 @@ struct Machine {
     }
     if ordinal == 3, shape & 0x3F == LineShape.numberBuiltinNumber, !lineHasDefinition { markInfix(in: bytes) }
     if sawBareEquals { markSpacedChecks(in: bytes) }
+    lineHasRadixLiteral = scanner.sawRadixLiteral
     if lastTokenEnd < 0, let comment = scanner.commentStart, comment + 1 < bytes.count, bytes[comment + 1] == 0x23 {
       lineIsHeading = true
       startSection()

@@ -247,6 +247,9 @@ struct TokenScanner {
   let builtins: BuiltinIndex
   var position = 0
   private(set) var commentStart: Int?
+  /// Whether a token scanned so far is an integer written in a radix (`0x1F`, `=0b101`): noted
+  /// on the general path only, which every such token takes, so plain lines pay nothing for it.
+  private(set) var sawRadixLiteral = false
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, builtins: BuiltinIndex) {
     self.bytes = bytes
@@ -329,6 +332,11 @@ struct TokenScanner {
     }
     position = i
     let kind = Lexer.classify(bytes, start..<i, builtins: builtins)
+    if case .number = kind, RadixLiteral.isRadixLiteral(UnsafeBufferPointer(rebasing: bytes[start..<i])) {
+      sawRadixLiteral = true
+    } else if case .check = kind, RadixLiteral.isRadixLiteral(UnsafeBufferPointer(rebasing: bytes[start + 1..<i])) {
+      sawRadixLiteral = true
+    }
     return Token(range: start..<i, kind: kind)
   }
 
