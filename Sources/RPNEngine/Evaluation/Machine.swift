@@ -327,8 +327,13 @@ struct Machine {
   mutating func evaluateOther(
     _ token: Token, in bytes: UnsafeBufferPointer<UInt8>, shape: inout UInt64, sawBareEquals: inout Bool
   ) -> Diagnostic? {
-    if case .builtin = token.kind {
+    if case .builtin(let id) = token.kind {
       shape = shape &<< 2 | LineShape.builtin
+      // A running total's `+`: one operand on the line, the other on the stack it started with.
+      if case .arithmetic(let arithmetic) = steps[Int(id)].operation, arithmeticOnBase(arithmetic) {
+        topIsWritten = false
+        return nil
+      }
     } else {
       shape = shape &<< 2 | LineShape.other
     }
