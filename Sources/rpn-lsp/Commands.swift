@@ -85,7 +85,7 @@ func runEval(_ arguments: ArraySlice<String>) -> Int32 {
   var failed = false
   for (index, path) in files.enumerated() {
     do throws(FileError) {
-      if let appending = standardOutputIs(path) { throw .outputIsInput(path: path.shown, appending: appending) }
+      if let how = standardOutputIs(path) { throw .outputIsInput(path: path.shown, how: how) }
       let document = try loadDocument(path, options)
       let display = document.display(over: DisplaySettings())
       let header = files.count > 1 ? (index > 0 ? "\n" : "") + "==> \(path.shown) <==\n" : ""
@@ -102,7 +102,8 @@ func runEval(_ arguments: ArraySlice<String>) -> Int32 {
 }
 
 /// `check FILE…`: one line per diagnostic on standard output; 1 when there are any. A file that
-/// is standard output itself is refused: `>` emptied it, and `>>` would add the lines to it.
+/// is standard output itself is refused: `>` emptied it, `>>` would add the lines to it, and `1<>`
+/// would write them over it.
 func runCheck(_ arguments: ArraySlice<String>) -> Int32 {
   let options: Options
   do { options = try parseOptions(arguments, for: .check) } catch { fail(error.message) }
@@ -110,7 +111,7 @@ func runCheck(_ arguments: ArraySlice<String>) -> Int32 {
   var unreadable = false
   for path in tapeFiles(options, for: .check) {
     do throws(FileError) {
-      if let appending = standardOutputIs(path) { throw .outputIsInput(path: path.shown, appending: appending) }
+      if let how = standardOutputIs(path) { throw .outputIsInput(path: path.shown, how: how) }
       let document = try loadDocument(path, options)
       var output = BufferedOutput(fd: STDOUT_FILENO)
       var any = false
@@ -205,8 +206,8 @@ private func runRewriting(
   var rewritten = 0
   for path in files {
     do throws(FileError) {
-      if !options.checkOnly && !options.write, let appending = standardOutputIs(path) {
-        throw .outputIsInput(path: path.shown, appending: appending)
+      if !options.checkOnly && !options.write, let how = standardOutputIs(path) {
+        throw .outputIsInput(path: path.shown, how: how)
       }
       // Only a file that is written back must be valid UTF-8: printing shows U+FFFD for bad bytes.
       let contents = try readFile(path, forRewriting: options.write)

@@ -133,9 +133,8 @@ enum FileError: Error {
   /// A folder named on the command line holds no `.rpn` file; `skipped` of its entries named
   /// `.rpn` were left out (see `expandFolders`).
   case noTapes(folder: String, skipped: Int)
-  /// Standard output is the file itself: opened by `>`, the shell emptied it before the command
-  /// ran; by `>>` (`appending`), what the command prints would go into the tape.
-  case outputIsInput(path: String, appending: Bool)
+  /// Standard output is the file itself, opened as `how` says.
+  case outputIsInput(path: String, how: OutputIntoTape)
   /// Larger than a document may be.
   case tooLarge(path: String, limit: Int)
   /// A step of writing the new contents failed with `errno`; the file was left as it was.
@@ -175,13 +174,19 @@ enum FileError: Error {
         ? "\(folder) is a folder with no .rpn file in it (or in its subfolders); name the tapes instead"
         : "\(folder) is a folder with no .rpn file that can be read in it (or in its subfolders): the "
           + (skipped == 1 ? "one named above was skipped" : "\(skipped) named above were skipped")
-    case .outputIsInput(let path, let appending):
+    case .outputIsInput(let path, let how):
       let instead = "print to another file, or rewrite a tape in place with format --write or update --write"
-      return appending
-        ? "standard output is \(path) itself, opened with >>: what rpn-lsp prints would be added to the tape; "
+      switch how {
+      case .appending:
+        return "standard output is \(path) itself, opened with >>: what rpn-lsp prints would be added to the tape; "
           + "\(instead); the file is unchanged"
-        : "standard output is \(path) itself: the shell emptied the file before rpn-lsp could read it. "
+      case .overwriting:
+        return "standard output is \(path) itself, opened for writing without emptying it (as 1<> does): what "
+          + "rpn-lsp prints would be written over the tape; \(instead); the file is unchanged"
+      case .emptied:
+        return "standard output is \(path) itself: the shell emptied the file before rpn-lsp could read it. "
           + "Restore it (from a backup or version control); then \(instead)"
+      }
     case .tooLarge(let path, let limit):
       return "\(path) is too large: the limit is \(limit) bytes"
     case .cannotWrite(let path, let step, let errno):
@@ -440,10 +445,23 @@ private func tapes(inFolder folder: TapePath, followingLink: Bool, skipped: inou
   return files
 }
 
-/// Whether standard output is the file at `path` itself: nil when it is not; false when the shell
-/// opened it with `>` (`format tape.rpn > tape.rpn`: it emptied the file before the command ran,
-/// so what was read is not the tape); true for `>>`, which would add the output to the tape.
-func standardOutputIs(_ path: TapePath) -> Bool? {
+/// How standard output is the tape being read: what the command must not print into, and what to
+/// tell the user about the file.
+enum OutputIntoTape {
+  /// `>>`: what the command prints would be added to the tape, which is as it was.
+  case appending
+  /// Empty, as `>` leaves it (`format tape.rpn > tape.rpn`): the shell emptied the file before the
+  /// command ran, so what was read is not the tape.
+  case emptied
+  /// Opened for writing but neither emptied nor appended to (`1<> tape.rpn`): what the command
+  /// prints would be written over the tape, which is as it was.
+  case overwriting
+}
+
+/// Whether standard output is the file at `path` itself, and how: nil when it is not. Only a file
+/// that is empty now was emptied: an open file's flags keep no O_TRUNC, so they do not tell `>`
+/// from `1<>`, which opens the file for reading and writing and leaves it whole.
+func standardOutputIs(_ path: TapePath) -> OutputIntoTape? {
   guard !path.isStandardInput else { return nil }
   var output = stat()
   var input = stat()
@@ -451,5 +469,6 @@ func standardOutputIs(_ path: TapePath) -> Bool? {
     path.withCString({ stat($0, &input) }) == 0, output.st_dev == input.st_dev, output.st_ino == input.st_ino
   else { return nil }
   let flags = fcntl(STDOUT_FILENO, F_GETFL)
-  return flags >= 0 && flags & O_APPEND != 0
+  if flags >= 0 && flags & O_APPEND != 0 { return .appending }
+  return output.st_size == 0 ? .emptied : .overwriting
 }

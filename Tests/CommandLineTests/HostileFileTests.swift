@@ -213,9 +213,10 @@ import Testing
     #expect(again.stdout == "caf\\xe9.rpn:1:1: error: unknown word `zz` [unknown-word]\n")
   }
 
-  /// `check t.rpn >> t.rpn` would add its diagnostics to the tape, and `check t.rpn > t.rpn`
-  /// would report the file the shell emptied as clean: both are refused, as for `format`. The
-  /// message says what the shell did: `>` emptied the file, `>>` left it as it was.
+  /// `check t.rpn >> t.rpn` would add its diagnostics to the tape, `check t.rpn > t.rpn` would
+  /// report the file the shell emptied as clean, and `check t.rpn 1<> t.rpn` would write its lines
+  /// over the tape: all are refused, as for `format`. The message says what the shell did: `>`
+  /// emptied the file, `>>` and `1<>` left it as it was.
   @Test func outputIntoTheTapeItselfIsRefused() throws {
     let tape = "1 2 + =4\n"
     let dir = try directory(with: ["t.rpn": tape])
@@ -229,6 +230,14 @@ import Testing
         appended.stderr
           == "rpn-lsp: standard output is t.rpn itself, opened with >>: what rpn-lsp prints would be added to the "
           + "tape; \(instead); the file is unchanged\n", "\(command)")
+      #expect(try String(contentsOf: file, encoding: .utf8) == tape, "\(command)")
+      // Read and write, neither emptied nor appended to: the file is whole, so not "emptied".
+      let overwritten = try runInShell("rpn-lsp \(command) t.rpn 1<> t.rpn", in: dir)
+      #expect(overwritten.status == 2, "\(command)")
+      #expect(
+        overwritten.stderr
+          == "rpn-lsp: standard output is t.rpn itself, opened for writing without emptying it (as 1<> does): what "
+          + "rpn-lsp prints would be written over the tape; \(instead); the file is unchanged\n", "\(command)")
       #expect(try String(contentsOf: file, encoding: .utf8) == tape, "\(command)")
       let emptied = try runInShell("rpn-lsp \(command) t.rpn > t.rpn", in: dir)
       #expect(emptied.status == 2, "\(command)")

@@ -64,11 +64,40 @@ import Testing
       "expected 0.000000000000000000000000000001, the top is 0.5 (0.5 to 30 decimals)"
     ),
     ("12345678901234567 =1", "expected 1, the top is 1.23456789012346e+16 (12345678901234568 to a whole number)"),
+    // Past 17 places a rounded top with fewer digits is written in exponent form too: not 320 zeros.
+    ("4.9e-324 =1e-320", "expected 1e-320, the top is 4.94065645841247e-324 (0 to 320 decimals)"),
+    ("1.2345e-315 =1e-320", "expected 1e-320, the top is 1.23450000144329e-315 (1.2345e-315 to 320 decimals)"),
+    ("-2.5e-310 =1e-320", "expected 1e-320, the top is -2.50000000000002e-310 (-2.5e-310 to 320 decimals)"),
+    ("0.000015 =1e-20", "expected 1e-20, the top is 1.5e-05 (1.5e-05 to 20 decimals)"),
+    ("0.000015 =1e-17", "expected 1e-17, the top is 1.5e-05 (0.00001500000000000 to 17 decimals)"),
   ])
   func messages(source: String, message: String) throws {
     let document = try Document(text: source)
     #expect(document.diagnostics().map(\.diagnostic.message) == [message])
     #expect(document.diagnostics().map(\.diagnostic.severity) == [.warning])
+  }
+
+  /// However tiny or huge the top and the check, a failed check's message stays short: every
+  /// value in it is written in a few dozen characters at most, not hundreds of digits.
+  @Test func messagesOfTinyAndHugeValuesAreShort() throws {
+    let tops = [
+      "4.9e-324", "-4.9e-324", "1e-320", "1.2345e-315", "-2.5e-310", "2.2250738585072014e-308", "1e-300", "0.000015",
+      "0", "1", "-1e-200", "1.7976931348623157e308", "-1e308", "1e300", "1.23456789e290", "12345678901234567",
+    ]
+    let checks = [
+      "=1e-320", "=-1e-322", "=1e-400", "=1e-30", "=0.000000000000000000000000000001", "=1e-20", "=1.5e-310",
+      "=1.7e308", "=1e300", "=5", "=12345678901234567890", "=-2.5e-200",
+    ]
+    var longest = ""
+    for top in tops {
+      for check in checks {
+        let document = try Document(text: "\(top) \(check)")
+        for message in document.diagnostics().map(\.diagnostic.message) where message.count > longest.count {
+          longest = message
+        }
+      }
+    }
+    #expect(longest.count <= 120, "\(longest.count) characters: \(longest)")
   }
 
   @Test(arguments: [

@@ -266,8 +266,14 @@ let operatorCases: [OperatorCase] = [
   rad("2 4 4 4 5 5 7 9 sdev", "[2.1380899352994]"),
   rad("2 4 4 4 5 5 7 9 sdev", "[2.1380899352993952]", precision: 17),
   rad("1 2 sdev", "[0.707106781186548]"),
+  // Rounded once: the exact 16534.07909676884911… is nearest 16534.079096768848, not …852.
+  rad("23996.7189 614 sdev", "[16534.0790967688]"),
+  rad("23996.7189 614 sdev", "[16534.079096768848]", precision: 17),
+  // Squares that would underflow are scaled, as those that would overflow are.
+  rad("1e-200 2e-200 sdev", "[7.07106781186547e-201]"),
   rad("5 5 5 sdev", "[0]"),
-  rad("-3 3 sdev", "[4.24264068711929]"),
+  // √18 = 4.2426406871192851…, whose nearest double is 4.24264068711928480…: shown as it is.
+  rad("-3 3 sdev", "[4.24264068711928]"),
   rad("1e300 -1e300 sdev", "[1.4142135623731e+300]"),
   rad("1.7976931348623157e308 1.7976931348623157e308 sdev", "[0]"),
   rad(

@@ -345,6 +345,26 @@ import Testing
     try client.finish()
   }
 
+  /// `maxItems` past the tooltip's 20 levels: the label shows that many of the top values, in
+  /// their order (distinct values, so that a label of other levels would not pass), and the
+  /// tooltip its 20 levels; a stack exactly that deep is shown whole, without `…`.
+  @Test(arguments: [25, 40])
+  func maxItemsPastTwentyShowsThatManyValues(maxItems: Int) throws {
+    let client = try LSPClient.started(initializationOptions: ["rpn": ["inlayHints": ["maxItems": JSONValue(maxItems)]]]
+    )
+    let deep = (1...50).map(String.init).joined(separator: " ")
+    let whole = "clear " + (1...maxItems).map(String.init).joined(separator: " ")
+    client.open("file:///m.rpn", "\(deep)\n\(whole)\n")
+    let hints = try client.allInlayHints("file:///m.rpn")
+    let top = "[… " + (51 - maxItems...50).map(String.init).joined(separator: " ") + "]"
+    let all = "[" + (1...maxItems).map(String.init).joined(separator: " ") + "]"
+    #expect(compact(hints: hints) == ["0:\(deep.utf8.count) \(top)", "1:\(whole.utf8.count) \(all)"])
+    #expect(
+      hints.arrayValue?.first?["tooltip"]?.stringValue
+        == "… 30 more\n" + (31...50).map { "\(51 - $0): \($0)" }.joined(separator: "\n"))
+    try client.finish()
+  }
+
   // MARK: Edits
 
   @Test func hintsFollowEdits() throws {

@@ -285,14 +285,18 @@ extension Machine {
   /// `sum`, `avg` and `sdev` of `values` (at least one; two for `sdev`), bottom to top; also
   /// `subtotal`'s sum.
   static func compute(_ statistic: Operation.Statistic, _ values: [Value]) -> Value {
+    switch statistic {
+    case .sum: return total(values)
+    case .average: return total(values) / Value(Double(values.count))
+    case .standardDeviation: return Value(sampleStandardDeviation(values.map(\.number)))
+    }
+  }
+
+  /// The sum of `values`, added bottom to top as a calculator adds them.
+  private static func total(_ values: [Value]) -> Value {
     var total = Value.zero
     for value in values { total += value }
-    switch statistic {
-    case .sum: return total
-    case .average: return total / Value(Double(values.count))
-    case .standardDeviation:
-      return Value(sampleStandardDeviation(values.map(\.number), total: total.number))
-    }
+    return total
   }
 
   /// A computation on the top two values, a below b. The functions of the C library work on the
@@ -390,28 +394,37 @@ extension Machine {
     }
   }
 
-  /// The sample standard deviation of `values` (at least two), whose sum is `total`: the square
-  /// root of the squared deviations from the mean, added up and divided by n − 1. The deviations
-  /// are scaled by the largest before they are squared, so that values near the largest double
-  /// do not overflow where the result would not; a mean whose sum overflows is taken from each
-  /// value's share instead.
-  private static func sampleStandardDeviation(_ values: [Double], total: Double) -> Double {
-    let n = Double(values.count)
-    var mean = total / n
-    if !mean.isFinite {
-      mean = 0
-      for value in values { mean += value / n }
-    }
+  /// The sample standard deviation of `values` (at least two): the square root of the squared
+  /// deviations from the mean, added up and divided by n − 1. Each of those steps rounds in
+  /// doubles, and the result came out an ulp off for a third of stacks of mixed magnitudes
+  /// (`23996.7189 614 sdev`): they are carried in double-double arithmetic, so that the result
+  /// rounds once, correctly but for a result within about 10⁻³⁰ (relative) of halfway between two
+  /// doubles, or below the smallest normal double, where scaling back rounds again.
+  ///
+  /// Values past 2^400, whose squared deviations (n of them added) could overflow, and values
+  /// all below 2^−400, whose squares would lose digits to underflow (`1e-200 2e-200 sdev` would be
+  /// 0), are scaled by a power of two to near 1, which is exact, and the root scaled back: a
+  /// result past the largest double is infinity, an overflow.
+  private static func sampleStandardDeviation(_ values: [Double]) -> Double {
     var largest = 0.0
-    for value in values { largest = Swift.max(largest, Swift.abs(value - mean)) }
-    // All equal: 0. Spread past the largest double: infinity, an overflow.
-    guard largest > 0, largest.isFinite else { return largest }
-    var squares = 0.0
-    for value in values {
-      let scaled = (value - mean) / largest
-      squares += scaled * scaled
+    for value in values { largest = Swift.max(largest, Swift.abs(value)) }
+    guard largest > 0 else { return 0 }
+    let shift = Swift.abs(largest.exponent) > 400 ? -largest.exponent : 0
+    @inline(__always) func scaled(_ value: Double) -> Double {
+      shift == 0 ? value : Double(sign: .plus, exponent: shift, significand: value)
     }
-    return largest * (squares / (n - 1)).squareRoot()
+    let n = Double(values.count)
+    var sum = DoubleDouble.zero
+    for value in values { sum.add(scaled(value)) }
+    let mean = sum.divided(by: n)
+    var squares = DoubleDouble.zero
+    for value in values {
+      var deviation = DoubleDouble.sum(scaled(value), -mean.high)
+      deviation.add(-mean.low)
+      squares.add(deviation.squared())
+    }
+    let root = squares.divided(by: n - 1).squareRoot()
+    return shift == 0 ? root : Double(sign: .plus, exponent: -shift, significand: root)
   }
 
   /// n! for n from 0 to 170, each the double nearest the exact product: computed once in whole

@@ -129,7 +129,9 @@ package struct CheckLiteral: Equatable, Sendable {
   /// for 3 decimals, `1400` for −2 (the nearest hundred). `-0` is written `0`. Past 17
   /// significant digits (more than a double holds) the rounded value is written in its shortest
   /// form, in exponent form when it is large or tiny: `1e+308`, not 309 digits, for `=1.7e308`;
-  /// `1e-300`, not 400 places, for `=1e-400`.
+  /// `1e-300`, not 400 places, for `=1e-400`. Past 17 places a value with fewer digits is written
+  /// in exponent form too, with the digits it has, as the display writes exponents: `0`, not
+  /// 320 zeros, for `4.9e-324` against `=1e-320`; `1.5e-05`, not `0.00001500000000000000`.
   package static func rounded(_ top: Value, decimals: Int) -> String {
     let text: String
     if decimals >= 0 {
@@ -138,8 +140,27 @@ package struct CheckLiteral: Equatable, Sendable {
       let unit = pow(10, Double(-decimals))
       text = fixed((top.number / unit).rounded(.toNearestOrAwayFromZero) * unit, decimals: 0)
     }
-    guard significantDigits(text) > 17, let value = Double(text), value.isFinite else { return text }
-    return exact(value)
+    if significantDigits(text) > 17, let value = Double(text), value.isFinite { return exact(value) }
+    // Up to 17 significant digits after more than 17 places: zeros after the point lead them.
+    return decimals > 17 ? exponentForm(ofFraction: text) : text
+  }
+
+  /// A fraction written out (`-0.000015000`) in exponent form from its own digits, trailing zeros
+  /// dropped (`-1.5e-05`): no conversion to a double, which would round a subnormal's digits
+  /// again. `0` for a text of zeros.
+  private static func exponentForm(ofFraction text: String) -> String {
+    let bytes = Array(text.utf8)
+    guard let point = bytes.firstIndex(of: 0x2E), bytes[..<point].allSatisfy({ $0 == 0x30 || $0 == 0x2D }) else {
+      return text
+    }
+    guard let first = bytes[(point + 1)...].firstIndex(where: { $0 != 0x30 }),
+      let last = bytes.lastIndex(where: { $0 &- 0x31 < 9 })
+    else { return "0" }
+    let exponent = first - point
+    var digits = [bytes[first]]
+    if last > first { digits += [0x2E] + bytes[(first + 1)...last] }
+    let sign = bytes.first == 0x2D ? "-" : ""
+    return sign + String(decoding: digits, as: UTF8.self) + "e-" + (exponent < 10 ? "0" : "") + String(exponent)
   }
 
   /// The digits of a number written out in full (`-0.00120` has 3), leading zeros not counted.
