@@ -188,7 +188,7 @@ func runRatchet(binary: String, baselinePath: String, write: Bool, commit: Strin
   }
 
   print("Speed ratchet: instructions (callgrind, whole process), baseline measured on \(baseline.commit)")
-  let widths = [34, 16, 16, 9, 8, 0]
+  let widths = [34, 16, 16, 9, 8, 32]
   row(["row", "baseline", "now", "ratio", "s", ""], widths: widths)
   var status: Int32 = 0
   for (index, workload) in workloads.enumerated() {

@@ -49,7 +49,9 @@ func duration(_ nanoseconds: Double) -> String {
 }
 
 func row(_ cells: [String], widths: [Int]) {
-  print(zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " "))
+  var line = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " ")
+  while line.last == " " { line.removeLast() }
+  print(line)
 }
 
 // MARK: Tapes
