@@ -115,10 +115,18 @@ enum RatchetError: Error, CustomStringConvertible {
 /// How far above its baseline a row may go before the ratchet fails.
 let ratchetTolerance = 0.03
 
-/// `rpn-bench --ratchet BASELINE [--write] [--commit C]`: measures every workload and compares
-/// it with the baseline (or, with `--write`, writes the counts there). Returns the exit status:
-/// 0 when no row is more than 3% above its baseline, 1 when one is, 2 when it could not measure.
-func runRatchet(binary: String, baselinePath: String, write: Bool, commit: String?) -> Int32 {
+/// `rpn-bench --ratchet BASELINE [--write] [--commit C] [--only TEXT] [--keep DIR]`: measures
+/// every workload (or those whose name contains `only`) and compares it with the baseline (or,
+/// with `--write`, writes the counts there); `keep` is a folder for callgrind's files, to read
+/// with `callgrind_annotate`. Returns the exit status: 0 when no row is more than 3% above its
+/// baseline, 1 when one is, 2 when it could not measure.
+func runRatchet(
+  binary: String, baselinePath: String, write: Bool, commit: String?, only: String?, keep: String?
+) -> Int32 {
+  if write && only != nil {
+    printError("--write measures every row: it does not go with --only")
+    return 2
+  }
   let started = now()
   guard let valgrind = executableInPath("valgrind") else {
     printError(RatchetError.valgrindMissing.description)
@@ -154,13 +162,16 @@ func runRatchet(binary: String, baselinePath: String, write: Bool, commit: Strin
   let checkFiles = files
   let sessionTexts = texts
 
-  let workloads = RatchetWorkload.all
+  let workloads = RatchetWorkload.all.filter { only.map($0.name.contains) ?? true }
+  let outputs = keep.map { URL(fileURLWithPath: $0) } ?? folder
+  try? FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
   let results = RatchetResults(count: workloads.count)
   // Two at a time, one a core: counts do not depend on what else runs.
   DispatchQueue.concurrentPerform(iterations: 2) { worker in
     for index in stride(from: worker, to: workloads.count, by: 2) {
       let workload = workloads[index]
-      let out = folder.appendingPathComponent("callgrind.\(index).out").path
+      let file = "callgrind." + workload.name.replacingOccurrences(of: " ", with: "-") + ".out"
+      let out = outputs.appendingPathComponent(file).path
       let command = [valgrind, "--tool=callgrind", "--callgrind-out-file=\(out)", binary]
       let start = now()
       switch workload.kind {

@@ -4,6 +4,7 @@
 //     [--e2e-only | --checks-only | --words-only | --sections-only | --worst-only | --limits-only |
 //      --edits-only]
 //   swift run -c release rpn-bench --ratchet Tests/Speed/baseline.tsv [--write --commit HASH]
+//     [--only TEXT] [--keep DIR]
 //   swift run -c release rpn-bench --targets [--against OLD-RPN-LSP] [--quick]
 //
 // Every figure is a median of several runs; the machines are shared and noisy, so compare the
@@ -156,10 +157,13 @@ if let flag = CommandLine.arguments.firstIndex(of: "--ratchet") {
     printError("--ratchet takes the baseline file: rpn-bench --ratchet Tests/Speed/baseline.tsv")
     exit(2)
   }
-  let commit = arguments.firstIndex(of: "--commit").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+  func value(_ name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+  }
   exit(
     runRatchet(
-      binary: serverBinary, baselinePath: arguments[flag + 1], write: arguments.contains("--write"), commit: commit))
+      binary: serverBinary, baselinePath: arguments[flag + 1], write: arguments.contains("--write"),
+      commit: value("--commit"), only: value("--only"), keep: value("--keep")))
 }
 
 // `rpn-bench --targets [--against OLD]`: the targets on the named tapes, two binaries side by side.
