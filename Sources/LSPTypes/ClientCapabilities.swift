@@ -24,6 +24,12 @@ package struct ClientCapabilities: Equatable, Sendable {
   /// `textDocument.codeAction.resolveSupport.properties` holds `edit` and `dataSupport` is true:
   /// the client can resolve an action's edit later, keeping its `data`.
   package var codeActionResolvesEdits = false
+  /// `textDocument.inlayHint.resolveSupport.properties` holds `tooltip`: the client asks for a
+  /// hint's tooltip with `inlayHint/resolve`, when it shows it.
+  package var inlayHintResolvesTooltip = false
+  /// `textDocument.inlayHint.resolveSupport.properties` holds `textEdits`: likewise for the edit
+  /// that accepting a hint makes.
+  package var inlayHintResolvesTextEdits = false
   /// `textDocument.documentSymbol.hierarchicalDocumentSymbolSupport`.
   package var hierarchicalSymbols = false
 
@@ -46,6 +52,9 @@ package struct ClientCapabilities: Equatable, Sendable {
     codeActionLiterals = codeAction?["codeActionLiteralSupport"]?.isObject ?? false
     let resolvable = codeAction?["resolveSupport"]?["properties"]?.arrayValue ?? []
     codeActionResolvesEdits = resolvable.contains("edit") && codeAction?["dataSupport"]?.boolValue == true
+    let inlayResolvable = json["textDocument"]?["inlayHint"]?["resolveSupport"]?["properties"]?.arrayValue ?? []
+    inlayHintResolvesTooltip = inlayResolvable.contains("tooltip")
+    inlayHintResolvesTextEdits = inlayResolvable.contains("textEdits")
     hierarchicalSymbols =
       json["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
   }

@@ -15,6 +15,7 @@ package enum Method {
   package static let diagnostic = "textDocument/diagnostic"
   package static let diagnosticRefresh = "workspace/diagnostic/refresh"
   package static let inlayHint = "textDocument/inlayHint"
+  package static let inlayHintResolve = "inlayHint/resolve"
   package static let inlayHintRefresh = "workspace/inlayHint/refresh"
   package static let hover = "textDocument/hover"
   package static let completion = "textDocument/completion"

@@ -28,16 +28,19 @@ package struct InlayHint: JSONEncodable, Sendable {
   package var tooltip: UTF8Text?
   package var textEdits: [LSPTextEdit]?
   package var paddingLeft: Bool
+  /// What `inlayHint/resolve` needs to fill in what was left out, for a client that resolves.
+  package var data: InlayHintData?
 
   package init(
     position: Position, label: UTF8Text, tooltip: UTF8Text? = nil, textEdits: [LSPTextEdit]? = nil,
-    paddingLeft: Bool = true
+    paddingLeft: Bool = true, data: InlayHintData? = nil
   ) {
     self.position = position
     self.label = label
     self.tooltip = tooltip
     self.textEdits = textEdits
     self.paddingLeft = paddingLeft
+    self.data = data
   }
 
   package func encode(into writer: inout JSONWriter) {
@@ -47,6 +50,29 @@ package struct InlayHint: JSONEncodable, Sendable {
     writer.member("label", label)
     writer.member("tooltip", tooltip)
     writer.member("textEdits", textEdits)
+    writer.member("data", data)
+    writer.endObject()
+  }
+}
+
+/// An inlay hint's `data`: its document (as `TextDocumentPositionParams` names one), its line,
+/// and the document's version when it was made, so that a resolve after an edit can tell.
+package struct InlayHintData: JSONEncodable, Sendable {
+  package var uri: String
+  package var line: Int
+  package var version: Int?
+
+  package init(uri: String, line: Int, version: Int?) {
+    self.uri = uri
+    self.line = line
+    self.version = version
+  }
+
+  package func encode(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("textDocument", TextDocumentIdentifier(uri: uri))
+    writer.member("line", line)
+    writer.member("version", version)
     writer.endObject()
   }
 }

@@ -28,16 +28,27 @@ extension Server {
   /// At the end of each heading's line, a hint shows its section's summary (`Σ 245.5 · 4 values ·
   /// avg 61.375`), unless the setting `inlayHints.sections` is false.
   ///
+  /// For a client that resolves a hint's `tooltip` or `textEdits` (`resolveSupport`), a stack
+  /// hint comes without them and with `data`; `inlayHint/resolve` fills them in, when the client
+  /// shows the tooltip or accepts the hint. A viewport's levels and checks are most of a
+  /// request's work, and a client shows one tooltip at a time.
+  ///
   /// Editors ask for the visible lines on every scroll: each hint reads only the top of its
   /// stack, never the whole stack, and a line without `:` costs nothing more for its effects.
   func inlayHints(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
-    let open = try openDocument(params).open
+    let (uri, open) = try openDocument(params)
     let range = try LSPRange.decode(params?["range"], field: "range")
     guard settings.inlayHintsEnabled else { return [] }
     let document = open.document
     let converter = converter(for: document)
     let display = display(of: document)
-    let kept = max(display.maxItems, Self.tooltipLevels)
+    let resolvesTooltip = client.inlayHintResolvesTooltip
+    let resolvesEdits = client.inlayHintResolvesTextEdits
+    let levels = resolvesTooltip ? 0 : Self.tooltipLevels
+    let kept = max(display.maxItems, levels)
+    let data = { (line: Int) in
+      resolvesTooltip || resolvesEdits ? InlayHintData(uri: uri, line: line, version: open.version) : nil
+    }
     let atEndOfLine = (document.documentSettings.hints ?? settings.inlayHintsPosition) == .endOfLine
     var formatted = FormattedValues()
     let endLine = range.end.line > range.start.line && range.end.character == 0 ? range.end.line - 1 : range.end.line
@@ -58,17 +69,54 @@ extension Server {
           continue
         }
         let shown = document.stack(afterLine: line, keepingTop: kept).labelAndLevelsUTF8(
-          display: display, maxLevels: Self.tooltipLevels, cache: &formatted)
+          display: display, maxLevels: levels, cache: &formatted)
         hints.append(
           InlayHint(
             position: converter.position(line: line, utf8Column: atEndOfLine ? Self.textEnd(line, document) : offset),
-            label: UTF8Text(utf8: shown.label), tooltip: UTF8Text(utf8: shown.levels),
-            textEdits: document.checkAddition(line: line, display: display).map { [converter.textEdit($0)] }))
+            label: UTF8Text(utf8: shown.label), tooltip: resolvesTooltip ? nil : UTF8Text(utf8: shown.levels),
+            textEdits: resolvesEdits ? nil : checkEdits(line, document, converter, display), data: data(line)))
       }
     }
     // A viewport's hints are a hundred objects of a few members each, asked for on every scroll:
     // room for them all before the buffer grows.
     return JSONValue(encoding: hints, capacity: 32 << 10)
+  }
+
+  /// `inlayHint/resolve`: a stack hint that came without its tooltip or its edit (for a client
+  /// that resolves them), returned as the client sent it with them added. A hint made before an
+  /// edit of its document (its `data` names an older version) is returned as it came: its line
+  /// may hold another stack now, and the client asks for the viewport's hints again anyway.
+  func resolveInlayHint(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    guard let params, case .object(var members) = params else { throw .invalidParams("params must be an inlay hint") }
+    guard let data = params["data"], data.isObject, let line = data["line"]?.intValue else {
+      throw .invalidParams("data must be what textDocument/inlayHint gave the hint")
+    }
+    let open = try openDocument(data).open
+    let document = open.document
+    guard data["version"]?.intValue == open.version, line >= 0, line < document.lineCount,
+      document.hintOffset(ofLine: line) != nil
+    else { return params }
+    let display = display(of: document)
+    let converter = converter(for: document)
+    if client.inlayHintResolvesTooltip, params["tooltip"] == nil {
+      var cache = FormattedValues()
+      let levels = document.stack(afterLine: line, keepingTop: max(display.maxItems, Self.tooltipLevels))
+        .labelAndLevelsUTF8(display: display, maxLevels: Self.tooltipLevels, cache: &cache).levels
+      members.append(("tooltip", JSONValue(encoding: UTF8Text(utf8: levels))))
+    }
+    if client.inlayHintResolvesTextEdits, params["textEdits"] == nil,
+      let edits = checkEdits(line, document, converter, display)
+    {
+      members.append(("textEdits", JSONValue(encoding: edits)))
+    }
+    return .object(members)
+  }
+
+  /// The edit that accepting a line's stack hint makes: the line's result written as a check.
+  private func checkEdits(
+    _ line: Int, _ document: Document, _ converter: PositionConverter, _ display: DisplaySettings
+  ) -> [LSPTextEdit]? {
+    document.checkAddition(line: line, display: display).map { [converter.textEdit($0)] }
   }
 
   /// Where a line's text ends: after its last character that is not a space or a tab.

@@ -101,6 +101,10 @@ package final class Server {
       Method.completion, Server.completion, capability: "completionProvider",
       ["resolveProvider": false, "triggerCharacters": .array(Self.completionTriggers)])
     register(Method.inlayHint, Server.inlayHints, capability: "inlayHintProvider", ["resolveProvider": false])
+    // Only for clients that resolve a hint's tooltip or edit: their hints come without them.
+    register(Method.inlayHintResolve, Server.resolveInlayHint, capability: "inlayHintProvider") {
+      $0.inlayHintResolvesTooltip || $0.inlayHintResolvesTextEdits ? ["resolveProvider": true] : nil
+    }
     register(Method.definition, Server.definition, capability: "definitionProvider", true)
     register(Method.references, Server.references, capability: "referencesProvider", true)
     register(Method.documentHighlight, Server.documentHighlight, capability: "documentHighlightProvider", true)

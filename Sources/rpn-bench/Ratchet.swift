@@ -22,6 +22,8 @@ struct RatchetWorkload {
     case edit
     /// 100 inlay-hint requests, each for a 100-line viewport, spread over the tape.
     case hints
+    /// The same, from a client that resolves tooltips and edits (as VS Code does).
+    case hintsResolving = "hints-resolving"
     /// 100 hovers, each on an integer that starts a line, spread over the tape.
     case hover
     /// 100 completions at the start of a line (nothing typed: every item).
@@ -31,7 +33,7 @@ struct RatchetWorkload {
       switch self {
       case .open: 0
       case .edit: 10
-      case .hints, .hover, .completion: 100
+      case .hints, .hintsResolving, .hover, .completion: 100
       }
     }
   }
@@ -259,7 +261,7 @@ private final class RatchetResults: @unchecked Sendable {
 private func runSession(command: [String], text: String, step: RatchetWorkload.SessionStep) {
   guard let client = try? PipeClient(executable: command[0], arguments: Array(command.dropFirst()) + ["--stdio"])
   else { return }
-  client.initialize()
+  client.initialize(textDocument: step == .hintsResolving ? resolvingHints : nil)
   let uri = "file:///ratchet/tape.rpn"
   client.open(uri, text)
   let lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
@@ -283,7 +285,7 @@ private func runSession(command: [String], text: String, step: RatchetWorkload.S
     let line = integerLine(from: lineCount / 2)
     let first = Character(UnicodeScalar(lines[line][0]))
     _ = client.keystrokeMedian(uri: uri, line: line, first: first, version: &version, runs: step.count - 1)
-  case .hints:
+  case .hints, .hintsResolving:
     for k in 0..<step.count {
       let start = k * (lineCount - 100) / step.count
       let range: JSONValue = [
@@ -306,6 +308,9 @@ private func runSession(command: [String], text: String, step: RatchetWorkload.S
   }
   client.close()
 }
+
+/// Inlay hints as VS Code declares them: tooltips and edits resolved when shown or accepted.
+let resolvingHints: JSONValue = ["inlayHint": ["resolveSupport": ["properties": ["tooltip", "textEdits"]]]]
 
 /// The total of instructions that callgrind wrote in `path` (its `totals:` or `summary:` line).
 private func callgrindTotal(_ path: String) -> UInt64? {

@@ -51,8 +51,10 @@ func runTargets(binaries: [String], runs: Int, sizes: [Int]) {
   }
 
   let clients = binaries.compactMap { startServer($0) }
-  guard clients.count == binaries.count else { return }
-  defer { for client in clients { client.close() } }
+  // The same binaries, for a client that resolves tooltips and edits (VS Code).
+  let resolving = binaries.compactMap { startServer($0, textDocument: resolvingHints) }
+  guard clients.count == binaries.count, resolving.count == binaries.count else { return }
+  defer { for client in clients + resolving { client.close() } }
 
   let opens = clients.map { $0.didOpenMedian(running, runs: max(3, runs / 4), name: "targets-open") }
   show("didOpen running \(largest / 1000)k → diagnostics", opens.map(duration), "≤ 100 ms")
@@ -61,7 +63,7 @@ func runTargets(binaries: [String], runs: Int, sizes: [Int]) {
     for tape in NamedTape.allCases {
       let text = tape.text(lines: size)
       let uri = "file:///bench/targets-\(tape.rawValue)-\(size).rpn"
-      for client in clients { client.open(uri, text) }
+      for client in clients + resolving { client.open(uri, text) }
       let lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
       // The first line from the middle on whose first token is an integer.
       var line = size / 2
@@ -84,6 +86,8 @@ func runTargets(binaries: [String], runs: Int, sizes: [Int]) {
       let document: JSONValue = ["uri": .string(uri)]
       let hints = clients.map { $0.inlayHintsMedian(uri: uri, lines: line..<line + 100, runs: runs) }
       show("inlay hints, 100-line viewport, \(label)", hints.map(duration), "≤ 0.4 ms")
+      let resolvingHints = resolving.map { $0.inlayHintsMedian(uri: uri, lines: line..<line + 100, runs: runs) }
+      show("  the same, a client that resolves tooltips", resolvingHints.map(duration), "≤ 0.4 ms")
       let hovers = clients.map {
         $0.requestMedian(
           "textDocument/hover", ["textDocument": document, "position": ["line": JSONValue(line), "character": 0]],
@@ -96,7 +100,7 @@ func runTargets(binaries: [String], runs: Int, sizes: [Int]) {
           ["textDocument": document, "position": ["line": JSONValue(line), "character": 0]], runs: runs)
       }
       show("completion, nothing typed, \(label)", completions.map(duration), "≤ 0.15 ms")
-      for client in clients { client.closeDocument(uri) }
+      for client in clients + resolving { client.closeDocument(uri) }
     }
   }
   let floors = clients.map {

@@ -56,12 +56,13 @@ package struct StackPicture: Equatable, Sendable {
 
   /// The label and the levels as UTF-8 bytes, with values already formatted taken from `cache`
   /// (and new ones put there): for a viewport's hints, whose labels share most of their values,
-  /// and which are written straight into a response.
+  /// and which are written straight into a response. With `maxLevels` 0, the levels are not
+  /// written (empty): a client that resolves tooltips asks for them one hint at a time.
   package func labelAndLevelsUTF8(display: DisplaySettings, maxLevels: Int, cache: inout FormattedValues) -> (
     label: [UInt8], levels: [UInt8]
   ) {
     let items = min(display.maxItems, top.count)
-    let levels = min(max(1, maxLevels), top.count)
+    let levels = maxLevels > 0 ? min(maxLevels, top.count) : 0
     let shown = max(items, levels)
     cache.startLabel()
     var spans = [FormattedValues.Span](repeating: FormattedValues.Span(start: 0, count: 0), count: shown)
@@ -78,6 +79,7 @@ package struct StackPicture: Equatable, Sendable {
       cache.append(spans[k], to: &label)
     }
     label.append(0x5D)  // "]"
+    guard maxLevels > 0 else { return (label, []) }
     guard depth > 0 else { return (label, Array("empty stack".utf8)) }
     var lines: [UInt8] = []
     lines.reserveCapacity(width + 8 * levels + 24)
