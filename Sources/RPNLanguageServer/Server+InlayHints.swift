@@ -46,9 +46,7 @@ extension Server {
     let resolvesEdits = client.inlayHintResolvesTextEdits
     let levels = resolvesTooltip ? 0 : Self.tooltipLevels
     let kept = max(display.maxItems, levels)
-    let data = { (line: Int) in
-      resolvesTooltip || resolvesEdits ? InlayHintData(uri: uri, line: line, version: open.version) : nil
-    }
+    let resolves = resolvesTooltip || resolvesEdits
     let atEndOfLine = (document.documentSettings.hints ?? settings.inlayHintsPosition) == .endOfLine
     var formatted = FormattedValues()
     let endLine = range.end.line > range.start.line && range.end.character == 0 ? range.end.line - 1 : range.end.line
@@ -74,7 +72,8 @@ extension Server {
           InlayHint(
             position: converter.position(line: line, utf8Column: atEndOfLine ? Self.textEnd(line, document) : offset),
             label: UTF8Text(utf8: shown.label), tooltip: resolvesTooltip ? nil : UTF8Text(utf8: shown.levels),
-            textEdits: resolvesEdits ? nil : checkEdits(line, document, converter, display), data: data(line)))
+            textEdits: resolvesEdits ? nil : checkEdits(line, document, converter, display),
+            data: resolves ? InlayHintData(uri: uri, line: line, version: open.version) : nil))
       }
     }
     // A viewport's hints are a hundred objects of a few members each, asked for on every scroll:
