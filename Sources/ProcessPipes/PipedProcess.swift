@@ -22,16 +22,22 @@ package struct PipedProcess {
   /// Signalled once when the child has exited.
   package let exited = DispatchSemaphore(value: 0)
 
-  /// Starts `executable` with `arguments`, in `directory` if one is given. With `discardErrors`
-  /// its standard error goes to /dev/null: for a caller that never reads it, a pipe would fill
-  /// and stop the child.
-  package init(executable: URL, arguments: [String], directory: URL? = nil, discardErrors: Bool = false) throws {
+  /// Starts `executable` with `arguments`, in `directory` if one is given, with this process's
+  /// environment and `environment` set over it. With `discardErrors` its standard error goes to
+  /// /dev/null: for a caller that never reads it, a pipe would fill and stop the child.
+  package init(
+    executable: URL, arguments: [String], directory: URL? = nil, environment: [String: String] = [:],
+    discardErrors: Bool = false
+  ) throws {
     // A child that exits without reading its input must not kill the tests with SIGPIPE.
     signal(SIGPIPE, SIG_IGN)
     process = Process()
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, set in set }
+    }
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = discardErrors ? nil : Pipe()

@@ -19,13 +19,16 @@ final class PipeClient {
   private var process: Process { child.process }
   var pid: Int32 { process.processIdentifier }
 
-  convenience init(binary: String) throws {
-    try self.init(executable: binary, arguments: ["--stdio"])
+  convenience init(binary: String, environment: [String: String] = [:]) throws {
+    try self.init(executable: binary, arguments: ["--stdio"], environment: environment)
   }
 
-  /// Starts `executable` with `arguments`: the server, or a tool that runs it (callgrind).
-  init(executable: String, arguments: [String]) throws {
-    child = try PipedProcess(executable: URL(fileURLWithPath: executable), arguments: arguments, discardErrors: true)
+  /// Starts `executable` with `arguments`, and `environment` set over this process's: the server,
+  /// or a tool that runs it (callgrind).
+  init(executable: String, arguments: [String], environment: [String: String] = [:]) throws {
+    child = try PipedProcess(
+      executable: URL(fileURLWithPath: executable), arguments: arguments, environment: environment,
+      discardErrors: true)
     let fd = child.output.fileDescriptor
     reader = FrameReader(chunkSize: 1 << 16) { buffer in
       while true {

@@ -13,10 +13,19 @@ import RPNEngine
 /// resolution, completion inside `# rpn:` lines, …) must be answered with a result. Records the
 /// server's resident memory every 10,000 steps, after a warm-up (the first 1,000 steps, then every
 /// document closed and opened again) and once more after closing every document at the end.
-/// Exits 1 on any mismatch, or when the heap after closing is more than 10% over its size after
-/// startup.
+/// Exits 1 on any mismatch, when the heap after closing is more than `soakGrowthLimit` over its
+/// size after the warm-up (memory the server keeps grows with the steps), or when the warm-up
+/// kept more than `soakFirstUseLimitKB` over the startup's (what first use keeps, as the README
+/// says).
 func runSoak(binary: String, steps: Int, seed: UInt64) -> Int32 {
-  guard let client = try? PipeClient(binary: binary) else {
+  // Without glibc's per-thread cache of freed blocks (its tcache: up to 7 of each size up to 1 KB),
+  // the heap left resident after closing is what the server holds. With it, a page holding one
+  // cached block stays through `malloc_trim`, and which pages those are drifts with the steps: the
+  // heap after closing grew 3.5% (5,000 steps) to 9.8% (100,000) over the warm-up while the
+  // blocks the server held (heaptrack) stayed the same to 120 bytes; without it, 0.0% to 0.4%.
+  let tunables = ProcessInfo.processInfo.environment["GLIBC_TUNABLES"].map { $0 + ":" } ?? ""
+  let environment = ["GLIBC_TUNABLES": tunables + "glibc.malloc.tcache_count=0"]
+  guard let client = try? PipeClient(binary: binary, environment: environment) else {
     print("soak: cannot start \(binary)")
     return 1
   }
@@ -73,8 +82,9 @@ func runSoak(binary: String, steps: Int, seed: UInt64) -> Int32 {
   openAll()
   // The heap after a warm-up: every feature used once, the documents closed (then opened again).
   // Growth from here on is the soak's; from startup, it includes what the first use of each
-  // feature keeps (caches, and the allocator's own free lists).
-  let warmUpSteps = min(1_000, steps / 10)
+  // feature keeps (the builtins' completion items and suggestion index, the runtime's type
+  // metadata).
+  let warmUpSteps = max(min(1_000, steps / 10), 1)
   var warmedUp = startup
   var mismatches = 0
   var counts = (edits: 0, settings: 0, requests: 0)
@@ -245,16 +255,28 @@ func runSoak(binary: String, steps: Int, seed: UInt64) -> Int32 {
   row("closed", closed, mismatches)
   let ratio = Double(closed.anonymous) / Double(max(startup.anonymous, 1))
   let sinceWarmUp = Double(closed.anonymous) / Double(max(warmedUp.anonymous, 1))
+  let firstUse = warmedUp.anonymous - startup.anonymous
   func percent(_ ratio: Double) -> String { String(format: "%+.1f%%", (ratio - 1) * 100) }
   print(
     "soak: \(mismatches) mismatches in \(steps) steps (\(counts.edits) edits, \(counts.settings) settings changes, "
-      + "\(counts.requests) other requests); heap (RssAnon) after startup \(startup.anonymous) KB, after the "
-      + "warm-up's \(warmUpSteps) steps (closed) \(warmedUp.anonymous) KB, peak \(peak) KB, after closing "
-      + "\(closed.anonymous) KB: \(percent(ratio)) from startup, \(percent(sinceWarmUp)) from the warm-up "
-      + "(limit +10% from startup); RSS \(startup.total) → \(closed.total) KB")
+      + "\(counts.requests) other requests); heap (RssAnon, glibc's tcache off) after startup \(startup.anonymous) KB, "
+      + "after the warm-up's \(warmUpSteps) steps (closed) \(warmedUp.anonymous) KB (first use keeps \(firstUse) KB, "
+      + "limit \(soakFirstUseLimitKB) KB), peak \(peak) KB, after closing \(closed.anonymous) KB: "
+      + "\(percent(sinceWarmUp)) from the warm-up (limit \(percent(soakGrowthLimit))), \(percent(ratio)) from startup; "
+      + "RSS \(startup.total) → \(closed.total) KB")
   client.close()
-  return mismatches == 0 && ratio <= 1.10 ? 0 : 1
+  return mismatches == 0 && sinceWarmUp <= soakGrowthLimit && firstUse <= soakFirstUseLimitKB ? 0 : 1
 }
+
+/// How much the heap after closing every document may exceed the warm-up's. Measured: +0.0% to
+/// +0.2% at 5,000 steps (seeds 1 to 10), +0.4% (8 KB) at 20,000 and 100,000. A server that kept
+/// each request's id, or each edit's URI, passed it within 5,000 steps (+2.9%, +14.4%).
+private let soakGrowthLimit = 1.02
+
+/// How much the warm-up may keep over the heap after startup, in KB: measured 204 to 220 (the
+/// heap about 120, of which the builtins' completion items 58 and their suggestion index 28; the
+/// Swift runtime's type metadata 64; globals and stacks 28).
+private let soakFirstUseLimitKB = 256
 
 /// The settings the soak has sent, as the server holds them.
 private struct SoakSettings {
