@@ -18,6 +18,10 @@ import RPNEngine
 /// kept more than `soakFirstUseLimitKB` over the startup's (what first use keeps, as the README
 /// says).
 func runSoak(binary: String, steps: Int, seed: UInt64) -> Int32 {
+  guard steps >= 1 else {
+    printError("--soak takes a number of steps from 1 up: rpn-bench --soak 5000 7")
+    return 2
+  }
   // Without glibc's per-thread cache of freed blocks (its tcache: up to 7 of each size up to 1 KB),
   // the heap left resident after closing is what the server holds. With it, a page holding one
   // cached block stays through `malloc_trim`, and which pages those are drifts with the steps: the
