@@ -20,7 +20,8 @@
 -- 0.7) of messy lines, and the quick fix for `swpa` (vim.lsp.buf.code_action(), the menu
 -- answered here). After each edit: diagnostics re-published and inlay hints still exact.
 -- Then, in a second buffer, a failing check updated by its quick fix (vim.lsp.buf.code_action()
--- with apply and a filter; its menu on 0.7), then every check removed by a resolved source action.
+-- with apply and a filter; its menu on 0.7), then every check removed by a resolved source action,
+-- then the line's hint accepted (resolved where the client resolves, its edit applied).
 -- Then, in a third buffer, a defined word: hover on its name and on a use (its effect, the line
 -- it is defined on), its effect inlay hint after `;`, definition, and rename through the client.
 -- Then, in a buffer of its own, numbers grouped in thousands (`1,234.50`) and in hex, octal and
@@ -1265,6 +1266,15 @@ local function check_failing_check_fix(sample_bufnr)
     message_has = 'expected 0.334, the top is 0.333333333333333 (0.333 to 3 decimals)' } }, 'a failing check')
   local hints, herr = raw_hints(bufnr)
   local hint = type(hints) == 'table' and hints[1] or {}
+  -- Neovim 0.10+ says it resolves a hint's tooltip and edits: the server leaves them out and
+  -- sends data, and inlayHint/resolve gives them, as `:h vim.lsp.inlay_hint.get()` does it.
+  -- (Neovim 0.7 resolves nothing: its hint comes whole.)
+  if hint.data ~= nil then
+    check(hint.tooltip == nil and hint.textEdits == nil,
+      'a client that resolves hints gets the tooltip and the check on inlayHint/resolve, not before', show(hint))
+    local resolved, rerr = request(bufnr, 'inlayHint/resolve', hint)
+    hint, herr = resolved or {}, herr or rerr
+  end
   check(type(hints) == 'table' and #hints == 1 and hint_label(hint) == '[0.333333333333333]'
       and hint.tooltip == '1: 0.333333333333333' and hint.textEdits == nil,
     'the hint of a line with a check: label, tooltip "1: 0.333333333333333", no check to write', herr or show(hints))
@@ -1297,6 +1307,22 @@ local function check_failing_check_fix(sample_bufnr)
   problem = lines_diff(buffer_lines(bufnr), { '1 3 /' })
   check(problem == nil, through .. ' asked for `source` actions runs "Remove every check" (its edit resolved): `1 3 /`',
     string.format('%s; offered %s; messages: %s', problem or 'buffer right', show(offered), messages_text(messages)))
+
+  -- Accepting the line's hint as `:h vim.lsp.inlay_hint.get()` shows (resolve it where the client
+  -- resolves, then apply its textEdits) writes the line's result as a check.
+  local accepted, aerr = raw_hints(bufnr)
+  local line_hint = type(accepted) == 'table' and accepted[1] or {}
+  if line_hint.data ~= nil then
+    local resolved, rerr = request(bufnr, 'inlayHint/resolve', line_hint)
+    line_hint, aerr = resolved or {}, aerr or rerr
+  end
+  local client = clients_of(bufnr)[1]
+  if type(line_hint.textEdits) == 'table' and client then
+    vim.lsp.util.apply_text_edits(line_hint.textEdits, bufnr, client.offset_encoding)
+  end
+  problem = lines_diff(buffer_lines(bufnr), { '1 3 / =0.333333333333333' })
+  check(problem == nil, 'accepting the hint of `1 3 /` (its edit resolved, then applied) writes `1 3 / =0.333333333333333`',
+    string.format('%s; hint %s', problem or aerr or 'buffer right', show(line_hint)))
   vim.cmd('silent! write')
   vim.cmd('buffer ' .. sample_bufnr)
 end
