@@ -24,9 +24,11 @@ let package = Package(
     // Benchmarks: `swift run -c release rpn-bench`.
     .executableTarget(name: "rpn-bench", dependencies: ["RPNEngine", "JSONRPC", "ProcessPipes"]),
     // What the test targets share: the LSP test client (over the built binary's pipes, or with
-    // the server in process), the lookup of the binary, seeded random numbers, cursor markers.
+    // the server in process), the lookup of the binary, seeded random numbers, cursor markers, and
+    // the reference model of a document's text that the differential tests edit beside the engine.
     .target(
-      name: "TestSupport", dependencies: ["JSONRPC", "RPNLanguageServer", "ProcessPipes"], path: "Tests/TestSupport"),
+      name: "TestSupport", dependencies: ["JSONRPC", "RPNEngine", "RPNLanguageServer", "ProcessPipes"],
+      path: "Tests/TestSupport"),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "JSONRPC"]),
     .testTarget(name: "RPNEngineTests", dependencies: ["RPNEngine", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),

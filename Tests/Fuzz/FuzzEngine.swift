@@ -2,11 +2,14 @@ import RPNEngine
 
 /// Target 2: a document (the input's bytes, or words of the language the input picks), then
 /// random edits, some staged and evaluated at once as the server does, and changes of the
-/// editor's angle unit. Inside: after every step the edited document equals a fresh one made
-/// from its text (stacks, diagnostics, hints, `lastx`-dependent labels, variables, sections,
-/// settings lines and the document's settings), every diagnostic range lies in its line and every
-/// label is well formed; after the last step, checks written back (updated, or added in the
-/// document's display) pass, and removing every check leaves none.
+/// editor's angle unit. Inside: every edit is made to a plain copy of the text too
+/// (`ReferenceText`), and the document's text must equal it, after each staged edit as well; after
+/// every step the edited document equals a fresh one made from that copy (every value of every
+/// stack, diagnostics, hints, `lastx`-dependent labels, variables, sections, settings lines and
+/// the document's settings), every diagnostic range lies in its line, every label is well formed
+/// and the fresh evaluation ran no more steps in words than the README's limits allow; after the
+/// last step, checks written back (updated, or added in the document's display) pass, and the
+/// edits that remove every check do not overlap and leave none.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var stream = ByteStream(bytes: UnsafeBufferPointer(start: data, count: size))
@@ -29,7 +32,8 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     notation: Notation.allCases[Int(mode >> 4) % Notation.allCases.count], decimals: Int(mode) % 16,
     grouping: mode & 0x20 != 0)
   guard let document = try? Document(text: text, settings: settings, overriding: overriding) else { return 0 }
-  check(document, settings, overriding, editorDisplay, traceLine: 0)
+  var reference = Array(text.utf8)
+  check(document, reference, settings, overriding, editorDisplay, traceLine: 0)
   while !stream.isAtEnd {
     let action = stream.byte()
     if action < 12 {
@@ -47,25 +51,38 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         edits.append(TextEdit(from: start, to: end, text: snippet))
       }
+      // Each edit lands in the positions the one before left, staged or applied. None can be
+      // refused: these documents stay far below `Document.maximumUTF8Count`.
       if action < 48 {
-        // As the server does with a batch of `didChange`s: each staged, then one evaluation.
-        for edit in edits { try? document.stage(edit) }
+        // As the server does with a batch of `didChange`s: each staged (the text changes at once,
+        // and the server reads it between them), then one evaluation.
+        for edit in edits {
+          do { try document.stage(edit) } catch { fatalError("a staged edit was refused: \(error)") }
+          ReferenceText.replace(&reference, from: edit.from, to: edit.to, with: edit.text)
+          guard document.text.utf8.elementsEqual(reference) else {
+            fatalError("the text differs after staging \(edit)")
+          }
+        }
         document.evaluateStaged()
       } else {
-        _ = try? document.apply(edits)
+        do { try document.apply(edits) } catch { fatalError("an edit was refused: \(error)") }
+        for edit in edits { ReferenceText.replace(&reference, from: edit.from, to: edit.to, with: edit.text) }
       }
     }
-    check(document, settings, overriding, editorDisplay, traceLine: stream.int(below: document.lineCount))
+    check(document, reference, settings, overriding, editorDisplay, traceLine: stream.int(below: document.lineCount))
   }
   checkWrittenChecks(document, settings, overriding, editorDisplay)
   return 0
 }
 
 private func check(
-  _ document: Document, _ settings: EvaluationSettings, _ overriding: DocumentSettings,
+  _ document: Document, _ reference: [UInt8], _ settings: EvaluationSettings, _ overriding: DocumentSettings,
   _ editorDisplay: DisplaySettings, traceLine: Int
 ) {
-  guard let fresh = try? Document(text: document.text, settings: settings, overriding: overriding) else {
+  // The fresh document is made from the reference, not from the document's own text, so that a
+  // text the edits corrupted is caught here, not evaluated afresh and found equal.
+  guard document.text.utf8.elementsEqual(reference) else { fatalError("the text differs from the reference") }
+  guard let fresh = try? Document(utf8: reference, settings: settings, overriding: overriding) else {
     fatalError("text refused")
   }
   // The settings: the `# rpn:` lines read again, and what they make of the editor's.
@@ -77,8 +94,14 @@ private func check(
   guard display == fresh.display(over: editorDisplay) else { fatalError("display settings differ") }
   guard fresh.lineCount == document.lineCount else { fatalError("line counts differ") }
   for line in 0..<document.lineCount {
-    let picture = document.stack(afterLine: line, keepingTop: 16)
-    guard picture == fresh.stack(afterLine: line, keepingTop: 16) else { fatalError("stack differs on line \(line)") }
+    // Every value, not the top few: a value patched in place deep under the top (an edit that
+    // pushes as many values as before) is what an incremental evaluation can get wrong unseen.
+    // Compared by bits, so that `-0` and `0` (shown differently) differ.
+    let picture = document.stack(afterLine: line, keepingTop: .max)
+    let freshPicture = fresh.stack(afterLine: line, keepingTop: .max)
+    guard picture.depth == freshPicture.depth,
+      picture.top.elementsEqual(freshPicture.top, by: { $0.bitPattern == $1.bitPattern })
+    else { fatalError("stack differs on line \(line)") }
     let diagnostics = document.diagnostics(inLine: line)
     guard diagnostics == fresh.diagnostics(inLine: line) else { fatalError("diagnostics differ on line \(line)") }
     guard document.hintOffset(ofLine: line) == fresh.hintOffset(ofLine: line) else { fatalError("hints differ") }
@@ -120,9 +143,12 @@ private func check(
   guard document.trace(line: traceLine) == fresh.trace(line: traceLine) else {
     fatalError("the trace of line \(traceLine) differs")
   }
-  // A use is at least two bytes and runs at most `WordTable.limit` steps (README, Limits).
-  let bound = max(1, fresh.text.utf8.count / 2) * wordStepLimit
-  if emptyWordsCount && fresh.wordStepsRun > bound {
+  // The README's limits: a use runs at most `WordTable.limit` steps, and a use and the space
+  // after it are at least two bytes; a document of n bytes runs at most 16 × (n + 1) steps (its
+  // last line counts a break it has not) plus the reserve the first line starts with.
+  let bytes = reference.count
+  let bound = min((bytes + 1) / 2 * wordStepLimit, 16 * (bytes + 1) + lineReserveCap)
+  if fresh.wordStepsRun > bound {
     fatalError("an evaluation ran \(fresh.wordStepsRun) steps in words, past \(bound)")
   }
 }
@@ -135,8 +161,7 @@ private func checkWrittenChecks(
   _ editorDisplay: DisplaySettings
 ) {
   let display = document.display(over: editorDisplay)
-  let addedIn = display.notation == .engineering && !engineeringChecksPass ? DisplaySettings() : display
-  let written = document.applying(document.checkUpdates() + document.checkAdditions(display: addedIn))
+  let written = document.applying(document.checkUpdates() + document.checkAdditions(display: display))
   guard let rewritten = try? Document(text: written, settings: settings, overriding: overriding) else {
     fatalError("rewritten text refused")
   }
@@ -147,7 +172,6 @@ private func checkWrittenChecks(
   if zip(removals, removals.dropFirst()).contains(where: {
     $0.line == $1.line && $0.range.upperBound > $1.range.lowerBound
   }) {
-    if removalsMayOverlap { return }
     fatalError("the edits that remove every check overlap: \(removals)")
   }
   let removed = document.applying(removals)
@@ -157,39 +181,9 @@ private func checkWrittenChecks(
   if unchecked.hasAnyCheck { fatalError("a check is left after removing every check") }
 }
 
-/// Whether a check written in engineering notation passes. Not yet: `111` at two significant
-/// digits is written `=110e+00`, which is read as a whole number and fails (found by this target;
-/// the seed `regression-engineering-check` and the test `aCheckWrittenInEngineeringNotationPasses`
-/// keep it). Until the engine is fixed this target writes such checks in `auto` notation, so that
-/// it can look for other bugs; once fixed, this is true and they are checked again.
-private let engineeringChecksPass: Bool = {
-  let display = DisplaySettings(notation: .engineering, decimals: 1)
-  return CheckLiteral("=" + CheckLiteral.written(111, display: display))?.passes(111) == true
-}()
-
-/// Whether the edits that remove every check may overlap. They do: on a line that starts with a
-/// check followed by another (`=1 =2`), both take the space between them (found by this target;
-/// the seed `regression-removing-adjacent-checks` and the test
-/// `removingAdjacentChecksDoesNotOverlap` keep it). Until the engine is fixed this target skips
-/// the removal of such documents' checks; once fixed, this is false and they are checked again.
-private let removalsMayOverlap: Bool = {
-  guard let document = try? Document(text: "=1 =2") else { return true }
-  let edits = document.checkRemovals()
-  return edits.count == 2 && edits[0].range.overlaps(edits[1].range)
-}()
-
 /// The steps a use may run: the engine's `WordTable.limit`, which is not visible outside it.
 private let wordStepLimit = 10_000
 
-/// Whether uses of empty words count toward the cost limit. They do not: `: e0 ;` costs no step,
-/// nor does a word made only of its uses, so nesting them runs unbounded calls (the test
-/// `usesOfEmptyWordsCountTowardTheLimit` keeps it). Until the engine is fixed this target does
-/// not check the bound on the steps run; once fixed, it does.
-private let emptyWordsCount: Bool = {
-  var lines = [": e0 ;"]
-  for level in 1...4 {
-    lines.append(": e\(level) " + Array(repeating: "e\(level - 1)", count: 10).joined(separator: " ") + " ;")
-  }
-  guard let document = try? Document(text: (lines + ["1 e4"]).joined(separator: "\n")) else { return false }
-  return document.wordStepsRun <= wordStepLimit
-}()
+/// The work a line may draw from the lines above, and the first line starts with: the engine's
+/// `Machine.reserveCap`, which is not visible outside it.
+private let lineReserveCap = 1 << 20

@@ -39,9 +39,12 @@ module LSPTypes JSONRPC
 module RPNEngine
 module RPNLanguageServer JSONRPC LSPTypes RPNEngine
 
+# What the targets share, and the tests' model of a document's text (one copy, which the engine
+# target edits beside the document as the differential tests do).
+support=(Tests/Fuzz/FuzzSupport.swift Tests/TestSupport/ReferenceText.swift)
 for target in messages engine lsp; do
   source="Tests/Fuzz/Fuzz$(tr '[:lower:]' '[:upper:]' <<<"${target:0:1}")${target:1}.swift"
-  if ! compile "${flags[@]}" -o "$out/fuzz-$target" "$source" Tests/Fuzz/FuzzSupport.swift \
+  if ! compile "${flags[@]}" -o "$out/fuzz-$target" "$source" "${support[@]}" \
     -lRPNLanguageServer -lLSPTypes -lJSONRPC -lRPNEngine || ! [ -x "$out/fuzz-$target" ]; then
     echo "fuzz build: fuzz-$target failed to compile (see above)" >&2
     exit 1

@@ -251,58 +251,6 @@ private func randomPosition(_ random: inout SplitMix64, in text: String) -> Text
   return TextPosition(line: line, utf8Column: random.next(below: length + 3))
 }
 
-/// An independent model of the text: splices on a plain byte array, with LSP's clamping.
-enum ReferenceText {
-  /// Each line's bytes without its break.
-  static func lines(_ text: String) -> [[UInt8]] {
-    ranges(Array(text.utf8)).map { Array(Array(text.utf8)[$0.content]) }
-  }
-
-  /// Each line's content range and the end of its break.
-  static func ranges(_ bytes: [UInt8]) -> [(content: Range<Int>, end: Int)] {
-    var result: [(content: Range<Int>, end: Int)] = []
-    var start = 0
-    var i = 0
-    while i < bytes.count {
-      if bytes[i] == 0x0A || bytes[i] == 0x0D {
-        let breakLength = bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
-        result.append((start..<i, i + breakLength))
-        i += breakLength
-        start = i
-      } else {
-        i += 1
-      }
-    }
-    result.append((start..<bytes.count, bytes.count))
-    return result
-  }
-
-  static func offset(_ position: TextPosition, in bytes: [UInt8]) -> Int {
-    let lines = ranges(bytes)
-    guard position.line < lines.count else { return bytes.count }
-    let content = lines[position.line].content
-    var offset = content.lowerBound + min(position.utf8Column, content.count)
-    while offset > content.lowerBound, offset < content.upperBound, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
-    return offset
-  }
-
-  static func replace(_ text: String, from start: TextPosition, to end: TextPosition, with newText: String) -> String {
-    let bytes = Array(text.utf8)
-    var lower = offset(start, in: bytes)
-    var upper = offset(end, in: bytes)
-    if upper < lower { swap(&lower, &upper) }
-    return String(decoding: bytes[..<lower] + Array(newText.utf8) + bytes[upper...], as: UTF8.self)
-  }
-
-  static func replaceLines(_ text: String, _ range: Range<Int>, with newText: String) -> String {
-    let bytes = Array(text.utf8)
-    let lines = ranges(bytes)
-    let lower = range.lowerBound < lines.count ? lines[range.lowerBound].content.lowerBound : bytes.count
-    let upper = range.upperBound < lines.count ? lines[range.upperBound].content.lowerBound : bytes.count
-    return String(decoding: bytes[..<lower] + Array(newText.utf8) + bytes[upper...], as: UTF8.self)
-  }
-}
-
 /// The fast `%.Ng` path must agree with the C library digit for digit.
 @Suite struct ValueFormatTests {
   @Test func fastPathAgreesWithTheCLibrary() {
