@@ -45,7 +45,14 @@ package struct PipedProcess {
     process.standardOutput = stdout
     process.standardError = stderr ?? FileHandle.nullDevice
     let exited = self.exited
-    process.terminationHandler = { _ in exited.signal() }
+    // Foundation on Linux keeps a `Process` and its run-loop source in a cycle until
+    // `waitUntilExit()` clears the source, so a process never waited that way leaked itself, its
+    // pipes and this closure. The child has exited when the handler runs, so it returns at once
+    // (without the 50 ms polls it takes while the child runs).
+    process.terminationHandler = { process in
+      process.waitUntilExit()
+      exited.signal()
+    }
     input = stdin.fileHandleForWriting
     output = stdout.fileHandleForReading
     errors = stderr?.fileHandleForReading
