@@ -126,6 +126,8 @@ import Testing
     #expect(document.storedVariables() == fresh.storedVariables(), "\(context)")
     #expect(fresh.storedVariables() == tracedStores(fresh), "\(context)")
     #expect(document.documentSettings == fresh.documentSettings, "\(context)")
+    // The size the limit is checked against is the text's, edit after edit.
+    #expect(document.liveTextBytes == reference.utf8.count, "\(context)")
     #expect(document.settings == fresh.settings, "\(context)")
     // The whole-document questions agree with the edits they stand for.
     let lines = 0..<document.lineCount

@@ -112,7 +112,8 @@ extension Document {
       replacement = joined + replacement
     }
     var removedBytes = 0
-    for index in range { removedBytes += Int(lines[index].length) }
+    // A line's bytes are its text and its line break: both leave the document.
+    for index in range { removedBytes += Int(lines[index].length) + lines[index].terminator.byteCount }
     let newLive = liveTextBytes - removedBytes + replacement.count
     guard newLive <= limit else { throw .tooLarge(utf8Count: newLive, limit: limit) }
     if storage.count + replacement.count > Int(UInt32.max) || storage.count > 2 * liveTextBytes + (64 << 10) {

@@ -16,6 +16,15 @@ package enum LineTerminator: UInt8, Sendable, CaseIterable {
   case crlf
   case cr
 
+  /// How many bytes the line break takes.
+  var byteCount: Int {
+    switch self {
+    case .none: 0
+    case .lf, .cr: 1
+    case .crlf: 2
+    }
+  }
+
   package var utf8: [UInt8] {
     switch self {
     case .none: []
