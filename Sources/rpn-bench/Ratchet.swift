@@ -264,26 +264,16 @@ private func runSession(command: [String], text: String, step: RatchetWorkload.S
   client.initialize(textDocument: step == .hintsResolving ? resolvingHints : nil)
   let uri = "file:///ratchet/tape.rpn"
   client.open(uri, text)
-  let lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
+  let lines = NamedTape.lines(of: text)
   let lineCount = RatchetWorkload.sessionLines
-  /// The first line at or after `line` whose first token is an integer (digits only).
-  func integerLine(from line: Int) -> Int {
-    var line = line
-    while line < lineCount - 1 {
-      let bytes = lines[line]
-      let token = bytes.prefix { $0 != 0x20 }
-      if !token.isEmpty, token.allSatisfy({ $0 &- 0x30 < 10 }) { return line }
-      line += 1
-    }
-    return line
-  }
+  func integerLine(from line: Int) -> Int { NamedTape.integerLine(in: lines, from: line) }
   let document: JSONValue = ["uri": .string(uri)]
   switch step {
   case .open: break
   case .edit:
     var version = 1
     let line = integerLine(from: lineCount / 2)
-    let first = Character(UnicodeScalar(lines[line][0]))
+    let first = Character(UnicodeScalar(lines[line].first ?? 0x31))
     _ = client.keystrokeMedian(uri: uri, line: line, first: first, version: &version, runs: step.count - 1)
   case .hints, .hintsResolving:
     for k in 0..<step.count {

@@ -43,3 +43,22 @@ enum NamedTape: String, CaseIterable {
     return text
   }
 }
+
+extension NamedTape {
+  /// A tape's lines as bytes, without their line breaks.
+  static func lines(of text: String) -> [ArraySlice<UInt8>] {
+    Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false)
+  }
+
+  /// The first line at or after `line` whose first token is an integer (digits only): where the
+  /// targets and the ratchet hover and edit. The next-to-last line when none is.
+  static func integerLine(in lines: [ArraySlice<UInt8>], from line: Int) -> Int {
+    var line = line
+    while line < lines.count - 2 {
+      let token = lines[line].prefix { $0 != 0x20 }
+      if !token.isEmpty, token.allSatisfy({ $0 &- 0x30 < 10 }) { return line }
+      line += 1
+    }
+    return line
+  }
+}

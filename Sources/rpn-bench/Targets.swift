@@ -38,7 +38,7 @@ func runTargets(binaries: [String], runs: Int, sizes: [Int]) {
     "check running \(largest / 1000)k (\(format(megabytes, 1)) MB), whole process",
     checkMedians.map { "\(format(megabytes / ($0 / 1e9))) MB/s" }, "≥ 250 MB/s")
   show("  peak memory", peaks.map { "\(format(middle($0) / 1_048_576)) MiB" }, "≤ 35 MB")
-  if let dc = ["/usr/bin/dc", "/bin/dc"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+  if let dc = executableInPath("dc") {
     runToExit(dc, [file.path])
     let theirs = median(runs: max(3, runs / 4)) { runToExit(dc, [file.path]) }
     show(
@@ -64,16 +64,8 @@ func runTargets(binaries: [String], runs: Int, sizes: [Int]) {
       let text = tape.text(lines: size)
       let uri = "file:///bench/targets-\(tape.rawValue)-\(size).rpn"
       for client in clients + resolving { client.open(uri, text) }
-      let lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
-      // The first line from the middle on whose first token is an integer.
-      var line = size / 2
-      while line < size - 1,
-        !(lines[line].prefix { $0 != 0x20 }.allSatisfy { $0 &- 0x30 < 10 }
-          && lines[line].first.map { $0 &- 0x30 < 10 }
-            ?? false)
-      {
-        line += 1
-      }
+      let lines = NamedTape.lines(of: text)
+      let line = NamedTape.integerLine(in: lines, from: size / 2)
       let label = "\(tape.rawValue) \(size / 1000)k"
       if tape == .running || tape == .column {
         let first = Character(UnicodeScalar(lines[line].first ?? 0x31))
