@@ -58,7 +58,7 @@ extension Server {
     case "decimals": return (String(display.decimals), set.decimals != nil)
     case "grouping": return (String(display.grouping), set.grouping != nil)
     case "precision": return (String(display.precision), set.precision != nil)
-    case "angleUnit": return (document.settings.angleUnit.rawValue, set.angleUnit != nil)
+    case "angleUnit": return (document.settings.angleMode.rawValue, set.angleMode != nil)
     case "hints": return ((set.hints ?? settings.inlayHintsPosition).rawValue, set.hints != nil)
     default: return (String(display.maxItems), set.maxItems != nil)
     }

@@ -6,7 +6,7 @@ import RPNEngine
 /// The settings, from `initializationOptions` and `didChangeConfiguration`.
 struct Settings: Equatable {
   var precision = DisplaySettings.defaultPrecision
-  var angleUnit = AngleUnit.radians
+  var angleMode = AngleMode.radians
   var inlayHintsEnabled = true
   /// Whether each heading's line ends with its section's summary (when inlay hints are enabled).
   var inlayHintsSections = true
@@ -17,7 +17,7 @@ struct Settings: Equatable {
   var decimals = DisplaySettings.defaultDecimals
   var grouping = false
 
-  var evaluation: EvaluationSettings { EvaluationSettings(angleUnit: angleUnit) }
+  var evaluation: EvaluationSettings { EvaluationSettings(angleMode: angleMode) }
   /// The editor's display settings: a document's `# rpn:` lines override them for that document
   /// (`Document.display(over:)`).
   var display: DisplaySettings {
@@ -36,7 +36,7 @@ struct Settings: Equatable {
       object[group]?[key].flatMap(typed) ?? object["\(group).\(key)"].flatMap(typed)
     }
     if let value = object["precision"]?.intValue, (1...17).contains(value) { precision = value }
-    if let value = object["angleUnit"]?.stringValue.flatMap(AngleUnit.init(rawValue:)) { angleUnit = value }
+    if let value = object["angleUnit"]?.stringValue.flatMap(AngleMode.init(rawValue:)) { angleMode = value }
     if let value = read("inlayHints", "enabled", \.boolValue) { inlayHintsEnabled = value }
     if let value = read("inlayHints", "sections", \.boolValue) { inlayHintsSections = value }
     if let value = read("inlayHints", "position", { $0.stringValue.flatMap(HintPosition.init(rawValue:)) }) {

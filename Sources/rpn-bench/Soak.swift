@@ -284,10 +284,10 @@ private let soakFirstUseLimitKB = 256
 
 /// The settings the soak has sent, as the server holds them.
 private struct SoakSettings {
-  var angleUnit = AngleUnit.radians
+  var angleMode = AngleMode.radians
   var display = DisplaySettings()
 
-  var evaluation: EvaluationSettings { EvaluationSettings(angleUnit: angleUnit) }
+  var evaluation: EvaluationSettings { EvaluationSettings(angleMode: angleMode) }
 
   /// A random partial update, as `{"rpn": …}`'s inner object, applied here too; whether it
   /// changes anything (the server publishes again only then).
@@ -317,11 +317,11 @@ private struct SoakSettings {
       members.append(("inlayHints", ["maxItems": JSONValue(display.maxItems)]))
     }
     if random.next(4) == 0 {
-      angleUnit = random.next(2) == 0 ? .radians : .degrees
-      members.append(("angleUnit", .string(angleUnit.rawValue)))
+      angleMode = random.next(2) == 0 ? .radians : .degrees
+      members.append(("angleUnit", .string(angleMode.rawValue)))
     }
     if !inner.isEmpty { members.append(("display", .object(inner))) }
-    return (.object(members), before.angleUnit != angleUnit || before.display != display)
+    return (.object(members), before.angleMode != angleMode || before.display != display)
   }
 }
 

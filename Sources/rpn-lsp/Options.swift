@@ -17,9 +17,9 @@ enum Command: String {
   /// The flags the command takes.
   var flags: Set<Flag> {
     switch self {
-    case .eval, .check: [.precision, .maxItems, .angleUnit, .notation, .decimals, .grouping]
+    case .eval, .check: [.precision, .maxItems, .angleMode, .notation, .decimals, .grouping]
     case .format: [.check, .write]
-    case .update: [.add, .check, .write, .angleUnit, .notation, .decimals, .grouping]
+    case .update: [.add, .check, .write, .angleMode, .notation, .decimals, .grouping]
     }
   }
 
@@ -29,7 +29,7 @@ enum Command: String {
     case (.update, .precision), (.update, .maxItems):
       return "update does not take \(flag.rawValue): it displays no stack; a check it updates keeps the digits "
         + "it was written with, and a check it adds is written in full"
-    case (.format, .precision), (.format, .maxItems), (.format, .angleUnit), (.format, .notation),
+    case (.format, .precision), (.format, .maxItems), (.format, .angleMode), (.format, .notation),
       (.format, .decimals), (.format, .grouping):
       return "format does not take \(flag.rawValue): the layout does not depend on values"
     case (_, .check), (_, .write):
@@ -44,7 +44,7 @@ enum Command: String {
 enum Flag: String {
   case precision = "--precision"
   case maxItems = "--max-items"
-  case angleUnit = "--angle-unit"
+  case angleMode = "--angle-unit"
   case notation = "--notation"
   case decimals = "--decimals"
   case grouping = "--grouping"
@@ -121,12 +121,12 @@ func parseOptions(_ arguments: ArraySlice<String>, for command: Command) throws(
       options.settings.maxItems = try number(DocumentSettings.maxItemsRange, "a whole number from 1 to 1000")
     case .decimals:
       options.settings.decimals = try number(0...15, "a whole number from 0 to 15")
-    case .angleUnit:
+    case .angleMode:
       let text = try value()
-      guard let unit = AngleUnit(rawValue: text.lowercased()) else {
+      guard let unit = AngleMode(rawValue: text.lowercased()) else {
         throw UsageError(message: "--angle-unit takes 'radians' or 'degrees', not '\(text)'")
       }
-      options.settings.angleUnit = unit
+      options.settings.angleMode = unit
     case .notation:
       let text = try value()
       guard let notation = Notation(rawValue: text.lowercased()) else {

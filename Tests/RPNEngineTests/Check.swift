@@ -12,12 +12,12 @@ import Testing
 /// Returns the document for further expectations.
 @discardableResult
 func check(
-  _ source: String, stack: String, diagnostics: [String] = [], angleUnit: AngleUnit = .radians,
+  _ source: String, stack: String, diagnostics: [String] = [], angleMode: AngleMode = .radians,
   precision: Int = 15, maxItems: Int = 8, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Document? {
   let document: Document
   do {
-    document = try Document(text: source, settings: EvaluationSettings(angleUnit: angleUnit))
+    document = try Document(text: source, settings: EvaluationSettings(angleMode: angleMode))
   } catch {
     Issue.record("cannot make a document of \(source.debugDescription): \(error)", sourceLocation: sourceLocation)
     return nil

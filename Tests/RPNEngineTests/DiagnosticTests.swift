@@ -3,8 +3,8 @@ import Testing
 @testable import RPNEngine
 
 /// The only diagnostic of a document.
-private func only(_ source: String, angleUnit: AngleUnit = .radians) throws -> Diagnostic {
-  let document = try Document(text: source, settings: EvaluationSettings(angleUnit: angleUnit))
+private func only(_ source: String, angleMode: AngleMode = .radians) throws -> Diagnostic {
+  let document = try Document(text: source, settings: EvaluationSettings(angleMode: angleMode))
   let all = document.diagnostics()
   try #require(all.count == 1, "diagnostics of \(source.debugDescription): \(all.map(\.diagnostic.message))")
   return all[0].diagnostic
@@ -181,7 +181,7 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
   }
 
   @Test func domainErrorInDegrees() throws {
-    let diagnostic = try only("90 tan", angleUnit: .degrees)
+    let diagnostic = try only("90 tan", angleMode: .degrees)
     #expect(diagnostic.code == .domainError)
     #expect(diagnostic.range == 3..<6)
     #expect(diagnostic.message.contains("tan"))

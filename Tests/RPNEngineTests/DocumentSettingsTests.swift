@@ -76,10 +76,10 @@ import Testing
       from: TextPosition(line: 0, utf8Column: 17), to: TextPosition(line: 0, utf8Column: 24), with: "radians")
     #expect(result.reevaluatedLines == 0..<3)
     #expect(document.stack(afterLine: 2).top == [Value(sin(90)), Value(cos(180))])
-    document.update(settings: EvaluationSettings(angleUnit: .degrees))
-    #expect(document.settings.angleUnit == .radians, "the tape's line wins over the editor")
+    document.update(settings: EvaluationSettings(angleMode: .degrees))
+    #expect(document.settings.angleMode == .radians, "the tape's line wins over the editor")
     try document.replace(from: TextPosition(line: 0, utf8Column: 0), to: TextPosition(line: 1, utf8Column: 0), with: "")
-    #expect(document.settings.angleUnit == .degrees, "without the line, the editor's")
+    #expect(document.settings.angleMode == .degrees, "without the line, the editor's")
     #expect(document.stack(afterLine: 1).top == [1, -1])
     // An edit below the first token never reads the line again.
     let below = try document.replace(
@@ -115,12 +115,12 @@ import Testing
         == DisplaySettings(precision: 3, maxItems: 2, notation: .scientific, decimals: 4, grouping: true))
     var flags = DocumentSettings()
     flags.decimals = 1
-    flags.angleUnit = .radians
+    flags.angleMode = .radians
     let overridden = try Document(text: text, overriding: flags)
     #expect(overridden.display(over: DisplaySettings()).decimals == 1)
     #expect(overridden.display(over: DisplaySettings()).notation == .scientific)
     #expect(overridden.stack(afterLine: 1).top == [Value(sin(90))])
-    overridden.update(settings: EvaluationSettings(angleUnit: .degrees))
+    overridden.update(settings: EvaluationSettings(angleMode: .degrees))
     #expect(overridden.stack(afterLine: 1).top == [Value(sin(90))], "the flag wins over the editor and the line")
   }
 

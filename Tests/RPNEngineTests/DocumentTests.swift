@@ -279,7 +279,7 @@ private func at(_ line: Int, _ column: Int) -> TextPosition {
   @Test func changingTheAngleUnitReevaluates() throws {
     let document = try Document(text: "90 sin")
     #expect(document.stack(afterLine: 0).label() == "[0.893996663600558]")
-    document.update(settings: EvaluationSettings(angleUnit: .degrees))
+    document.update(settings: EvaluationSettings(angleMode: .degrees))
     #expect(document.stack(afterLine: 0).label() == "[1]")
   }
 }

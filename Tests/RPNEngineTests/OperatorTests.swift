@@ -8,11 +8,11 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
   var source: String
   var stack: String
   var diagnostics: [String] = []
-  var angleUnit: AngleUnit = .radians
+  var angleMode: AngleMode = .radians
   var precision = 15
 
   var testDescription: String {
-    let unit = angleUnit == .degrees ? " (degrees)" : ""
+    let unit = angleMode == .degrees ? " (degrees)" : ""
     let digits = precision == 15 ? "" : " (precision \(precision))"
     return "\(source) → \(stack)\(unit)\(digits)"
   }
@@ -25,7 +25,7 @@ private func rad(_ source: String, _ stack: String, _ diagnostics: [String] = []
 }
 
 private func deg(_ source: String, _ stack: String, _ diagnostics: [String] = []) -> OperatorCase {
-  OperatorCase(source: source, stack: stack, diagnostics: diagnostics, angleUnit: .degrees)
+  OperatorCase(source: source, stack: stack, diagnostics: diagnostics, angleMode: .degrees)
 }
 
 /// Every spelling of the README's operator table, aliases included.
@@ -382,7 +382,7 @@ private func spellings(in source: String) -> [String] {
 @Suite struct OperatorTests {
   @Test(arguments: operatorCases)
   func evaluates(_ c: OperatorCase) {
-    check(c.source, stack: c.stack, diagnostics: c.diagnostics, angleUnit: c.angleUnit, precision: c.precision)
+    check(c.source, stack: c.stack, diagnostics: c.diagnostics, angleMode: c.angleMode, precision: c.precision)
   }
 
   /// Adding a builtin without a case here fails.

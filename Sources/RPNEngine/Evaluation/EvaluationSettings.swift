@@ -1,16 +1,17 @@
-// What changes the result of evaluation (as opposed to its display): the angle unit.
+// What changes the result of evaluation (as opposed to its display): the angle mode.
 
-/// The unit of angles for trigonometry (setting `angleUnit`).
-package enum AngleUnit: String, Sendable, CaseIterable {
+/// How trigonometry reads and gives angles: radians or degrees. The user's setting keeps its
+/// name, `angleUnit`; in code it is a mode, so that "unit" means a unit of measure only.
+package enum AngleMode: String, Sendable, CaseIterable {
   case radians
   case degrees
 }
 
 /// What changes the result of evaluation (as opposed to its display).
 package struct EvaluationSettings: Equatable, Sendable {
-  package var angleUnit: AngleUnit
+  package var angleMode: AngleMode
 
-  package init(angleUnit: AngleUnit = .radians) {
-    self.angleUnit = angleUnit
+  package init(angleMode: AngleMode = .radians) {
+    self.angleMode = angleMode
   }
 }

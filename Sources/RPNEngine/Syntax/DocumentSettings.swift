@@ -15,7 +15,7 @@ package struct DocumentSettings: Equatable, Sendable {
   package var decimals: Int?
   package var grouping: Bool?
   package var precision: Int?
-  package var angleUnit: AngleUnit?
+  package var angleMode: AngleMode?
   package var maxItems: Int?
   /// Where stack hints go; only the server reads it (the command line aligns stacks in a column).
   package var hints: HintPosition?
@@ -81,7 +81,7 @@ package struct DocumentSettings: Equatable, Sendable {
   /// The evaluation settings with this document's overrides.
   package func applied(to settings: EvaluationSettings) -> EvaluationSettings {
     var result = settings
-    if let angleUnit { result.angleUnit = angleUnit }
+    if let angleMode { result.angleMode = angleMode }
     return result
   }
 
@@ -111,8 +111,8 @@ package struct DocumentSettings: Equatable, Sendable {
       guard let number = Int(value), (1...17).contains(number) else { return .badValue(key: canonical) }
       precision = number
     case "angleUnit":
-      guard let unit = AngleUnit(rawValue: lowered) else { return .badValue(key: canonical) }
-      angleUnit = unit
+      guard let unit = AngleMode(rawValue: lowered) else { return .badValue(key: canonical) }
+      angleMode = unit
     case "hints":
       // Read in any case, like the other named values.
       guard let position = HintPosition.allCases.first(where: { $0.rawValue.lowercased() == lowered }) else {
