@@ -51,7 +51,7 @@ struct SectionOutline: Equatable {
     let to = max(evaluated.upperBound, replaced.upperBound)
     var k = max(Self.firstIndex(in: headings, atOrAfter: max(from - 1, 0) + 1) - 1, 0)
     while k < headings.count, headings[k] <= to {
-      if let summary = document.section(containingLine: headings[k])?.summary, !Self.same(summary, summaries[k]) {
+      if let summary = document.section(containingLine: headings[k])?.summary, summary != summaries[k] {
         summaries[k] = summary
         changed = true
       }
@@ -74,14 +74,8 @@ struct SectionOutline: Equatable {
     return low
   }
 
-  /// Two summaries alike to the bit (a sum can be NaN, after `inf` and `-inf`: it stays the same NaN).
-  private static func same(_ a: SectionSummary?, _ b: SectionSummary?) -> Bool {
-    guard let a, let b else { return a == nil && b == nil }
-    return a.count == b.count && a.sum.bitPattern == b.sum.bitPattern
-  }
-
   static func == (a: SectionOutline, b: SectionOutline) -> Bool {
-    a.headings == b.headings && a.summaries.elementsEqual(b.summaries, by: same)
+    a.headings == b.headings && a.summaries == b.summaries
   }
 }
 

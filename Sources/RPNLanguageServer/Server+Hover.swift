@@ -135,8 +135,7 @@ extension Server {
   ) -> [String] {
     let show = { (value: Value) in ValueFormat.format(value, display: display) }
     switch trace.token.kind {
-    case .number(let number):
-      let value = Value(number)
+    case .number(let value):
       let shown = show(value)
       let number = shown == text ? "number \(code(shown))" : "number \(code(text)) = \(code(shown))"
       let radix = Array(text.utf8.prefix(5)).withUnsafeBufferPointer { RadixLiteral.isRadixLiteral($0) }

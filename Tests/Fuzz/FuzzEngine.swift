@@ -20,11 +20,11 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   } else {
     for _ in 0..<stream.int(below: 24) { text += stream.pick(fuzzVocabulary) + (stream.byte() < 160 ? " " : "\n") }
   }
-  var settings = EvaluationSettings(angleUnit: mode & 1 == 0 ? .radians : .degrees)
+  var settings = EvaluationSettings(angleMode: mode & 1 == 0 ? .radians : .degrees)
   // The command line's flags, now and then: they win over the document's `# rpn:` lines.
   var overriding = DocumentSettings()
   if mode & 0x40 != 0 {
-    overriding.angleUnit = mode & 2 == 0 ? .radians : .degrees
+    overriding.angleMode = mode & 2 == 0 ? .radians : .degrees
     overriding.notation = Notation.allCases[Int(mode >> 2) % Notation.allCases.count]
   }
   let editorDisplay = DisplaySettings(
@@ -38,7 +38,7 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let action = stream.byte()
     if action < 12 {
       // The editor's settings change (`workspace/didChangeConfiguration`).
-      settings.angleUnit = settings.angleUnit == .radians ? .degrees : .radians
+      settings.angleMode = settings.angleMode == .radians ? .degrees : .radians
       document.update(settings: settings)
     } else {
       var edits: [TextEdit] = []
@@ -100,7 +100,7 @@ private func check(
     let picture = document.stack(afterLine: line, keepingTop: .max)
     let freshPicture = fresh.stack(afterLine: line, keepingTop: .max)
     guard picture.depth == freshPicture.depth,
-      picture.top.elementsEqual(freshPicture.top, by: { $0.bitPattern == $1.bitPattern })
+      picture.top == freshPicture.top
     else { fatalError("stack differs on line \(line)") }
     let diagnostics = document.diagnostics(inLine: line)
     guard diagnostics == fresh.diagnostics(inLine: line) else { fatalError("diagnostics differ on line \(line)") }
@@ -111,7 +111,7 @@ private func check(
     let variables = document.variables(afterLine: line)
     let freshVariables = fresh.variables(afterLine: line)
     guard variables.map({ $0.name }) == freshVariables.map({ $0.name }),
-      variables.map({ $0.value.bitPattern }) == freshVariables.map({ $0.value.bitPattern })
+      variables.map({ $0.value }) == freshVariables.map({ $0.value })
     else { fatalError("variables differ after line \(line)") }
     let comment = document.settingsComment(inLine: line)
     let freshComment = fresh.settingsComment(inLine: line)
@@ -136,7 +136,7 @@ private func check(
   guard sections.count == freshSections.count,
     zip(sections, freshSections).allSatisfy({ a, b in
       a.headingLine == b.headingLine && a.lastLine == b.lastLine && a.title == b.title && a.titleRange == b.titleRange
-        && a.summary.count == b.summary.count && a.summary.sum.bitPattern == b.summary.sum.bitPattern
+        && a.summary == b.summary
     })
   else { fatalError("sections differ") }
   guard document.commentRuns() == fresh.commentRuns() else { fatalError("comment runs differ") }

@@ -129,7 +129,7 @@ import Testing
         && document.reach(ofLine: line) == fresh.reach(ofLine: line)
         && document.variables(afterLine: line).map { "\($0.name)=\($0.value)" }
           == fresh.variables(afterLine: line).map { "\($0.name)=\($0.value)" }
-        && document.lines[line].lastX.bitPattern == fresh.lines[line].lastX.bitPattern
+        && document.lines[line].lastX == fresh.lines[line].lastX
       if !same {
         Issue.record("line \(line) differs from a full evaluation — \(context): \(document.text.debugDescription)")
         return

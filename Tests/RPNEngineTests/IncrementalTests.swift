@@ -12,7 +12,7 @@ import Testing
     for seed in UInt64(run * 250 + 1)...UInt64(run * 250 + 250) {
       var random = SplitMix64(seed: seed)
       var reference = randomDocument(&random)
-      let settings = EvaluationSettings(angleUnit: seed % 7 == 0 ? .degrees : .radians)
+      let settings = EvaluationSettings(angleMode: seed % 7 == 0 ? .degrees : .radians)
       let document = try Document(text: reference, settings: settings)
       try expectSame(document, reference, settings: settings, seed: seed, step: 0)
       for step in 1...12 {
@@ -81,9 +81,9 @@ import Testing
     let document = try Document(text: text)
     #expect(document.stackNodeCount == lines)
     #expect(document.stack(afterLine: lines - 1, keepingTop: 2) == StackPicture(depth: lines, top: [199_999, 200_000]))
-    // A 48-byte line record (the work and room carried to the next line among it) and a 16-byte
-    // node, plus the arrays' spare capacity.
-    #expect(MemoryLayout<LineRecord>.stride == 48 && MemoryLayout<StackNode>.stride == 16)
+    // A 56-byte line record (the work and room carried to the next line among it, `lastx` with
+    // its unit) and a 24-byte node, plus the arrays' spare capacity.
+    #expect(MemoryLayout<LineRecord>.stride == 56 && MemoryLayout<StackNode>.stride == 24)
     #expect(document.stateByteCount / lines <= 80)
     // A change at the top changes every label below, yet adds no node: the line's own node
     // takes the new value.
@@ -148,7 +148,7 @@ import Testing
           == fresh.variables(afterLine: line).map { "\($0.name)=\($0.value)" }
         && document.words(afterLine: line).map { "\($0.name)\($0.effect)" }
           == fresh.words(afterLine: line).map { "\($0.name)\($0.effect)" }
-        && document.lines[line].lastX.bitPattern == fresh.lines[line].lastX.bitPattern
+        && document.lines[line].lastX == fresh.lines[line].lastX
         && document.definedWords(inLine: line).map(\.word) == fresh.definedWords(inLine: line).map(\.word)
       if !same {
         Issue.record("line \(line) differs from a full evaluation — \(context)")

@@ -19,7 +19,7 @@ private func builtin(_ name: String) -> Builtin.ID {
 /// The value of a token that must be a single number.
 private func number(_ text: String) -> Double? {
   guard case .number(let value)? = kinds(text).first, kinds(text).count == 1 else { return nil }
-  return value
+  return value.number
 }
 
 /// A long literal: `0.` then 399 zeros then `1e400`, which is exactly 1.

@@ -12,7 +12,7 @@ import Testing
     ("0x20000000000000", 9_007_199_254_740_992), ("−0b1", -1), ("0xABCDEF", 11_259_375),
   ])
   func literals(text: String, value: Double) {
-    #expect(Lexer.tokens(of: text).tokens.map(\.kind) == [.number(value)], "\(text)")
+    #expect(Lexer.tokens(of: text).tokens.map(\.kind) == [.number(Value(value))], "\(text)")
   }
 
   @Test(arguments: [

@@ -63,11 +63,26 @@ package enum DiagnosticCode: String, CaseIterable, Sendable {
   }
 }
 
+/// Which computation divided by zero: each says so in its own words.
+package enum ZeroDivision: Equatable, Sendable {
+  /// `/`: a by zero.
+  case division
+  /// `mod`: a modulo zero.
+  case modulo
+  /// `^`: zero to a negative power.
+  case power
+  /// `1/x` of zero.
+  case inverse
+  /// A percent of zero (`%ch`, `%t`), whose operands are not named: they would read as a power's.
+  case percentOfZero
+}
+
 /// What went wrong at a token, with what a message needs to say.
 package indirect enum Problem: Equatable, Sendable {
   /// `word` needs `needs` values and the stack had `has`.
   case stackUnderflow(word: String, needs: Int, has: Int)
-  case divisionByZero(word: String, operands: [Value])
+  /// `by` says which division it was, for the message; `operands` are named when they help.
+  case divisionByZero(word: String, operands: [Value], by: ZeroDivision)
   /// The result was NaN, or the operand is outside the operation's domain.
   case domainError(word: String, operands: [Value], requirement: String?)
   /// The result was infinite.
@@ -163,7 +178,7 @@ package indirect enum Problem: Equatable, Sendable {
     // wrong value.
     let show = { (value: Value, display: DisplaySettings) -> String in
       let text = ValueFormat.format(value, display: display)
-      guard value != 0, text.utf8.allSatisfy({ $0 == 0x30 || $0 == 0x2E || $0 == 0x2C }) else { return text }
+      guard !value.isZero, text.utf8.allSatisfy({ $0 == 0x30 || $0 == 0x2E || $0 == 0x2C }) else { return text }
       return ValueFormat.format(value, precision: display.precision)
     }
     let showValue = { (value: Value) in show(value, display) }
@@ -172,14 +187,11 @@ package indirect enum Problem: Equatable, Sendable {
       let values = needs == 1 ? "1 value" : "\(needs) values"
       let held = has == 0 ? "the stack is empty" : "the stack holds only \(has)"
       return "`\(word)` needs \(values) but \(held)"
-    case .divisionByZero(let word, let operands):
-      switch operands.count {
-      case 1: return "`\(word)` of 0 divides by zero"
-      case 2 where word.lowercased() == "mod":
-        return "`\(showValue(operands[0])) \(showValue(operands[1])) \(word)`: modulo by zero"
-      // Only a power divides by zero with a negative right operand (`0 0 /` is a division).
-      case 2 where operands[0] == 0 && operands[1] < 0:
-        return "`\(word)`: 0 to a negative power (\(showValue(operands[1]))) divides by zero"
+    case .divisionByZero(let word, let operands, let division):
+      switch (division, operands.count) {
+      case (.inverse, 1): return "`\(word)` of 0 divides by zero"
+      case (.modulo, 2): return "`\(showValue(operands[0])) \(showValue(operands[1])) \(word)`: modulo by zero"
+      case (.power, 2): return "`\(word)`: 0 to a negative power (\(showValue(operands[1]))) divides by zero"
       default: return "`\(word)` divides by zero"
       }
     case .domainError(let word, let operands, let requirement):

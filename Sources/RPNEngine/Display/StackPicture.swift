@@ -33,22 +33,22 @@ package struct StackPicture: Equatable, Sendable {
   /// The label and the levels at once, formatting each value they share once (formatting is
   /// most of their cost, and a hint shows both).
   package func labelAndLevels(display: DisplaySettings, maxLevels: Int) -> (label: String, levels: String) {
-    var memo: [UInt64: String] = [:]
+    var memo: [Value: String] = [:]
     return labelAndLevels(display: display, maxLevels: maxLevels, memo: &memo)
   }
 
   /// The same, with values already formatted taken from `memo` (and new ones put there): the
   /// labels of neighbouring lines share most of their values (a tall stack's top changes by a
   /// value or two a line), so a viewport's hints format each value once.
-  package func labelAndLevels(display: DisplaySettings, maxLevels: Int, memo: inout [UInt64: String]) -> (
+  package func labelAndLevels(display: DisplaySettings, maxLevels: Int, memo: inout [Value: String]) -> (
     label: String, levels: String
   ) {
     let items = display.maxItems
     let levels = max(1, maxLevels)
     let formatted = top.suffix(max(items, levels)).map { value in
-      if let known = memo[value.bitPattern] { return known }
+      if let known = memo[value] { return known }
       let text = ValueFormat.format(value, display: display)
-      memo[value.bitPattern] = text
+      memo[value] = text
       return text
     }
     return (label(of: formatted.suffix(items)), self.levels(of: formatted.suffix(levels)))
@@ -154,7 +154,7 @@ package struct FormattedValues {
   }
 
   private static let slotCount = 1_024
-  private var keys = [UInt64](repeating: 0, count: FormattedValues.slotCount)
+  private var keys = [Value](repeating: .zero, count: FormattedValues.slotCount)
   private var spans = [Span](repeating: Span(start: 0, count: -1), count: FormattedValues.slotCount)
   private var texts: [UInt8] = []
 
@@ -170,11 +170,10 @@ package struct FormattedValues {
 
   /// `value` formatted in `display` (which must be the same at every call).
   mutating func span(of value: Value, display: DisplaySettings) -> Span {
-    let bits = value.bitPattern
-    let slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 54)
-    if keys[slot] == bits && spans[slot].count >= 0 { return spans[slot] }
+    let slot = Int(truncatingIfNeeded: (value.fingerprint &* 0x9E37_79B9_7F4A_7C15) >> 54)
+    if keys[slot] == value && spans[slot].count >= 0 { return spans[slot] }
     let text = ValueFormat.format(value, display: display)
-    keys[slot] = bits
+    keys[slot] = value
     spans[slot] = Span(start: Int32(texts.count), count: Int32(text.utf8.count))
     texts += text.utf8
     return spans[slot]

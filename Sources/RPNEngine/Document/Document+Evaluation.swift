@@ -127,7 +127,7 @@ extension Document {
   /// decides), and the same `lastx`.
   /// (`inout` only so that the machine, which holds the arenas, is not copied.)
   private static func statesEqual(_ machine: inout Machine, _ state: LineState) -> Bool {
-    guard machine.base == state.stack, machine.lastX.bitPattern == state.lastX.bitPattern,
+    guard machine.base == state.stack, machine.lastX == state.lastX,
       machine.reserve == Int(state.reserve), machine.valueReserve == Int(state.valueReserve)
     else { return false }
     return machine.envHead == state.env || environmentsEqual(machine.envHead, state.env, machine.bindings)

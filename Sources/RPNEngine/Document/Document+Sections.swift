@@ -2,11 +2,12 @@
 
 /// What a section's values add up to at its last line: the values above its base, bottom to top.
 package struct SectionSummary: Equatable, Sendable {
+  /// `Value.none` when the values are not all in one unit (none carries one yet).
   package var sum: Value
   package var count: Int
 
   /// The mean of the values; nil when there are none.
-  package var mean: Value? { count == 0 ? nil : sum / Value(Double(count)) }
+  package var mean: Value? { count == 0 ? nil : sum.with(sum.number / Double(count)) }
 
   /// `Σ 245.5 · 4 values · avg 61.375`, or `no values`, with `format` showing each number.
   package func text(_ format: (Value) -> String) -> String {
@@ -100,13 +101,14 @@ extension Document {
     var index = lines[lastLine].stack
     let depth = index < 0 ? 0 : Int(nodes[Int(index)].depth)
     let count = depth - base
-    guard count > 0 else { return SectionSummary(sum: 0, count: 0) }
+    guard count > 0 else { return SectionSummary(sum: .zero, count: 0) }
     var values = [Value](repeating: .zero, count: count)
     for k in stride(from: count - 1, through: 0, by: -1) {
       values[k] = nodes[Int(index)].value
       index = nodes[Int(index)].next
     }
-    return SectionSummary(sum: Machine.compute(.sum, values), count: count)
+    let sum = (try? Machine.compute(.sum, values).get()) ?? .none
+    return SectionSummary(sum: sum, count: count)
   }
 
   /// Runs of at least `minimum` consecutive lines that hold only a comment (headings excepted),

@@ -14,12 +14,14 @@ enum Bound: Equatable {
   }
 }
 
-/// A `Bound` in 8 bytes, as `Binding` and the machine's lookup cache hold it: a binding stays 24
-/// bytes, and two bindings compare as bits. A variable's value is stored as itself (stack values
-/// are always finite); a word, a section's base, and "bound to nothing" in the cache are NaNs no
-/// value can be, each with its tag and its number. Only this type reads the bits.
+/// A `Bound` in 12 bytes, as `Binding` and the machine's lookup cache hold it: 8 of bits and 4 of
+/// unit. A variable's value is stored as its number's bits and its unit (stack values are always
+/// finite); a word, a section's base, and "bound to nothing" in the cache are NaNs no value can
+/// be, each with its tag and its number, and no unit. Only this type (and `Value`) reads the bits.
 struct PackedBound: Equatable {
   let bits: UInt64
+  /// A variable's unit; `none` for anything else.
+  let unit: UnitID
 
   private static let special: UInt64 = 0x7FF0_0000_0000_0000
   private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
@@ -30,27 +32,39 @@ struct PackedBound: Equatable {
   /// In the lookup cache: the name is bound nowhere visible.
   static let unbound = PackedBound(bits: unboundTag)
 
-  private init(bits: UInt64) { self.bits = bits }
+  private init(bits: UInt64) {
+    self.bits = bits
+    unit = .none
+  }
 
   init(_ bound: Bound) {
     switch bound {
-    case .variable(let value): bits = value.bitPattern
-    case .word(let id): bits = Self.wordTag | UInt64(UInt32(bitPattern: id))
-    case .sectionBase(let depth): bits = Self.sectionBaseTag | UInt64(UInt32(truncatingIfNeeded: depth))
+    case .variable(let value):
+      bits = value.storedBits
+      unit = value.unit
+    case .word(let id):
+      bits = Self.wordTag | UInt64(UInt32(bitPattern: id))
+      unit = .none
+    case .sectionBase(let depth):
+      bits = Self.sectionBaseTag | UInt64(UInt32(truncatingIfNeeded: depth))
+      unit = .none
     }
   }
+
+  /// Mixed into a binding's hash: every bit of what is bound, the unit's included.
+  var fingerprint: UInt64 { bits ^ UInt64(unit.index) &* 0x9E37_79B9_7F4A_7C15 }
 
   /// What is bound; nil for `unbound`.
   @inline(__always)
   var bound: Bound? {
     // A finite value's exponent is never all ones: one test for the common case.
-    if bits & Self.special != Self.special { return .variable(Value(bitPattern: bits)) }
+    if bits & Self.special != Self.special { return .variable(Value(storedBits: bits, unit: unit)) }
     let low = UInt32(truncatingIfNeeded: bits)
     switch bits & Self.tagMask {
     case Self.wordTag: return .word(Int32(bitPattern: low))
     case Self.sectionBaseTag: return .sectionBase(Int(low))
     case Self.unboundTag: return nil
-    default: return .variable(Value(bitPattern: bits))
+    default: return .variable(Value(storedBits: bits, unit: unit))
     }
   }
 

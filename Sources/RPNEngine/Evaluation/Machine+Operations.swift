@@ -16,23 +16,25 @@ extension Machine {
   mutating func applyInline(_ step: Builtin.Step) -> Bool {
     // Not a switch: only two operations have a fast path, and any other takes `apply`'s.
     if case .arithmetic(let arithmetic) = step.operation {
-      return localCount >= 2 && arithmeticInPlace(arithmetic)
+      return localCount >= 2 && arithmeticInPlace(arithmetic, savingBelow: false)
     }
     guard step.operation == .clear, base < 0 else { return false }
     localCount = 0
     return true
   }
 
-  /// `+ - * /` on the top two values, both in the line's buffer (the caller checks): the result
-  /// replaces them and `lastx` is the top. False, having changed nothing, for a result that is
-  /// not finite (division by zero, overflow: `apply` names them).
+  /// `+ - * /` on the top two values, both in the line's buffer (the caller checks that there
+  /// are two): the result replaces them and `lastx` is the top. False, having changed nothing,
+  /// for a result that is not finite or none in these units (`apply` words why). Inside a word's
+  /// use (`savingBelow`), the operands' slots below `saveFloor` are saved first, as `apply`'s
+  /// `drop` would; outside one the flag is a constant and its test compiles away.
   @inline(__always)
-  mutating func arithmeticInPlace(_ arithmetic: Operation.Arithmetic) -> Bool {
+  mutating func arithmeticInPlace(_ arithmetic: Operation.Arithmetic, savingBelow: Bool) -> Bool {
     let n = localCount
     let a = local[n - 2]
     let b = local[n - 1]
-    let result = Self.compute(arithmetic, a, b)
-    guard result.isFinite else { return false }
+    guard case .success(let result) = Self.compute(arithmetic, a, b), result.isFinite else { return false }
+    if savingBelow && n - 2 < saveFloor { save(downTo: n - 2) }
     local[n - 2] = result
     localCount = n - 1
     lastX = b
@@ -50,8 +52,7 @@ extension Machine {
     guard localCount == 1, base >= 0, saveFloor == 0 else { return false }
     let node = nodes[Int(base)]
     let b = local[0]
-    let result = Self.compute(arithmetic, node.value, b)
-    guard result.isFinite else { return false }
+    guard case .success(let result) = Self.compute(arithmetic, node.value, b), result.isFinite else { return false }
     base = node.next
     consumed += 1
     reach = max(reach, consumed)
@@ -80,6 +81,21 @@ extension Machine {
     return true
   }
 
+  /// A builtin inside a word's use, on the line's buffer, done there when its operands all lie
+  /// there and its result is finite: arithmetic, shuffles and the other computations on two
+  /// values or one. False, having changed nothing, otherwise: `apply` runs it then, and words
+  /// the failure. The one dispatch of the in-place paths: a unit's rule, in `compute`, reaches
+  /// them all.
+  @inline(__always)
+  mutating func stepInPlace(_ step: Builtin.Step) -> Bool {
+    switch step.operation {
+    case .arithmetic(let arithmetic): localCount >= 2 && arithmeticInPlace(arithmetic, savingBelow: true)
+    case .shuffle(let shuffle): shuffleInPlace(shuffle, step)
+    case .binary, .unary: computeInPlace(step)
+    case .statistic, .clear, .depth, .pick, .roll, .lastX, .subtotal, .pi, .e: false
+    }
+  }
+
   /// A computation on two values or one, all in the line's buffer, done there when its result
   /// is finite: the result replaces the operands `apply` would drop (slots below `saveFloor`
   /// saved first, as its `drop` would) and `lastx` is the top. False, having changed nothing,
@@ -88,7 +104,7 @@ extension Machine {
   mutating func computeInPlace(_ step: Builtin.Step) -> Bool {
     let n = localCount
     guard n >= step.inputs else { return false }
-    let degrees = settings.angleUnit == .degrees
+    let degrees = settings.angleMode == .degrees
     let result: Result<Value, OperationFailure>
     switch step.operation {
     case .binary(let binary): result = Self.compute(binary, local[n - 2], local[n - 1], degrees: degrees)
@@ -112,15 +128,15 @@ extension Machine {
     guard count >= step.inputs else { return .stackUnderflow(word: word(), needs: step.inputs, has: count) }
 
     switch operation {
-    case .pi: push(Value(Double.pi))
-    case .e: push(Value(M_E))
+    case .pi: push(.pi)
+    case .e: push(.e)
     case .clear:
       consumed += Int32(baseDepth)
       reach = max(reach, consumed)
       base = -1
       if saveFloor > 0 { save(downTo: 0) }
       localCount = 0
-    case .depth: push(Value(Double(count)))
+    case .depth: push(.count(count))
     case .shuffle(let shuffle):
       // The inputs may lie in the persistent stack: read them, drop only those the shuffle does
       // not leave where they were (`dup` and `over` keep theirs: `step.kept`), push the rest.
@@ -174,36 +190,47 @@ extension Machine {
       guard pushed >= 1 else { return .nothingInSection(word: word()) }
       guard spend(reading: pushed) else { return overBudget(word()) }
       let values = topValues(pushed)
-      let total = Self.compute(.sum, values)
-      if !total.isFinite { return failure(total, word: word, operands: []) }
+      let total: Value
+      switch Self.compute(.sum, values) {
+      case .success(let value): total = value
+      case .failure(let failure): return problem(failure, operands: [], word: word)
+      }
+      if !total.isFinite { return self.failure(total, word: word, operands: []) }
       drop(pushed)
       push(total)
       lastX = values[pushed - 1]
     case .statistic(let statistic):
       guard spend(reading: count) else { return overBudget(word()) }
       let values = allValues()
-      let result = Self.compute(statistic, values)
-      if !result.isFinite { return failure(result, word: word, operands: []) }
+      let result: Value
+      switch Self.compute(statistic, values) {
+      case .success(let value): result = value
+      case .failure(let failure): return problem(failure, operands: [], word: word)
+      }
+      if !result.isFinite { return self.failure(result, word: word, operands: []) }
       drop(values.count)
       push(result)
       lastX = values[values.count - 1]
     case .arithmetic(let arithmetic):
       let b = peek(0)
       let a = peek(1)
-      if arithmetic == .divide && b == .zero { return .divisionByZero(word: word(), operands: [a, b]) }
-      let value = Self.compute(arithmetic, a, b)
-      if !settle(step, value, top: b) { return failure(value, word: word, operands: [a, b]) }
+      if arithmetic == .divide && b.isZero { return .divisionByZero(word: word(), operands: [a, b], by: .division) }
+      switch Self.compute(arithmetic, a, b) {
+      case .success(let value):
+        if !settle(step, value, top: b) { return failure(value, word: word, operands: [a, b]) }
+      case .failure(let failure): return problem(failure, operands: [a, b], word: word)
+      }
     case .binary(let binary):
       let b = peek(0)
       let a = peek(1)
-      switch Self.compute(binary, a, b, degrees: settings.angleUnit == .degrees) {
+      switch Self.compute(binary, a, b, degrees: settings.angleMode == .degrees) {
       case .success(let value):
         if !settle(step, value, top: b) { return failure(value, word: word, operands: [a, b]) }
       case .failure(let failure): return problem(failure, operands: [a, b], word: word)
       }
     case .unary(let unary):
       let a = peek(0)
-      switch Self.compute(unary, a, degrees: settings.angleUnit == .degrees) {
+      switch Self.compute(unary, a, degrees: settings.angleMode == .degrees) {
       case .success(let value):
         if !settle(step, value, top: a) { return failure(value, word: word, operands: [a]) }
       case .failure(let failure): return problem(failure, operands: [a], word: word)
@@ -228,36 +255,56 @@ extension Machine {
   /// What a computation that has no result tells the user.
   private func problem(_ failure: OperationFailure, operands: [Value], word: () -> String) -> Problem {
     switch failure {
-    case .divisionByZero(let namesOperands): .divisionByZero(word: word(), operands: namesOperands ? operands : [])
+    case .divisionByZero(let division):
+      .divisionByZero(word: word(), operands: division == .percentOfZero ? [] : operands, by: division)
     case .domain(let requirement): .domainError(word: word(), operands: operands, requirement: requirement)
+    case .units: .domainError(word: word(), operands: operands, requirement: "its operands' units must agree")
     }
   }
 
   /// The problem with a result that is not finite: NaN is a domain error, infinity an overflow.
   private func failure(_ result: Value, word: () -> String, operands: [Value]) -> Problem {
-    result.isNaN
+    result.isNone
       ? .domainError(word: word(), operands: operands, requirement: nil)
       : .overflow(word: word(), operands: operands)
   }
 
   /// Why a computation has no result, before one that is not finite says it.
   enum OperationFailure: Error {
-    /// A division by zero; whether the message names the operands.
-    case divisionByZero(namesOperands: Bool)
+    /// A division by zero, and which.
+    case divisionByZero(ZeroDivision)
     case domain(String)
+    /// Operands whose units the operation cannot combine. No value carries a unit yet: the
+    /// rules (and their own message) come with units.
+    case units
   }
 
   // MARK: What each operation computes, written once
 
-  /// `+ - * /`, for the fast path and `apply` alike.
+  /// `+ - * /`, for the fast paths and `apply` alike. Two plain numbers (the commonest pair)
+  /// take one test of their units and the numbers' arithmetic; any other pair goes out of line
+  /// to the units' rules.
   @inline(__always)
-  static func compute(_ arithmetic: Operation.Arithmetic, _ a: Value, _ b: Value) -> Value {
+  static func compute(_ arithmetic: Operation.Arithmetic, _ a: Value, _ b: Value) -> Result<Value, OperationFailure> {
+    guard a.unit.index | b.unit.index == 0 else { return computeInUnits(arithmetic, a, b) }
+    let x = a.number
+    let y = b.number
     switch arithmetic {
-    case .add: a + b
-    case .subtract: a - b
-    case .multiply: a * b
-    case .divide: a / b
+    case .add: return .success(Value(x + y, unit: .none))
+    case .subtract: return .success(Value(x - y, unit: .none))
+    case .multiply: return .success(Value(x * y, unit: .none))
+    case .divide: return .success(Value(x / y, unit: .none))
     }
+  }
+
+  /// `+ - * /` on operands of which one at least carries a unit: `+ -` in one unit keep it; the
+  /// rest are the units' rules, which come with units.
+  @inline(never)
+  private static func computeInUnits(_ arithmetic: Operation.Arithmetic, _ a: Value, _ b: Value)
+    -> Result<Value, OperationFailure>
+  {
+    guard a.unit == b.unit, arithmetic == .add || arithmetic == .subtract else { return .failure(.units) }
+    return .success(arithmetic == .add ? a + b : a - b)
   }
 
   /// What a shuffle leaves in place of its inputs `a b c` (bottom to top; as many as the table
@@ -283,19 +330,25 @@ extension Machine {
   }
 
   /// `sum`, `avg` and `sdev` of `values` (at least one; two for `sdev`), bottom to top; also
-  /// `subtotal`'s sum.
-  static func compute(_ statistic: Operation.Statistic, _ values: [Value]) -> Value {
+  /// `subtotal`'s sum. All in one unit, which the result keeps.
+  static func compute(_ statistic: Operation.Statistic, _ values: [Value]) -> Result<Value, OperationFailure> {
+    guard let total = total(values) else { return .failure(.units) }
     switch statistic {
-    case .sum: return total(values)
-    case .average: return total(values) / Value(Double(values.count))
-    case .standardDeviation: return Value(sampleStandardDeviation(values.map(\.number)))
+    case .sum: return .success(total)
+    case .average: return .success(total.with(total.number / Double(values.count)))
+    case .standardDeviation: return .success(total.with(sampleStandardDeviation(values.map(\.number))))
     }
   }
 
-  /// The sum of `values`, added bottom to top as a calculator adds them.
-  private static func total(_ values: [Value]) -> Value {
-    var total = Value.zero
-    for value in values { total += value }
+  /// The sum of `values`, added bottom to top as a calculator adds them; nil when they are not
+  /// all in one unit.
+  private static func total(_ values: [Value]) -> Value? {
+    let unit = values.first?.unit ?? .none
+    var total = Value(0, unit: unit)
+    for value in values {
+      guard value.unit == unit else { return nil }
+      total += value
+    }
     return total
   }
 
@@ -304,7 +357,8 @@ extension Machine {
   static func compute(_ binary: Operation.Binary, _ a: Value, _ b: Value, degrees: Bool)
     -> Result<Value, OperationFailure>
   {
-    compute(binary, a.number, b.number, degrees: degrees).map(Value.init(_:))
+    guard a.unit.index | b.unit.index == 0 else { return .failure(.units) }
+    return compute(binary, a.number, b.number, degrees: degrees).map { Value($0, unit: .none) }
   }
 
   private static func compute(_ binary: Operation.Binary, _ a: Double, _ b: Double, degrees: Bool)
@@ -312,20 +366,20 @@ extension Machine {
   {
     switch binary {
     case .power:
-      if a == 0 && b < 0 { return .failure(.divisionByZero(namesOperands: true)) }
+      if a == 0 && b < 0 { return .failure(.divisionByZero(.power)) }
       return .success(pow(a, b))
     case .percent: return .success((a * b) / 100)
     case .percentChange, .percentOfTotal:
       // A percent of a: of nothing, there is none. The operands are not named, as they would
       // read as `^`'s "0 to a negative power".
-      if a == 0 { return .failure(.divisionByZero(namesOperands: false)) }
+      if a == 0 { return .failure(.divisionByZero(.percentOfZero)) }
       return .success(binary == .percentChange ? ((b - a) * 100) / a : (b * 100) / a)
     case .atan2:
       // y is below x, as in C's atan2(y, x); in degrees the angle is in degrees too.
       let radians = atan2(a, b)
       return .success(degrees ? radians * 180 / Double.pi : radians)
     case .modulo:
-      if b == 0 { return .failure(.divisionByZero(namesOperands: true)) }
+      if b == 0 { return .failure(.divisionByZero(.modulo)) }
       return .success(a - b * (a / b).rounded(.down))
     case .minimum: return .success(Swift.min(a, b))
     case .maximum: return .success(Swift.max(a, b))
@@ -334,7 +388,8 @@ extension Machine {
 
   /// A computation on the top value, on its number as for `binary`.
   static func compute(_ unary: Operation.Unary, _ a: Value, degrees: Bool) -> Result<Value, OperationFailure> {
-    compute(unary, a.number, degrees: degrees).map(Value.init(_:))
+    guard a.unit == .none else { return .failure(.units) }
+    return compute(unary, a.number, degrees: degrees).map { Value($0, unit: .none) }
   }
 
   private static func compute(_ unary: Operation.Unary, _ a: Double, degrees: Bool) -> Result<Double, OperationFailure>
@@ -342,7 +397,7 @@ extension Machine {
     switch unary {
     case .negate: return .success(-a)
     case .absolute: return .success(Swift.abs(a))
-    case .inverse: return a == 0 ? .failure(.divisionByZero(namesOperands: true)) : .success(1 / a)
+    case .inverse: return a == 0 ? .failure(.divisionByZero(.inverse)) : .success(1 / a)
     case .square: return .success(a * a)
     case .squareRoot: return a < 0 ? .failure(.domain("a square root needs a value ≥ 0")) : .success(a.squareRoot())
     case .exp: return .success(cExp(a))

@@ -73,8 +73,8 @@ extension Machine {
     for k in 2..<(tokens.count - 1) {
       let token = tokens[k]
       switch token.kind {
-      case .number(let number):
-        ops.append(WordOp(kind: .push, value: Value(number)))
+      case .number(let value):
+        ops.append(WordOp(kind: .push, value: value))
         inference.take(0, giving: 1)
         cost += 1
       case .builtin(let id) where Builtin.table[Int(id)].operation == .subtotal:
@@ -202,25 +202,12 @@ extension Machine {
         continue
       case .builtin:
         let step = steps[Int(op.builtin)]
-        // Arithmetic and shuffles on the line's own values run in place, with the same definitions
-        // `apply` reads; slots below `saveFloor` they change are saved first, as `apply`'s `drop`
-        // would. Anything else, or a result that is not finite, goes through `apply`.
-        if case .arithmetic(let arithmetic) = step.operation {
-          let n = localCount
-          if n >= 2 {
-            if n - 2 >= saveFloor {
-              if arithmeticInPlace(arithmetic) { continue run }
-            } else if Self.compute(arithmetic, local[n - 2], local[n - 1]).isFinite {
-              save(downTo: n - 2)
-              if arithmeticInPlace(arithmetic) { continue run }
-            }
-          }
-        } else if case .shuffle(let shuffle) = step.operation, shuffleInPlace(shuffle, step) {
-          // Past the buffer's cap, the check below fails the use.
+        // Done in place on the line's own values when it can be (`stepInPlace`: the same
+        // definitions `apply` reads). A shuffle that passed the buffer's cap fails the use
+        // below; anything else, or a result that is not finite, goes through `apply`.
+        if stepInPlace(step) {
           if localCount <= localCap { continue run }
           break
-        } else if computeInPlace(step) {
-          continue run
         }
         let spellings = words.spellings
         if let failure = apply(step, word: { spellings[Int(op.target)] }) {

@@ -239,7 +239,7 @@ struct Machine {
       var index = old
       for k in stride(from: count - 1, through: 0, by: -1) {
         let value = local[k]
-        if nodes[Int(index)].value.bitPattern != value.bitPattern {
+        if nodes[Int(index)].value != value {
           nodes[Int(index)].value = value
           patched.append(Int32(bottom + k))
         }
@@ -296,8 +296,8 @@ struct Machine {
         if observer.isDone { break }
       }
       var diagnostic: Diagnostic?
-      if case .number(let number) = token.kind {
-        push(Value(number))
+      if case .number(let value) = token.kind {
+        push(value)
         topIsWritten = true
         shape = shape &<< 2 | LineShape.number
       } else if case .builtin(let id) = token.kind, applyInline(steps[Int(id)]) {
@@ -367,14 +367,14 @@ struct Machine {
   mutating func evaluate(_ token: Token, in line: UnsafeBufferPointer<UInt8>) -> Problem? {
     let text = { String(decoding: UnsafeBufferPointer(rebasing: line[token.range]), as: UTF8.self) }
     switch token.kind {
-    case .number(let number):
-      push(Value(number))
+    case .number(let value):
+      push(value)
       return nil
-    case .check(let number):
+    case .check(let expected):
       lineHasCheck = true
       guard count >= 1 else { return .stackUnderflow(word: text(), needs: 1, has: 0) }
       let top = peek(0)
-      let check = CheckLiteral(value: Value(number), token: UnsafeBufferPointer(rebasing: line[token.range]))
+      let check = CheckLiteral(value: expected, token: UnsafeBufferPointer(rebasing: line[token.range]))
       if check.passes(top) { return nil }
       return .checkFailed(written: String(text().dropFirst()), top: top, decimals: check.decimals)
     case .invalidNumber(let problem):

@@ -1,6 +1,7 @@
 // The persistent lists behind every line's state: stack nodes, variable stores, and their hashes.
 
-/// One value of a persistent stack: 16 bytes. Nodes live in one flat arena and point down to
+/// One value of a persistent stack: 24 bytes (a value of 12, its unit's 4 included, and two
+/// indices). Nodes live in one flat arena and point down to
 /// the node below, so the stack after every line is one index, and lines share everything below
 /// what they changed.
 ///
@@ -34,5 +35,5 @@ func mix(_ x: UInt64) -> UInt64 {
 
 @inline(__always)
 func bindingHash(name: Int32, bound: PackedBound) -> UInt64 {
-  mix(bound.bits ^ mix(UInt64(UInt32(bitPattern: name))))
+  mix(bound.fingerprint ^ mix(UInt64(UInt32(bitPattern: name))))
 }

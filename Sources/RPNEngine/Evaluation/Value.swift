@@ -1,88 +1,119 @@
 // A value of the tape: what the stack, variables, checks, `lastx` and the display hold and pass.
 
-/// A value the tape computes with. Today it is a plain number: on the stack and in a variable
-/// always finite; `lastx` is `Value.none` (NaN) when there is none.
+/// A unit of measure a value carries: an index into the table of the units a document has met.
+/// There are none yet: every value carries `none`, and everything that holds, compares, hashes or
+/// computes a value carries its unit with it, so that units come as rules (in `Value`'s operators
+/// and `Machine.compute`), not as a hunt for the places a unit would be dropped.
+package struct UnitID: Hashable, Sendable {
+  package let index: UInt32
+
+  /// No unit: a plain number.
+  package static let none = UnitID(index: 0)
+}
+
+/// A value the tape computes with: a number and its unit (always `UnitID.none` yet). On the stack
+/// and in a variable its number is always finite; `lastx` is `Value.none` when there is none.
 ///
 /// Everything that holds a value holds this type (the stack's nodes and the line's buffer, a
-/// variable's `Bound`, a word's pushed literal, a check's expected value, a diagnostic's operands,
-/// `StackPicture`, the document's queries), and arithmetic and comparison go through its own
-/// operators or through the one place that computes each operation (`Machine.compute`). So a
-/// unit is added here and there, not at every caller.
+/// variable's `PackedBound`, a word's pushed literal, a token's literal, a check's expected value,
+/// a diagnostic's operands, `StackPicture`, the document's queries).
 ///
-/// How a unit comes: a second stored property, `unit: UnitID`, an index into a table of the
-/// units the document has met, with 0 for a plain number (so `Value(number)` stays plain and
-/// every literal without a unit is what it is now). The operators below then look at the units
-/// first: the fast path is both operands in the same unit (two plain numbers being the commonest
-/// case), one compare of the two IDs, then exactly today's arithmetic on the numbers, keeping the
-/// unit for `+ -` and combining the IDs for `* /` out of line; any other pair goes out of line to
-/// the conversion and dimension rules. Equal units computing as plain numbers is also the
-/// language's rule (a tape in euros adds up bit for bit like the same tape without units).
-/// `StackNode` grows from 16 to 24 bytes then (or packs the unit beside its depth), and
-/// `PackedBound` gives the unit a word of its own; `bitPattern` hashes the unit in, so caches
-/// keyed on it stay right.
-package struct Value: Equatable, Hashable, Sendable {
-  /// The number, in the value's own unit once there are units. Read it to show or write the
-  /// number; compute through the operators, so that a unit is not lost on the way.
-  package var number: Double
+/// - Identity: two values are `==` when they are the same value shown the same way: the same
+///   bits of the number (`-0` is not `0`; `Value.none` is itself) and the same unit. That is what
+///   caches, the stack's in-place patching and "the state is what it was" compare, and what
+///   `Hashable` hashes. A numeric question (is it zero, is it below another) is asked of the
+///   number, where the unit's rule decides what it means (`isZero`, `number`).
+/// - Making one: from a literal (`init(literal:)`, the lexer), as a count or a constant
+///   (`count(_:)`, `pi`, `e`), or as a computation's result with the unit its rule gives
+///   (`init(_:unit:)`, in `Machine.compute` and the operators here). Only this file and those read
+///   the number's bits or wrap a raw number (`ArchitectureTests`).
+package struct Value: Hashable, Sendable {
+  /// The number, in the value's own unit. Read it to show or write the number; compute through
+  /// `Machine.compute` and the operators, so that a unit is not lost on the way.
+  package let number: Double
+  package let unit: UnitID
 
+  /// A computation's result, in the unit its rule gave.
   @inline(__always)
-  package init(_ number: Double) { self.number = number }
+  package init(_ number: Double, unit: UnitID) {
+    self.number = number
+    self.unit = unit
+  }
 
-  /// No value: what `lastx` holds before any operator consumed one. Never on the stack.
-  package static let none = Value(.nan)
+  /// A number literal as written (`12.5`, `0x1F`): a plain number.
+  @inline(__always)
+  package init(literal number: Double) {
+    self.number = number
+    self.unit = .none
+  }
 
-  package static let zero = Value(0)
+  /// A count (`depth`, the n of `avg`): a plain number.
+  @inline(__always)
+  package static func count(_ n: Int) -> Value { Value(Double(n), unit: .none) }
+
+  /// No value: what `lastx` holds before any operator consumed one, and what a computation that
+  /// has no real result gives (a domain error). Never on the stack.
+  package static let none = Value(.nan, unit: .none)
+
+  package static let zero = Value(0, unit: .none)
+  package static let pi = Value(Double.pi, unit: .none)
+  package static let e = Value(2.718_281_828_459_045_235_36, unit: .none)
 
   /// Whether the value may stand on the stack: not infinite, not NaN (a result that is not is
   /// an overflow or a domain error).
   @inline(__always)
   package var isFinite: Bool { number.isFinite }
 
-  /// Whether this is `Value.none`.
+  /// Whether this is `Value.none` (or any NaN: a result with no real value, a domain error).
   @inline(__always)
   package var isNone: Bool { number.isNaN }
 
-  /// Whether a computation's result has no real value (a domain error, where not finite and not
-  /// this is an overflow).
+  /// Whether the number is zero (either sign), whatever the unit.
   @inline(__always)
-  package var isNaN: Bool { number.isNaN }
+  package var isZero: Bool { number == 0 }
 
-  /// The value's bits: equal bits mean the same value shown the same way (`-0` and `0` differ),
-  /// what caches of formatted text and the stack's in-place patching compare.
+  /// The same unit, another number: what a rule that keeps the unit gives (`+`, `-`, `neg`).
   @inline(__always)
-  package var bitPattern: UInt64 { number.bitPattern }
+  package func with(_ number: Double) -> Value { Value(number, unit: unit) }
 
   @inline(__always)
-  package init(bitPattern: UInt64) { number = Double(bitPattern: bitPattern) }
+  package static func == (a: Value, b: Value) -> Bool {
+    a.number.bitPattern == b.number.bitPattern && a.unit == b.unit
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(number.bitPattern)
+    hasher.combine(unit)
+  }
+
+  /// The value's identity in 64 bits, mixed for the document's own hash tables (a word's body,
+  /// a formatted-text memo): equal values give equal fingerprints.
+  @inline(__always)
+  package var fingerprint: UInt64 { number.bitPattern ^ UInt64(unit.index) &* 0x9E37_79B9_7F4A_7C15 }
+
+  /// The bits a `PackedBound` stores a variable's number in, and the value back from them with
+  /// its unit. Only `PackedBound` asks.
+  @inline(__always)
+  var storedBits: UInt64 { number.bitPattern }
 
   @inline(__always)
-  package static func + (a: Value, b: Value) -> Value { Value(a.number + b.number) }
+  init(storedBits: UInt64, unit: UnitID) { self.init(Double(bitPattern: storedBits), unit: unit) }
+
+  // MARK: Arithmetic in one unit
+  // The fast path: both operands in the same unit. `Machine.compute` sends any other pair to the
+  // unit's rules before it gets here; with no units yet, every pair is plain.
 
   @inline(__always)
-  package static func - (a: Value, b: Value) -> Value { Value(a.number - b.number) }
+  package static func + (a: Value, b: Value) -> Value { a.with(a.number + b.number) }
 
   @inline(__always)
-  package static func * (a: Value, b: Value) -> Value { Value(a.number * b.number) }
-
-  @inline(__always)
-  package static func / (a: Value, b: Value) -> Value { Value(a.number / b.number) }
+  package static func - (a: Value, b: Value) -> Value { a.with(a.number - b.number) }
 
   @inline(__always)
   package static func += (a: inout Value, b: Value) { a = a + b }
 
   @inline(__always)
-  package static prefix func - (a: Value) -> Value { Value(-a.number) }
-}
-
-extension Value: Comparable {
-  @inline(__always)
-  package static func < (a: Value, b: Value) -> Bool { a.number < b.number }
-}
-
-/// A literal in code is a plain number: `let one: Value = 1`.
-extension Value: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
-  package init(floatLiteral value: Double) { self.init(value) }
-  package init(integerLiteral value: Int) { self.init(Double(value)) }
+  package static prefix func - (a: Value) -> Value { a.with(-a.number) }
 }
 
 /// A value prints as its number does (`12.5`), as `Double` prints: for tests and debugging, not

@@ -14,10 +14,6 @@ struct WordOp: Equatable {
   var target: Int32 = -1
   /// For `.push`.
   var value: Value = .zero
-
-  static func == (a: WordOp, b: WordOp) -> Bool {
-    a.kind == b.kind && a.builtin == b.builtin && a.target == b.target && a.value.bitPattern == b.value.bitPattern
-  }
 }
 
 /// A word's stack effect: how many values it needs and how many it leaves in their place, or
@@ -151,7 +147,7 @@ struct WordTable {
     var hash = mix(UInt64(UInt32(bitPattern: name)))
     for op in ops {
       let payload =
-        op.kind == .push ? op.value.bitPattern : UInt64(op.builtin) << 32 | UInt64(UInt32(bitPattern: op.target))
+        op.kind == .push ? op.value.fingerprint : UInt64(op.builtin) << 32 | UInt64(UInt32(bitPattern: op.target))
       hash = mix(hash ^ (payload &+ UInt64(op.kind.rawValue)))
     }
     return hash

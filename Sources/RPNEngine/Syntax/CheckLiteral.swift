@@ -56,7 +56,7 @@ package struct CheckLiteral: Equatable, Sendable {
   package init?(token bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count >= 2, bytes[0] == 0x3D else { return nil }
     guard case .value(let number) = NumberLiteral.parse(UnsafeBufferPointer(rebasing: bytes[1...])) else { return nil }
-    self.init(value: Value(number), token: bytes)
+    self.init(value: Value(literal: number), token: bytes)
   }
 
   /// The check a token's bytes write (with its `=`), whose value the lexer has parsed already:

@@ -29,13 +29,13 @@ package struct Token: Equatable, Sendable {
 
 /// What a token is, decided from its text alone (the checks in the order the language defines).
 package enum TokenKind: Equatable, Sendable {
-  /// A number literal in the double range.
-  case number(Double)
+  /// A number literal in the double range: its value, as the one reader of literals made it.
+  case number(Value)
   /// A number written wrongly: outside the double range (`1e999`, or a check `=1e999`), a comma
   /// out of place (`1,5`), a bad integer literal (`0b102`).
   case invalidNumber(NumberProblem)
   /// A check: `=` and a number literal in the double range (`=20.5`), the value written.
-  case check(Double)
+  case check(Value)
   /// `=name` with a valid name that is no builtin; the name starts one byte after the token.
   case store
   /// A token starting with `=` whose name is missing, malformed or reserved.
@@ -175,7 +175,7 @@ package struct Lexer {
     let first = token[0]
     if startsNumber(first) {
       switch NumberLiteral.parse(token) {
-      case .value(let value): return .number(value)
+      case .value(let value): return .number(Value(literal: value))
       case .outOfRange: return .invalidNumber(.outOfRange)
       case .malformed(let problem): return .invalidNumber(problem)
       case .notANumber: break
@@ -186,7 +186,7 @@ package struct Lexer {
       if name.isEmpty { return .invalidStore(.missing) }
       if startsNumber(name[0]) {
         switch NumberLiteral.parse(name) {
-        case .value(let value): return .check(value)
+        case .value(let value): return .check(Value(literal: value))
         case .outOfRange: return .invalidNumber(.outOfRange)
         case .malformed(let problem): return .invalidNumber(problem)
         case .notANumber: break
@@ -296,7 +296,7 @@ struct TokenScanner {
     // `+ , - . /` and digits (0x2B…0x39): a plain decimal, parsed in the same pass.
     if first &- 0x2B < 15, let (value, end) = NumberLiteral.plainDecimal(bytes, from: start) {
       position = past(end)
-      return Token(range: start..<end, kind: .number(value))
+      return Token(range: start..<end, kind: .number(Value(literal: value)))
     }
     // A word of two to seven ASCII bytes that starts no number and no store (`clear`, `dup`,
     // `x1`, `**`): its end and its builtin key from one 8-byte load. Classify would find it a
@@ -313,7 +313,7 @@ struct TokenScanner {
       let (value, end) = NumberLiteral.plainDecimal(bytes, from: start + 1)
     {
       position = past(end)
-      return Token(range: start..<end, kind: .check(value))
+      return Token(range: start..<end, kind: .check(Value(literal: value)))
     }
     while i < count {
       let byte = bytes[i]
