@@ -74,6 +74,24 @@ final class PipeClient {
     return nil
   }
 
+  /// The body of the next message the server writes (a header it cannot frame, as text saying
+  /// so), or nil at the end of its output: the exchange records every message as written.
+  func nextBody() -> [UInt8]? {
+    switch reader.next() {
+    case .message(let body)?: body
+    case .headerError(let message)?: Array("<header error: \(message)>".utf8)
+    case nil: nil
+    }
+  }
+
+  func closeInput() throws { try child.input.close() }
+
+  /// Waits for the server to exit, and returns its exit status.
+  func waitForExit() -> Int32 {
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
   func waitResponse(_ id: Int) -> JSONValue? { wait { $0["id"]?.intValue == id && $0["method"] == nil } }
 
   /// Waits for the response to `id` without parsing it: the server writes `{"jsonrpc":"2.0",

@@ -6,6 +6,7 @@
 //   swift run -c release rpn-bench --ratchet Tests/Speed/baseline.tsv [--write --commit HASH]
 //     [--only TEXT] [--keep DIR]
 //   swift run -c release rpn-bench --targets [--against OLD-RPN-LSP] [--quick]
+//   swift run rpn-bench --exchange --server RPN-LSP --against OTHER-RPN-LSP [--write DIR]
 //
 // Every figure is a median of several runs; the machines are shared and noisy, so compare the
 // ratios printed here rather than absolute times across runs.
@@ -148,6 +149,12 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile-eval") {
   for _ in 0..<10 { total += makeDocument(text).lineCount }
   print("evaluated \(total) lines")
   exit(0)
+}
+
+// `rpn-bench --exchange --server A --against B [--write DIR]`: the same LSP sessions and command
+// lines played to two binaries, every message compared (Exchange.swift).
+if CommandLine.arguments.contains("--exchange") {
+  exit(runExchange(server: serverBinary, arguments: CommandLine.arguments))
 }
 
 // `rpn-bench --ratchet BASELINE [--write] [--commit HASH] [--server PATH]`: the speed ratchet.
