@@ -132,6 +132,38 @@ import Testing
     #expect(try Self.lines(in: ["RPNLanguageServer"], containing: opening) == [])
   }
 
+  /// A value is compared and hashed as itself (its bits and its unit): only `Value` and
+  /// `PackedBound`, which stores one in bits, read a value's bits. A `.bitPattern` anywhere else
+  /// would compare numbers and drop the unit.
+  @Test func onlyValueAndPackedBoundReadAValuesBits() throws {
+    let modules = ["RPNEngine", "RPNLanguageServer", "rpn-lsp"]
+    let allowed: Set = ["Evaluation/Value.swift", "Evaluation/Bound.swift"]
+    #expect(try Self.lines(in: modules, containing: [".bitPattern", "storedBits"], except: allowed) == [])
+  }
+
+  /// A value is made from a number in few places, each of which decides its unit: `Value` itself
+  /// (counts, constants), the literal reader (a literal as written), the operations' rules (a
+  /// result in the unit its rule gives) and `PackedBound` (a stored value back). Anywhere else,
+  /// `Value(` around a raw number would drop a unit: a value is passed along, or rebuilt with
+  /// `with(_:)`, which keeps its unit.
+  @Test func onlyTheLiteralReaderAndTheRulesMakeAValueFromANumber() throws {
+    let allowed: Set = [
+      "Evaluation/Value.swift", "Syntax/Lexer.swift", "Syntax/CheckLiteral.swift", "Syntax/NumberLiteral.swift",
+      "Evaluation/Machine+Operations.swift", "Evaluation/Bound.swift",
+    ]
+    let construction = try NSRegularExpression(pattern: "(?<![A-Za-z0-9_])Value\\((?!\\))")
+    var found: [String] = []
+    for module in ["RPNEngine", "RPNLanguageServer", "rpn-lsp"] {
+      for (path, text) in try Self.sources(of: module) where !(module == "RPNEngine" && allowed.contains(path)) {
+        for line in Self.codeLines(text)
+        where construction.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+          found.append("\(module)/\(path): \(line)")
+        }
+      }
+    }
+    #expect(found == [])
+  }
+
   /// No switch over the builtins' operations has a `default:`: a new operation is a case the
   /// compiler asks for. The switches over `Operation` and its families live in these two files.
   @Test func noDefaultInTheSwitchesOverOperations() throws {

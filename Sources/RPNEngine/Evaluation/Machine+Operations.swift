@@ -152,10 +152,14 @@ extension Machine {
       if step.outputs > 2 { push(z) }
     case .pick, .roll:
       // n is the top; x₁ is right below it, xₙ n places below it.
-      // A count, not a quantity: read as a plain number.
-      let n = peek(0).number
+      // A count, not a quantity: a plain number.
+      let top = peek(0)
+      let n = top.number
+      guard top.unit == .none else {
+        return .domainError(word: word(), operands: [top], requirement: "n is a count: a plain number, with no unit")
+      }
       guard n >= 1, n == n.rounded(.towardZero), n.isFinite else {
-        return .domainError(word: word(), operands: [peek(0)], requirement: "n must be a whole number from 1 up")
+        return .domainError(word: word(), operands: [top], requirement: "n must be a whole number from 1 up")
       }
       // Any whole n is a fair question of the stack, however large (`1e300 pick`): a stack
       // never holds that many, so the answer is an underflow. n + 1 is said as the largest Int
