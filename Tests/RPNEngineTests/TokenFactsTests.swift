@@ -118,4 +118,19 @@ import Testing
 
   private static func at(_ word: WordInfo) -> String { "\(word.name)@\(word.line)" }
   private static func defines(_ word: WordInfo?) -> String { word.map { " defines " + at($0) } ?? "" }
+
+  // MARK: The other answers
+
+  /// The fixes of a comma out of place, as whole replacements: a check keeps its `=` and takes
+  /// only the readings that are one number.
+  @Test(arguments: [
+    ("1,5", ["1.5", "1 5"]), ("=1,5", ["=1.5"]), ("1,50,000", ["150.000"]), ("=12,5", ["=12.5"]),
+  ])
+  func misplacedCommaReplacements(literal: String, expected: [String]) {
+    #expect(Problem.invalidNumber(literal: literal, problem: .misplacedComma).misplacedCommaReplacements == expected)
+  }
+
+  @Test func otherProblemsHaveNoCommaReplacements() {
+    #expect(Problem.invalidNumber(literal: "1e999", problem: .outOfRange).misplacedCommaReplacements == [])
+  }
 }
