@@ -133,4 +133,12 @@ import Testing
   @Test func otherProblemsHaveNoCommaReplacements() {
     #expect(Problem.invalidNumber(literal: "1e999", problem: .outOfRange).misplacedCommaReplacements == [])
   }
+
+  /// A check's parts, for semantic tokens: the `=`, then the value written.
+  @Test func aCheckHasItsParts() throws {
+    let document = try Document(text: "1 =1.5 =x")
+    var roles: [TokenRole] = []
+    document.forEachRoledLine(in: 0..<1) { _, _, tokens, _ in roles = tokens.map(\.role) }
+    #expect(roles == [.number, .check(mark: 2..<3, value: 3..<6), .store])
+  }
 }

@@ -8,8 +8,10 @@ package enum TokenRole: Equatable, Sendable {
   case number
   /// An operator or constant, as its spelling shows it (`+` a symbolic operator, `add` a function).
   case builtin(Builtin.Kind)
-  /// A check `=value`: its first byte is the `=`.
-  case check
+  /// A check `=value`, in its parts: where its `=` is, and where the value written after it is
+  /// (what semantic tokens colour as an operator and a number; a unit written after the value
+  /// will be a part of its own).
+  case check(mark: Range<Int>, value: Range<Int>)
   /// A store `=name` with a valid name.
   case store
   /// `:` or `;`.
@@ -76,7 +78,8 @@ extension Document {
             let symbolic = !Lexer.isName(UnsafeBufferPointer(rebasing: bytes[token.range]))
             role = .builtin(Builtin.kind(id, spelledSymbolically: symbolic))
           case .check:
-            role = .check
+            let mark = token.range.lowerBound..<(token.range.lowerBound + 1)
+            role = .check(mark: mark, value: mark.upperBound..<token.range.upperBound)
           case .store:
             // A store in a body never runs; one that failed has its diagnostic.
             if words.mayHoldWords, layout?.body(containing: k) == nil,
