@@ -141,4 +141,16 @@ import Testing
     document.forEachRoledLine(in: 0..<1) { _, _, tokens, _ in roles = tokens.map(\.role) }
     #expect(roles == [.number, .check(mark: 2..<3, value: 3..<6), .store])
   }
+
+  /// A heading's `#`s, and the name and range an outline shows for its section.
+  @Test(arguments: [
+    ("## Groceries\n1", 0..<2, "Groceries", 3..<12), ("  ###\n1", 2..<5, "###", 2..<5),
+    ("## \u{2003}Rent ✓ \n1", 0..<2, "Rent ✓", 3..<14),
+  ])
+  func headingMarks(tape: String, marks: Range<Int>, name: String, nameRange: Range<Int>) throws {
+    let section = try #require(try Document(text: tape).sections().first)
+    #expect(section.headingMarks == marks)
+    #expect(section.name == name)
+    #expect(section.nameRange == nameRange)
+  }
 }
