@@ -153,4 +153,12 @@ import Testing
     #expect(section.name == name)
     #expect(section.nameRange == nameRange)
   }
+
+  /// A cursor past a check's `=` is in a value being written; at its `=`, or on another token, not.
+  @Test(arguments: [("=12", 0, false), ("=12", 1, true), ("=12", 3, true), ("12", 1, false), ("=x", 1, false)])
+  func writingAValue(line: String, offset: Int, expected: Bool) throws {
+    let document = try Document(text: line)
+    let token = try #require(document.tokens(ofLine: 0).tokens.first)
+    #expect(token.isWritingValue(at: offset) == expected)
+  }
 }

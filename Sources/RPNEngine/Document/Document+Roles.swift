@@ -24,6 +24,16 @@ package enum TokenRole: Equatable, Sendable {
   case variable
 }
 
+extension Token {
+  /// Whether a cursor at a UTF-8 offset is inside the value this token writes (a check's number,
+  /// past its `=`): a value being written, where no word is being typed and completion offers
+  /// nothing. (The cursor is on the token: `isAtCursor`.)
+  package func isWritingValue(at offset: Int) -> Bool {
+    guard case .check = kind else { return false }
+    return offset > range.lowerBound
+  }
+}
+
 /// A token and its role.
 package struct RoledToken: Equatable, Sendable {
   package var range: Range<Int>
