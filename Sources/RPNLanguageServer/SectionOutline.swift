@@ -1,4 +1,4 @@
-// Sections as the server shows them: the outline that code lens refreshes compare, and headings asked line by line.
+// Sections as the server shows them: the outline that code lens refreshes compare, and the length of a line.
 
 import RPNEngine
 
@@ -80,33 +80,8 @@ struct SectionOutline: Equatable {
 }
 
 extension Document {
-  /// Where a heading's `#`s are (UTF-8 offsets): its first `#` through the last of the run. What
-  /// names an untitled section, and where its code lens starts.
-  func headingMarks(ofLine line: Int) -> Range<Int> {
-    withUTF8(ofLine: line) { bytes in
-      var start = 0
-      while start < bytes.count, bytes[start] != 0x23 { start += 1 }
-      var end = start
-      while end < bytes.count, bytes[end] == 0x23 { end += 1 }
-      return start..<end
-    }
-  }
-
   /// The length of a line in UTF-8 bytes, without its terminator.
   func utf8Count(ofLine line: Int) -> Int {
     withUTF8(ofLine: line) { $0.count }
-  }
-}
-
-extension Section {
-  /// The name a section goes by in symbols: its title, or, untitled, its `#`s as written (LSP's
-  /// names must not be empty).
-  func name(in document: Document) -> String {
-    title.isEmpty ? String(repeating: "#", count: document.headingMarks(ofLine: headingLine).count) : title
-  }
-
-  /// Where that name is in the heading's line (UTF-8 offsets): the title, or its `#`s.
-  func nameRange(in document: Document) -> Range<Int> {
-    title.isEmpty ? document.headingMarks(ofLine: headingLine) : titleRange
   }
 }

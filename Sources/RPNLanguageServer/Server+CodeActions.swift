@@ -124,14 +124,9 @@ extension Server {
     case .checkFailed:
       guard let update = document.checkUpdate(line: line, for: diagnostic) else { return [] }
       return [("Update the check to \(update.text)", update)]
-    case .invalidNumber(let literal, .misplacedComma):
-      // A check is one number: `=1 5` would be a check of 1, then 5 pushed.
-      let isCheck = literal.hasPrefix("=")
-      let written = isCheck ? String(literal.dropFirst()) : literal
-      return NumberLiteral.readings(ofMisplacedComma: written).compactMap { reading in
-        if isCheck && reading.contains(" ") { return nil }
-        let text = isCheck ? "=" + reading : reading
-        return ("Replace with `\(text)`", LineEdit(line: line, range: diagnostic.range, text: text))
+    case .invalidNumber(_, .misplacedComma):
+      return diagnostic.problem.misplacedCommaReplacements.map { text in
+        ("Replace with `\(text)`", LineEdit(line: line, range: diagnostic.range, text: text))
       }
     default:
       return []

@@ -15,8 +15,8 @@ extension Server {
     let format = summaryFormat(document)
     let lenses = document.sections().map { section in
       let line = section.headingLine
-      let marks = document.headingMarks(ofLine: line)
-      let range = converter.range(line: line, utf8Range: marks.lowerBound..<document.utf8Count(ofLine: line))
+      let range = converter.range(
+        line: line, utf8Range: section.headingMarks.lowerBound..<document.utf8Count(ofLine: line))
       return CodeLens(range: range, command: Command(title: section.summary.text(format), command: ""))
     }
     return JSONValue(encoding: lenses, capacity: 160 * lenses.count)

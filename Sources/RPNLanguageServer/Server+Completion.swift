@@ -33,7 +33,7 @@ extension Server {
     // The word being typed: the token at the cursor, else nothing. A check's number is a value
     // being written, not a word: nothing to complete there.
     let token = tokens.first { $0.isAtCursor(column) }
-    if let token, case .check = token.kind, column > token.range.lowerBound {
+    if let token, token.isWritingValue(at: column) {
       return JSONValue(encoding: CompletionList.empty)
     }
     let word = token?.range ?? column..<column

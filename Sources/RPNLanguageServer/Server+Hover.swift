@@ -24,45 +24,30 @@ extension Server {
     guard position.line < document.lineCount else { return .null }
     let column = converter(for: document).textPosition(position).utf8Column
     let display = display(of: document)
-    let traces = document.trace(line: position.line, keepingTop: display.maxItems, near: column, includingStores: false)
     let markdown = client.hoverFormat == .markdown
     let code = { (text: String) in markdown ? Self.markdownCode(text) : text }
-    guard let trace = traces.first(where: { $0.token.isAtCursor(column) }) else {
+    guard let facts = document.tokenFacts(atLine: position.line, utf8Offset: column, keepingTop: display.maxItems)
+    else {
       guard let found = settingsHover(document, line: position.line, utf8Offset: column, code: code) else {
         return .null
       }
       return hoverJSON(found.lines, range: found.range, line: position.line, document: document)
     }
-    let text = document.withUTF8(ofLine: position.line) {
-      String(decoding: UnsafeBufferPointer(rebasing: $0[trace.token.range]), as: UTF8.self)
-    }
-    var lines: [String] = []
-    var diagnostic = trace.diagnostic
-    if let place = DefinitionPlace(of: trace.token, line: position.line, in: document) {
-      lines = describe(place, trace, text: text, document: document, display: display, code: code)
-      // A definition that failed defines nothing: its name says why.
-      if diagnostic == nil, place.index == place.span.name, place.word == nil {
-        diagnostic = document.diagnostics(inLine: position.line).first { place.range.contains($0.range.lowerBound) }
-      }
-    } else {
-      // An unknown word is bound to nothing: no need to ask.
-      if case .name = trace.token.kind, trace.diagnostic?.code != .unknownWord,
-        let word = document.word(meantBy: text, atLine: position.line, utf8Offset: trace.token.range.lowerBound)
-      {
-        lines = describe(word, code: code)
-      } else {
-        lines = describe(trace, text: text, line: position.line, document: document, display: display, code: code)
-      }
+    var lines: [String]
+    switch facts.place {
+    case .definition(let part):
+      lines = describe(part, text: facts.text, document: document, display: display, code: code)
+    case .line(let meaning):
+      lines = describe(meaning, text: facts.text, document: document, display: display, code: code)
       lines.append("")
-      lines.append(
-        "Stack before: " + code(trace.before.label(display: display)))
-      lines.append("Stack after: " + code(trace.after.label(display: display)))
+      lines.append("Stack before: " + code(facts.before.label(display: display)))
+      lines.append("Stack after: " + code(facts.after.label(display: display)))
     }
-    if let diagnostic {
+    if let diagnostic = facts.diagnostic {
       lines.append("")
       lines.append(Self.describe(diagnostic, display: display, markdown: markdown))
     }
-    return hoverJSON(lines, range: trace.token.range, line: position.line, document: document)
+    return hoverJSON(lines, range: facts.range, line: position.line, document: document)
   }
 
   /// A hover's result: its lines as one markup text in the client's format, and its range (UTF-8
@@ -129,51 +114,48 @@ extension Server {
     return ["hex \(code(forms.hex)), octal \(code(forms.octal)), binary \(code(forms.binary))"]
   }
 
+  /// What a token is, in words: its first line names it and gives its value, the lines after it
+  /// say more (a builtin's effect, a check's outcome, an integer's other radixes).
   private func describe(
-    _ trace: TokenTrace, text: String, line: Int, document: Document, display: DisplaySettings,
-    code: (String) -> String
+    _ meaning: TokenMeaning, text: String, document: Document, display: DisplaySettings, code: (String) -> String
   ) -> [String] {
     let show = { (value: Value) in ValueFormat.format(value, display: display) }
-    switch trace.token.kind {
-    case .number(let value):
+    switch meaning {
+    case .number(let value, let isRadix):
       let shown = show(value)
       let number = shown == text ? "number \(code(shown))" : "number \(code(text)) = \(code(shown))"
-      let radix = Array(text.utf8.prefix(5)).withUnsafeBufferPointer { RadixLiteral.isRadixLiteral($0) }
-      return [number] + Self.integerForms(value, shown: radix || document.hasRadixLiteral, code: code)
-    case .check:
-      guard let check = CheckLiteral(text) else { return ["check \(code(text))"] }
-      let written = String(text.dropFirst())
-      var lines = ["check \(code(text)): the top must be \(code(written)) \(CheckLiteral.places(check.decimals))"]
-      if let top = trace.before.top.last {
-        let rounded = CheckLiteral.rounded(top, decimals: check.decimals)
-        let verdict = check.passes(top) ? "passes" : "fails"
+      return [number] + Self.integerForms(value, shown: isRadix || document.hasRadixLiteral, code: code)
+    case .check(nil):
+      return ["check \(code(text))"]
+    case .check(let check?):
+      var lines = ["check \(code(text)): the top must be \(code(check.written)) \(check.places)"]
+      if let outcome = check.outcome {
+        let verdict = outcome.passes ? "passes" : "fails"
         lines.append(
-          "\(verdict): the top is \(code(show(top))) (\(code(rounded)) \(CheckLiteral.places(check.decimals)))")
+          "\(verdict): the top is \(code(show(outcome.top))) (\(code(outcome.rounded)) \(check.places))")
       }
       return lines
     case .invalidNumber(let problem):
       if problem == .outOfRange { return ["number \(code(text)), out of the range of a double"] }
       return ["\(code(text)): a number written wrongly"]
-    case .builtin(let id):
+    case .builtin(let id, let kind, let isAlias):
       let builtin = Builtin.table[Int(id)]
-      let kind = builtin.kind(ofSpelling: text).noun
-      let alias = text.lowercased() == builtin.name ? "" : " (\(code(builtin.name)))"
-      return ["\(kind) \(code(text))\(alias): \(builtin.meaning)", code(builtin.effect)]
-    case .name:
-      guard trace.diagnostic == nil, let value = trace.after.top.last else { return ["unknown word \(code(text))"] }
-      var description = "variable \(code(text)) = \(code(show(value)))"
-      if let store = document.bindingInEffect(of: text, atLine: line, utf8Offset: trace.token.range.lowerBound) {
-        description += ", stored on line \(store.line + 1)"
-      }
+      let alias = isAlias ? " (\(code(builtin.name)))" : ""
+      return ["\(kind.noun) \(code(text))\(alias): \(builtin.meaning)", code(builtin.effect)]
+    case .word(let word):
+      return describe(word, code: code)
+    case .variable(let name, let value, let storedOnLine):
+      var description = "variable \(code(name)) = \(code(show(value)))"
+      if let storedOnLine { description += ", stored on line \(storedOnLine + 1)" }
       return [description] + Self.integerForms(value, shown: document.hasRadixLiteral, code: code)
-    case .store:
-      let name = String(text.dropFirst())
-      guard trace.diagnostic == nil, let value = trace.after.top.last else { return ["store into \(code(name))"] }
+    case .store(let name, nil):
+      return ["store into \(code(name))"]
+    case .store(let name, let value?):
       return ["store into \(code(name)): \(code(show(value)))"]
         + Self.integerForms(value, shown: document.hasRadixLiteral, code: code)
     case .invalidStore:
       return ["store \(code(text))"]
-    case .unknown:
+    case .unknownWord:
       return ["unknown word \(code(text))"]
     case .colon:
       return ["\(code(":")) starts a definition: \(code(": name body… ;"))"]
@@ -195,102 +177,32 @@ extension Server {
   /// A token of a definition: the `:` and `;` as markers (and the word, when the definition
   /// defined one), the name as the word it defines, a body token as what it is, in which word.
   private func describe(
-    _ place: DefinitionPlace, _ trace: TokenTrace, text: String, document: Document, display: DisplaySettings,
-    code: (String) -> String
+    _ part: DefinitionPart, text: String, document: Document, display: DisplaySettings, code: (String) -> String
   ) -> [String] {
-    let defined = place.word.map { [""] + describe($0, code: code) } ?? []
-    switch place.index {
-    case place.span.colon:
-      return ["\(code(":")) starts a definition: \(code(": name body… ;"))"] + defined
-    case place.span.end:
-      return ["\(code(";")) ends a definition"] + defined
-    case place.span.name:
-      if let word = place.word { return describe(word, code: code) }
-      guard case .name = trace.token.kind else { return ["\(code(text)) cannot be defined"] }
+    switch part {
+    case .colon(let word):
+      return ["\(code(":")) starts a definition: \(code(": name body… ;"))"] + defined(word, code: code)
+    case .end(let word):
+      return ["\(code(";")) ends a definition"] + defined(word, code: code)
+    case .name(let word?, _):
+      return describe(word, code: code)
+    case .name(nil, let isName):
+      guard isName else { return ["\(code(text)) cannot be defined"] }
       return ["definition of \(code(text)), which defines nothing: it has an error"]
-    default:
+    case .body(let meaning, let name, let word):
       let note: String
-      switch (place.nameText, place.word) {
+      switch (name, word) {
       case (let name?, _?): note = "In the body of \(code(name)): it runs at each use of \(code(name)), not here"
       case (let name?, nil): note = "In the body of \(code(name)), whose definition has an error: it never runs"
       case (nil, _): note = "In the body of a definition that has an error: it never runs"
       }
-      return describe(bodyToken: trace, text: text, place: place, document: document, display: display, code: code) + [
-        "", note,
-      ]
+      return describe(meaning, text: text, document: document, display: display, code: code) + ["", note]
     }
   }
 
-  /// A body token as what it is where the definition is: a name means what it meant above it.
-  /// (Its trace's stacks are the stack at the `:`, which it never sees: they are not shown.)
-  private func describe(
-    bodyToken trace: TokenTrace, text: String, place: DefinitionPlace, document: Document, display: DisplaySettings,
-    code: (String) -> String
-  ) -> [String] {
-    switch trace.token.kind {
-    case .name:
-      let start = place.colonOffset
-      if trace.diagnostic?.code != .unknownWord,
-        let word = document.word(meantBy: text, atLine: place.line, utf8Offset: start)
-      {
-        return describe(word, code: code)
-      }
-      guard
-        let value = document.scope(atLine: place.line, utf8Offset: start).variables.first(where: { $0.name == text })?
-          .value
-      else { return ["unknown word \(code(text))"] }
-      var description = "variable \(code(text)) = \(code(ValueFormat.format(value, display: display)))"
-      if let store = document.bindingInEffect(of: text, atLine: place.line, utf8Offset: start) {
-        description += ", stored on line \(store.line + 1)"
-      }
-      return [description] + Self.integerForms(value, shown: document.hasRadixLiteral, code: code)
-    case .check:
-      return ["check \(code(text))"]
-    case .store:
-      return ["store into \(code(String(text.dropFirst())))"]
-    default:
-      return describe(trace, text: text, line: place.line, document: document, display: display, code: code)
-    }
-  }
-}
-
-/// Where a token stands in the definition that holds it (`:` to `;`), and the word that
-/// definition defined, if it succeeded.
-private struct DefinitionPlace {
-  var line: Int
-  var span: DefinitionSpan
-  var tokens: [Token]
-  /// The token's index in `tokens`.
-  var index: Int
-  var word: WordInfo?
-  /// The name as written, when the definition has a name token.
-  var nameText: String?
-
-  init?(of token: Token, line: Int, in document: Document) {
-    guard let (span, tokens) = document.definition(atLine: line, utf8Offset: token.range.lowerBound),
-      let index = tokens.firstIndex(where: { $0.range == token.range }),
-      span.tokens(tokenCount: tokens.count).contains(index)
-    else { return nil }
-    self.line = line
-    self.span = span
-    self.tokens = tokens
-    self.index = index
-    word = document.definedWord(atLine: line, span: span)
-    nameText = span.name.flatMap { name in
-      guard case .name = tokens[name].kind else { return nil }
-      return document.withUTF8(ofLine: line) {
-        String(decoding: UnsafeBufferPointer(rebasing: $0[tokens[name].range]), as: UTF8.self)
-      }
-    }
-  }
-
-  /// Where the `:` starts: what the body's names mean is what they meant there.
-  var colonOffset: Int { tokens[span.colon].range.lowerBound }
-
-  /// The definition's UTF-8 range, `:` to `;` (to the line's last token without `;`).
-  var range: Range<Int> {
-    let indices = span.tokens(tokenCount: tokens.count)
-    return tokens[indices.lowerBound].range.lowerBound..<tokens[indices.upperBound - 1].range.upperBound
+  /// The word a definition defined, after a blank line; nothing when it defined none.
+  private func defined(_ word: WordInfo?, code: (String) -> String) -> [String] {
+    word.map { [""] + describe($0, code: code) } ?? []
   }
 }
 

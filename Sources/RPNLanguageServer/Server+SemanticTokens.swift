@@ -44,10 +44,10 @@ extension Server {
         case .builtin(.constant): spans.append((token.range, .variable, .constant))
         case .builtin(.symbolicOperator): spans.append((token.range, .operator, Self.unmodified))
         case .builtin(.namedFunction), .builtin(.stackWord): spans.append((token.range, .function, .defaultLibrary))
-        case .check:
+        case .check(let mark, let value):
           // `=` as an operator, the value written as a number.
-          spans.append((token.range.lowerBound..<(token.range.lowerBound + 1), .operator, Self.unmodified))
-          spans.append(((token.range.lowerBound + 1)..<token.range.upperBound, .number, Self.unmodified))
+          spans.append((mark, .operator, Self.unmodified))
+          spans.append((value, .number, Self.unmodified))
         case .store: spans.append((token.range, .variable, .declaration))
         case .definitionKeyword: spans.append((token.range, .keyword, Self.unmodified))
         case .definedName: spans.append((token.range, .function, .declaration))

@@ -70,7 +70,7 @@ extension Server {
       d += 1
     }
     for section in sections {
-      let name = section.name(in: document)
+      let name = section.name
       let range = sectionRange(section, converter)
       if hierarchical {
         var children: [DocumentSymbol] = []
@@ -81,7 +81,7 @@ extension Server {
         tree.append(
           DocumentSymbol(
             name: name, kind: .namespace, detail: section.summary.text(format), range: range,
-            selectionRange: converter.range(line: section.headingLine, utf8Range: section.nameRange(in: document)),
+            selectionRange: converter.range(line: section.headingLine, utf8Range: section.nameRange),
             children: children.isEmpty ? nil : children))
       } else {
         flat.append(SymbolInformation(name: name, kind: .namespace, location: Location(uri: uri, range: range)))
@@ -125,9 +125,9 @@ extension Server {
             container: container)
           d += 1
         }
-        let name = section.name(in: document)
+        let name = section.name
         let line = section.headingLine
-        let heading = document.headingMarks(ofLine: line).lowerBound..<document.utf8Count(ofLine: line)
+        let heading = section.headingMarks.lowerBound..<document.utf8Count(ofLine: line)
         add(name, .namespace, converter.range(line: line, utf8Range: heading), container: nil)
         container = name
       }

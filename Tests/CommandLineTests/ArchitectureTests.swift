@@ -126,6 +126,33 @@ import Testing
     #expect(streams == [])
   }
 
+  /// The server reads no syntax: what a token is (hover), a fix's replacement (a check's `=`
+  /// included), a check's parts (semantic tokens) and a heading's `#`s (the outline) come from the
+  /// engine as data, so that a new kind of token (`12_km`) adds cases in the engine, not here. No
+  /// file of the server reads a token's kind or a trace, parses a literal, or makes a `Value`.
+  /// (`hasRadixLiteral` is a question about the document, which hover may ask.)
+  @Test func theServerReadsNoSyntax() throws {
+    let syntax = [
+      "TokenKind", "token.kind", "].kind", "TokenTrace", ".trace(", "DefinitionSpan", "CheckLiteral", "RadixLiteral.",
+      "NumberLiteral", "0x23", "0x3D", "hasPrefix(\"=\")", "hasPrefix(\"#\")",
+    ]
+    let reading = try Self.lines(in: ["RPNLanguageServer"], containing: syntax)
+    #expect(reading == [])
+    let building = try Self.lines(in: ["RPNLanguageServer"], matching: #/(?:^|[^A-Za-z0-9_])Value\(/#)
+    #expect(building == [])
+  }
+
+  /// Every code line of a module's files that matches a pattern, as `Module/path: line`.
+  static func lines(in modules: [String], matching pattern: Regex<Substring>) throws -> [String] {
+    var found: [String] = []
+    for module in modules {
+      for (path, text) in try sources(of: module) {
+        for line in codeLines(text) where line.contains(pattern) { found.append("\(module)/\(path): \(line)") }
+      }
+    }
+    return found
+  }
+
   /// The server opens no files: a URI is a name, never a path to read.
   @Test func theServerOpensNoFiles() throws {
     let opening = ["FileManager", "fopen(", "open(", "contentsOfFile", "FileHandle"]

@@ -8,8 +8,10 @@ package enum TokenRole: Equatable, Sendable {
   case number
   /// An operator or constant, as its spelling shows it (`+` a symbolic operator, `add` a function).
   case builtin(Builtin.Kind)
-  /// A check `=value`: its first byte is the `=`.
-  case check
+  /// A check `=value`, in its parts: where its `=` is, and where the value written after it is
+  /// (what semantic tokens colour as an operator and a number; a unit written after the value
+  /// will be a part of its own).
+  case check(mark: Range<Int>, value: Range<Int>)
   /// A store `=name` with a valid name.
   case store
   /// `:` or `;`.
@@ -20,6 +22,16 @@ package enum TokenRole: Equatable, Sendable {
   case word
   /// A use of a variable.
   case variable
+}
+
+extension Token {
+  /// Whether a cursor at a UTF-8 offset is inside the value this token writes (a check's number,
+  /// past its `=`): a value being written, where no word is being typed and completion offers
+  /// nothing. (The cursor is on the token: `isAtCursor`.)
+  package func isWritingValue(at offset: Int) -> Bool {
+    guard case .check = kind else { return false }
+    return offset > range.lowerBound
+  }
 }
 
 /// A token and its role.
@@ -76,7 +88,8 @@ extension Document {
             let symbolic = !Lexer.isName(UnsafeBufferPointer(rebasing: bytes[token.range]))
             role = .builtin(Builtin.kind(id, spelledSymbolically: symbolic))
           case .check:
-            role = .check
+            let mark = token.range.lowerBound..<(token.range.lowerBound + 1)
+            role = .check(mark: mark, value: mark.upperBound..<token.range.upperBound)
           case .store:
             // A store in a body never runs; one that failed has its diagnostic.
             if words.mayHoldWords, layout?.body(containing: k) == nil,

@@ -26,9 +26,19 @@ package struct Section: Equatable, Sendable {
   package var title: String
   /// Where the title is in the heading's line (UTF-8 offsets); empty at the `#`s' end when untitled.
   package var titleRange: Range<Int>
+  /// Where the heading's `#`s are in its line (UTF-8 offsets): its first `#` through the last of
+  /// the run. Where its code lens and its symbol start.
+  package var headingMarks: Range<Int>
   package var summary: SectionSummary
 
   package var lines: ClosedRange<Int> { headingLine...lastLine }
+
+  /// The name the section goes by in an outline: its title, or, untitled, its `#`s as written
+  /// (an outline's names must not be empty).
+  package var name: String { title.isEmpty ? String(repeating: "#", count: headingMarks.count) : title }
+
+  /// Where that name is in the heading's line (UTF-8 offsets): the title, or its `#`s.
+  package var nameRange: Range<Int> { title.isEmpty ? headingMarks : titleRange }
 }
 
 extension Document {
@@ -77,10 +87,12 @@ extension Document {
 
   private func section(heading: Int, lastLine end: Int) -> Section {
     let lastLine = lastLine(ofSectionAt: heading, through: end)
-    let (title, range) = withUTF8(ofLine: heading) { bytes -> (String, Range<Int>) in
-      var start = 0
-      while start < bytes.count, bytes[start] != 0x23 { start += 1 }
+    let (title, range, marks) = withUTF8(ofLine: heading) { bytes -> (String, Range<Int>, Range<Int>) in
+      var first = 0
+      while first < bytes.count, bytes[first] != 0x23 { first += 1 }
+      var start = first
       while start < bytes.count, bytes[start] == 0x23 { start += 1 }
+      let marks = first..<start
       var end = bytes.count
       // ASCII white space at the ends (a byte past 0x7F may be part of a letter); `trimmingWhitespace`
       // takes off the rest of Unicode's.
@@ -88,10 +100,10 @@ extension Document {
       while start < end, isSpace(bytes[start]) { start += 1 }
       while end > start, isSpace(bytes[end - 1]) { end -= 1 }
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-      return (text.trimmingWhitespace(), start..<end)
+      return (text.trimmingWhitespace(), start..<end, marks)
     }
     return Section(
-      headingLine: heading, lastLine: lastLine, title: title, titleRange: range,
+      headingLine: heading, lastLine: lastLine, title: title, titleRange: range, headingMarks: marks,
       summary: summary(heading: heading, lastLine: lastLine))
   }
 

@@ -1,0 +1,17 @@
+// The texts that may replace a token a problem is about, whole, for the fixes the server offers.
+
+extension Problem {
+  /// The texts that may replace a number written with a comma out of place, the one most likely
+  /// meant first: each reading of it (`1,5` → `1.5`, `1 5`), whole. A check (`=1,5`) is one
+  /// number, so it gets only the readings that are one (`=1 5` would be a check of 1, then 5
+  /// pushed), each with its `=`. Empty for any other problem.
+  package var misplacedCommaReplacements: [String] {
+    guard case .invalidNumber(let literal, .misplacedComma) = self else { return [] }
+    let isCheck = literal.hasPrefix("=")
+    let written = isCheck ? String(literal.dropFirst()) : literal
+    return NumberLiteral.readings(ofMisplacedComma: written).compactMap { reading in
+      if isCheck && reading.contains(" ") { return nil }
+      return isCheck ? "=" + reading : reading
+    }
+  }
+}
