@@ -153,6 +153,20 @@ import Testing
     return found
   }
 
+  /// One reader of number syntax: `NumberLiteral` says what a digit is and where a literal ends,
+  /// and no other file of the syntax, the document or the diagnostics tests a byte or a character
+  /// for a digit (they ask `NumberLiteral.read`, `isDigit`, `canStart`, `signLength`, `radix`).
+  @Test func numberSyntaxIsReadInOnePlace() throws {
+    let digitTests = [
+      "&- 0x30", "&- 0x31", "0x30...0x39", ">= 0x30", "<= 0x39", "\"0\"...\"9\"", ">= \"0\"", "<= \"9\"",
+      "isWholeNumber", "wholeNumberValue", ".isNumber", "isHexDigit",
+    ]
+    let folders = ["RPNEngine/Syntax/", "RPNEngine/Document/", "RPNEngine/Diagnostics/"]
+    let found = try Self.lines(in: ["RPNEngine"], containing: digitTests, except: ["Syntax/NumberLiteral.swift"])
+      .filter { line in folders.contains { line.hasPrefix($0) } }
+    #expect(found == [])
+  }
+
   /// The server opens no files: a URI is a name, never a path to read.
   @Test func theServerOpensNoFiles() throws {
     let opening = ["FileManager", "fopen(", "open(", "contentsOfFile", "FileHandle"]

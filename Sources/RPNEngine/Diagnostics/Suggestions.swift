@@ -100,7 +100,7 @@ package enum Suggestions {
 
   /// Whether a word holds no letter, `_` or digit (`//`, `+=`, `√√`).
   private static func isSymbolsOnly(_ word: String) -> Bool {
-    word.unicodeScalars.allSatisfy { !Lexer.isNameStart($0) && !("0"..."9").contains($0) }
+    word.unicodeScalars.allSatisfy { !Lexer.isNameStart($0) && !NumberLiteral.isDigit($0) }
   }
 
   /// The close words, best first: the replacement of each (a builtin's spelling, a user's name,
@@ -194,7 +194,7 @@ package enum Suggestions {
   private static func infixReadings(_ word: String, visibleNames: NameIndex) -> [[String]] {
     let scalars = Array(word.unicodeScalars)
     // A word of letters and digits holds no operator: most unknown words, asked for nothing.
-    guard scalars.count >= 3, scalars.contains(where: { !Lexer.isNameStart($0) && !("0"..."9").contains($0) })
+    guard scalars.count >= 3, scalars.contains(where: { !Lexer.isNameStart($0) && !NumberLiteral.isDigit($0) })
     else { return [] }
     var readings: [[String]] = []
     for start in 1..<(scalars.count - 1) {

@@ -4,28 +4,17 @@
 /// (`0x1F`) or as checks (`=0xFF`).
 package enum RadixLiteral {
   /// Whether a token's bytes are a radix literal: an optional sign (`+`, `-`, U+2212 `−`), `0`,
-  /// then `x`, `o` or `b` in either case (a number token whose text starts so is one).
+  /// then `x`, `o` or `b` in either case (a number token whose text starts so is one), as
+  /// `NumberLiteral` reads a literal's sign and prefix.
   package static func isRadixLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let start = bytes.first == 0xE2 ? 3 : bytes.first == 0x2B || bytes.first == 0x2D ? 1 : 0
-    return bytes.count >= start + 2 && bytes[start] == 0x30 && isRadixLetter(bytes[start + 1])
-  }
-
-  @inline(__always)
-  static func isRadixLetter(_ byte: UInt8) -> Bool {
-    let lower = byte | 0x20
-    return lower == 0x78 || lower == 0x6F || lower == 0x62
+    NumberLiteral.radix(ofPrefixAt: NumberLiteral.signLength(bytes, at: 0), in: bytes) != nil
   }
 
   /// Whether a line's tokens (its bytes up to its last token's end) hold a radix literal, a number
-  /// or a check. Only a line where a token starts with `0x`, `0o` or `0b` (after `=` or a sign, or
+  /// or a check. Only a line where a token starts with a radix prefix (after `=` or a sign, or
   /// both) is lexed.
   static func lineHasOne(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var i = 0
-    while i + 1 < bytes.count {
-      if bytes[i] == 0x30, isRadixLetter(bytes[i + 1]), startsToken(bytes, i) { break }
-      i += 1
-    }
-    guard i + 1 < bytes.count else { return false }
+    guard (0..<bytes.count).contains(where: { startsRadixLiteral(bytes, $0) }) else { return false }
     return LexedLine(bytes).tokens.contains { token in
       switch token.kind {
       case .number: return isRadixLiteral(UnsafeBufferPointer(rebasing: bytes[token.range]))
@@ -35,15 +24,15 @@ package enum RadixLiteral {
     }
   }
 
-  /// Whether the `0` at `i` can start a number or a check's number: at the line's start or after
-  /// a blank, maybe after a sign, maybe after `=`. (A byte beyond ASCII counts as a blank: the
-  /// minus sign U+2212 ends in one; it only makes the lexer read a line more.)
-  private static func startsToken(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
-    let blank = { (k: Int) in k < 0 || bytes[k] <= 0x20 || bytes[k] >= 0x80 }
-    var k = i - 1
-    if k >= 0, bytes[k] == 0x2B || bytes[k] == 0x2D { k -= 1 }
-    if k >= 0, bytes[k] == 0x3D { k -= 1 }
-    return blank(k)
+  /// Whether a token may start at `i` (at the line's start or after a blank; a byte beyond ASCII
+  /// counts as one, as white space beyond ASCII ends in one) with a radix prefix, maybe after `=`,
+  /// maybe after a sign: a cheap test that only makes the lexer read a line more than it must.
+  private static func startsRadixLiteral(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+    guard i == 0 || bytes[i - 1] <= 0x20 || bytes[i - 1] >= 0x80 else { return false }
+    var k = i
+    if bytes[k] == 0x3D { k += 1 }
+    k += NumberLiteral.signLength(bytes, at: k)
+    return NumberLiteral.radix(ofPrefixAt: k, in: bytes) != nil
   }
 }
 

@@ -9,7 +9,7 @@
 #endif
 
 /// A check as written: `=20.5`, `=0.333`, `=1.5e3`. It passes when the top of the stack equals the
-/// value to the digits written: half a unit of the last written place, boundary included, plus a
+/// value to the digits written: half a step of the last written place, boundary included, plus a
 /// little slack for binary rounding.
 package struct CheckLiteral: Equatable, Sendable {
   /// The value written: the check's expected value. The number is read by `NumberLiteral` and
@@ -34,16 +34,15 @@ package struct CheckLiteral: Equatable, Sendable {
 
   /// The separator a check's text groups its integer digits with (`,` or `_`), or nil.
   package static func separator(in written: some StringProtocol) -> String? {
-    // An integer literal's `_` (`0xFF_FF`) groups its own digits, not a decimal's.
-    let unsigned = written.utf8.drop { $0 == 0x2B || $0 == 0x2D }
-    if unsigned.count > 1, unsigned.first == 0x30, let prefix = unsigned.dropFirst().first,
-      [0x78, 0x6F, 0x62].contains(prefix | 0x20)
-    {
-      return nil
-    }
-    let integer = written.utf8.prefix { $0 != 0x2E && $0 | 0x20 != 0x65 }
-    if integer.contains(0x2C) { return "," }
-    return integer.contains(0x5F) ? "_" : nil
+    var text = String(written)
+    return text.withUTF8 { separator(of: NumberLiteral.read($0, from: 0)) }
+  }
+
+  /// The separator of a literal's whole digits as `NumberLiteral.read` found it: none for an
+  /// integer literal, whose `_` (`0xFF_FF`) groups its own digits, not a decimal's.
+  private static func separator(of reading: NumberLiteral.Reading) -> String? {
+    guard reading.radix == 10, let byte = reading.separator else { return nil }
+    return String(UnicodeScalar(byte))
   }
 
   /// `text` (a plain decimal) grouped by `separator`; as it is when that is nil.
@@ -60,47 +59,17 @@ package struct CheckLiteral: Equatable, Sendable {
   }
 
   /// The check a token's bytes write (with its `=`), whose value the lexer has parsed already:
-  /// only the places written are read here, so evaluation parses each check once.
+  /// only the places written are read here, so evaluation converts each check's number once.
   init(value: Value, token bytes: UnsafeBufferPointer<UInt8>) {
-    // An integer literal (`=0x1E`: its `E` is a digit) is written to the unit.
-    var start = 1
-    if start < bytes.count, bytes[start] == 0x2B || bytes[start] == 0x2D { start += 1 }
-    if start + 2 < bytes.count, bytes[start] == 0xE2 { start += 3 }
-    if start + 1 < bytes.count, bytes[start] == 0x30, [0x78, 0x6F, 0x62].contains(bytes[start + 1] | 0x20) {
+    let reading = NumberLiteral.read(bytes, from: 1)
+    // An integer literal (`=0x1E`: its `E` is a digit) is written to the ones place.
+    guard reading.radix == 10 else {
       self.init(value: value, fractionDigits: 0, exponent: 0)
       return
     }
-    var fraction = 0
-    var inFraction = false
-    var separator: String?
-    var i = 1
-    while i < bytes.count, bytes[i] | 0x20 != 0x65 {  // up to `e` or `E`: the mantissa
-      if bytes[i] == 0x2E {
-        inFraction = true
-      } else if inFraction, bytes[i] &- 0x30 < 10 {
-        fraction += 1
-      } else if !inFraction, bytes[i] == 0x2C || bytes[i] == 0x5F {
-        separator = bytes[i] == 0x2C ? "," : "_"
-      }
-      i += 1
-    }
-    var exponent = 0
-    if i < bytes.count {
-      i += 1
-      let negative = i < bytes.count && bytes[i] == 0x2D
-      if i < bytes.count, bytes[i] == 0x2D || bytes[i] == 0x2B { i += 1 }
-      var magnitude = 0
-      var overflow = false
-      while i < bytes.count, !overflow {
-        let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
-        let (sum, o2) = times10.addingReportingOverflow(Int(bytes[i] &- 0x30))
-        (magnitude, overflow) = (sum, o1 || o2)
-        i += 1
-      }
-      // An exponent past what an Int holds counts as none, as reading it as a number would.
-      exponent = overflow ? 0 : (negative ? -magnitude : magnitude)
-    }
-    self.init(value: value, fractionDigits: fraction, exponent: exponent, separator: separator)
+    self.init(
+      value: value, fractionDigits: reading.fractionDigits, exponent: reading.exponent,
+      separator: Self.separator(of: reading))
   }
 
   /// The check a string writes (with its `=`), or nil.
@@ -114,7 +83,7 @@ package struct CheckLiteral: Equatable, Sendable {
   /// (`=0.333` 3, `=20` 0, `=1.5e3` −2).
   package var decimals: Int { fractionDigits - exponent }
 
-  /// How far the top may be from the value and still pass: half a unit of the last written
+  /// How far the top may be from the value and still pass: half a step of the last written
   /// place, plus 10⁻¹² of the larger magnitude for binary rounding.
   package func tolerance(for top: Value) -> Double {
     0.5 * pow(10, Double(-decimals)) + 1e-12 * Swift.max(Swift.abs(top.number), Swift.abs(value.number))
@@ -137,8 +106,8 @@ package struct CheckLiteral: Equatable, Sendable {
     if decimals >= 0 {
       text = fixed(top.number, decimals: decimals)
     } else {
-      let unit = pow(10, Double(-decimals))
-      text = fixed((top.number / unit).rounded(.toNearestOrAwayFromZero) * unit, decimals: 0)
+      let step = pow(10, Double(-decimals))
+      text = fixed((top.number / step).rounded(.toNearestOrAwayFromZero) * step, decimals: 0)
     }
     if significantDigits(text) > 17, let value = Double(text), value.isFinite { return exact(value) }
     // Up to 17 significant digits after more than 17 places: zeros after the point lead them.
@@ -154,7 +123,7 @@ package struct CheckLiteral: Equatable, Sendable {
       return text
     }
     guard let first = bytes[(point + 1)...].firstIndex(where: { $0 != 0x30 }),
-      let last = bytes.lastIndex(where: { $0 &- 0x31 < 9 })
+      let last = bytes.lastIndex(where: { NumberLiteral.isDigit($0) && $0 != 0x30 })
     else { return "0" }
     let exponent = first - point
     var digits = [bytes[first]]
@@ -166,7 +135,7 @@ package struct CheckLiteral: Equatable, Sendable {
   /// The digits of a number written out in full (`-0.00120` has 3), leading zeros not counted.
   private static func significantDigits(_ text: String) -> Int {
     var count = 0
-    for byte in text.utf8 where byte &- 0x30 < 10 && (count > 0 || byte != 0x30) { count += 1 }
+    for byte in text.utf8 where NumberLiteral.isDigit(byte) && (count > 0 || byte != 0x30) { count += 1 }
     return count
   }
 
@@ -198,7 +167,7 @@ package struct CheckLiteral: Equatable, Sendable {
 
   /// A new check's value as `display` shows it (`precision` significant digits in `auto`, else
   /// the notation's form: `20.50`, `2.05e+01`, `20.5e+00`), grouped when the display groups. A
-  /// check passes within half a unit of its last written place, so the value as shown passes.
+  /// check passes within half a step of its last written place, so the value as shown passes.
   /// No `=`.
   package static func written(_ value: Value, display: DisplaySettings) -> String {
     guard display.notation != .auto else { return ValueFormat.format(value, display: display) }
@@ -225,7 +194,7 @@ package struct CheckLiteral: Equatable, Sendable {
       exponent > 0, exponent <= 20
     {
       let mantissa = text[..<e]
-      let digits = mantissa.filter { $0 >= "0" && $0 <= "9" }
+      let digits = mantissa.filter { $0.asciiValue.map(NumberLiteral.isDigit) ?? false }
       if digits.count <= exponent + 1 {
         text =
           (mantissa.hasPrefix("-") ? "-" : "") + digits + String(repeating: "0", count: exponent + 1 - digits.count)

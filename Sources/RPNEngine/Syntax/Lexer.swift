@@ -173,7 +173,7 @@ package struct Lexer {
   static func classify(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, builtins: BuiltinIndex) -> TokenKind {
     let token = UnsafeBufferPointer(rebasing: line[range])
     let first = token[0]
-    if startsNumber(first) {
+    if NumberLiteral.canStart(first) {
       switch NumberLiteral.parse(token) {
       case .value(let value): return .number(Value(literal: value))
       case .outOfRange: return .invalidNumber(.outOfRange)
@@ -184,7 +184,7 @@ package struct Lexer {
     if first == 0x3D {  // "="
       let name = UnsafeBufferPointer(rebasing: token[1...])
       if name.isEmpty { return .invalidStore(.missing) }
-      if startsNumber(name[0]) {
+      if NumberLiteral.canStart(name[0]) {
         switch NumberLiteral.parse(name) {
         case .value(let value): return .check(Value(literal: value))
         case .outOfRange: return .invalidNumber(.outOfRange)
@@ -205,13 +205,6 @@ package struct Lexer {
     return .unknown
   }
 
-  /// Whether a byte can start a number literal: a digit, a dot, an ASCII sign, the first byte
-  /// of U+2212 (E2 88 92), or a comma (`,5` is a number written wrongly).
-  @inline(__always)
-  static func startsNumber(_ byte: UInt8) -> Bool {
-    (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2B || byte == 0x2D || byte == 0xE2 || byte == 0x2C
-  }
-
   /// Whether the bytes are a valid name: a letter or `_`, then letters, digits 0–9 or `_`.
   @inline(__always)
   package static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -221,7 +214,7 @@ package struct Lexer {
       let byte = bytes[i]
       if byte < 0x80 {
         let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
-        let ok = isLetter || byte == 0x5F || (!first && byte >= 0x30 && byte <= 0x39)
+        let ok = isLetter || byte == 0x5F || (!first && NumberLiteral.isDigit(byte))
         if !ok { return false }
         i += 1
       } else {
@@ -293,8 +286,8 @@ struct TokenScanner {
       position = past(start + 1)
       return Token(range: start..<start + 1, kind: builtins.kind(ofByte: first))
     }
-    // `+ , - . /` and digits (0x2B…0x39): a plain decimal, parsed in the same pass.
-    if first &- 0x2B < 15, let (value, end) = NumberLiteral.plainDecimal(bytes, from: start) {
+    // A plain decimal, parsed in the same pass.
+    if NumberLiteral.mayStartPlainDecimal(first), let (value, end) = NumberLiteral.plainDecimal(bytes, from: start) {
       position = past(end)
       return Token(range: start..<end, kind: .number(Value(literal: value)))
     }
@@ -302,14 +295,14 @@ struct TokenScanner {
     // `x1`, `**`): its end and its builtin key from one 8-byte load. Classify would find it a
     // builtin if the key is one's, else a name if it is one, else unknown (`:` and `;` are
     // one byte): the same is decided here.
-    if first < 0x80, first != 0x3D, !Lexer.startsNumber(first), let (key, end) = shortWord(at: start) {
+    if first < 0x80, first != 0x3D, !NumberLiteral.canStart(first), let (key, end) = shortWord(at: start) {
       position = past(end)
       if let id = builtins.find(key) { return Token(range: start..<end, kind: .builtin(id)) }
       let isName = Lexer.isName(UnsafeBufferPointer(rebasing: bytes[start..<end]))
       return Token(range: start..<end, kind: isName ? .name : .unknown)
     }
     // `=` and a plain decimal: a check.
-    if first == 0x3D, start + 1 < count, bytes[start + 1] &- 0x2B < 15,
+    if first == 0x3D, start + 1 < count, NumberLiteral.mayStartPlainDecimal(bytes[start + 1]),
       let (value, end) = NumberLiteral.plainDecimal(bytes, from: start + 1)
     {
       position = past(end)

@@ -1,4 +1,4 @@
-// Number literals: an exact byte-level fast path for short decimals, `strtod` for the rest.
+// Number literals: the one reader of their syntax; an exact fast path for short decimals, `strtod` for the rest.
 
 #if canImport(Glibc)
   import Glibc
@@ -12,6 +12,12 @@
 /// `1_000_000`, `0.000_1`, thousands commas `1,234,567.89` (a first group of one to three
 /// digits, then groups of exactly three, before any point), and integers `0x1F`, `0o17`,
 /// `0b1010` (any case, a sign, `_` between digits, at most 2^53).
+///
+/// `read` is the one reader of this syntax: where a literal ends and what its parts are. `parse`
+/// (a whole token), the lexer, checks (`CheckLiteral`), radix literals (`RadixLiteral`) and the
+/// suggestions take literals from it; outside this file no code tests for a digit but through
+/// `isDigit`. `plainDecimal` and `shortDecimal` are the lexer's fast paths for the plain decimals
+/// tapes are made of: they take a subset of what `read` takes, and give the same value to the bit.
 ///
 /// Short decimals take a byte-level fast path that is exact (Clinger's: a mantissa below 2⁵³ times
 /// a power of ten up to 10²², both exact doubles, rounded once). Everything else goes through the
@@ -67,83 +73,39 @@ package enum NumberLiteral {
   }
 
   /// Parses the bytes of one token as a number literal. The bytes are not empty.
+  ///
+  /// The token is a number when `read` takes all of it; what it does not take decides how a token
+  /// written as a number is wrong: a comma out of place (`commaProblem`, which reads the whole
+  /// token), a bad digit or `_` of an integer literal, or, for anything else, no number at all.
   @inline(__always)
   static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
     let count = bytes.count
-    var i = 0
-    var negative = false
-    switch bytes[0] {
-    case 0x2B: i = 1
-    case 0x2D:
-      negative = true
-      i = 1
-    case 0xE2:
-      guard count >= 3, bytes[1] == 0x88, bytes[2] == 0x92 else { return .notANumber }
-      negative = true
-      i = 3
-    default: break
+    let reading = read(bytes, from: 0)
+    if reading.radix != 10 { return integer(reading, in: bytes) }
+    let stoppedAtUnderscore = reading.end < count && bytes[reading.end] == 0x5F
+    // A comma out of place, unless it was found only where the digits stopped at an `_` that
+    // stands between no two digits (`1,23_`): the `_` makes the token no number first.
+    if let comma = reading.misplacedComma, !(stoppedAtUnderscore && comma == reading.end) {
+      return commaProblem(bytes)
     }
-    let signLength = i
-    var mantissa: UInt64 = 0
-    var digits = 0
-    var fractionDigits = 0
-    var exponent = 0
-    // Whole part, then fraction: digits, with single underscores between two digits, and commas
-    // between groups of the whole part.
-    var inFraction = false
-    var commas = false
-    var digitsAtComma = 0  // the group after the last comma is `digits - digitsAtComma` long
-    while i < count {
-      let byte = bytes[i]
-      let digit = byte &- 0x30
-      if digit < 10 {
-        mantissa = mantissa &* 10 &+ UInt64(digit)
-        digits += 1
-        if inFraction { fractionDigits += 1 }
-        i += 1
-      } else if byte == 0x2C {
-        // The group before a comma: one to three digits first, then exactly three; none after the point.
-        let group = digits - digitsAtComma
-        guard !inFraction, commas ? group == 3 : (group >= 1 && group <= 3) else { return commaProblem(bytes) }
-        commas = true
-        digitsAtComma = digits
-        i += 1
-      } else if byte == 0x5F {
-        guard i > 0, bytes[i - 1] &- 0x30 < 10, i + 1 < count, bytes[i + 1] &- 0x30 < 10 else { return .notANumber }
-        i += 1
-      } else if byte == 0x2E && !inFraction {
-        if commas && digits - digitsAtComma != 3 { return commaProblem(bytes) }
-        inFraction = true
-        i += 1
-      } else {
-        break
-      }
-    }
-    if commas && !inFraction && digits - digitsAtComma != 3 { return commaProblem(bytes) }
-    guard digits > 0 else { return .notANumber }
-    if i < count {
-      // `0x`, `0o`, `0b`: a lone 0 stopped at the prefix's letter (off the common path).
-      if i == signLength + 1, bytes[signLength] == 0x30 {
-        switch bytes[i] | 0x20 {
-        case 0x78: return integer(bytes, from: i + 1, radix: 16, negative: negative)
-        case 0x6F: return integer(bytes, from: i + 1, radix: 8, negative: negative)
-        case 0x62: return integer(bytes, from: i + 1, radix: 2, negative: negative)
-        default: break
-        }
-      }
-      guard bytes[i] | 0x20 == 0x65, let written = exponentPart(bytes, from: i + 1) else { return .notANumber }
-      exponent = written
-    }
+    guard reading.digits > 0, reading.end == count else { return .notANumber }
+    return value(of: reading, in: bytes)
+  }
+
+  /// The value of a decimal literal that `read` found: exact on the fast path (Clinger's), else
+  /// from the C library's `strtod`.
+  @inline(__always)
+  private static func value(of reading: Reading, in bytes: UnsafeBufferPointer<UInt8>) -> Result {
     // More than 19 digits may have wrapped the mantissa: the exact conversion takes those.
-    guard digits <= 19 else { return slowParse(bytes) }
-    if mantissa == 0 { return .value(negative ? -0.0 : 0.0) }
-    exponent -= fractionDigits
-    if mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
-      var value = Double(mantissa)
+    guard reading.digits <= 19 else { return slowParse(UnsafeBufferPointer(rebasing: bytes[reading.range])) }
+    if reading.mantissa == 0 { return .value(reading.negative ? -0.0 : 0.0) }
+    let exponent = reading.scale - reading.fractionDigits
+    if reading.mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+      var value = Double(reading.mantissa)
       if exponent < 0 { value /= exactPowerOfTen(-exponent) } else { value *= exactPowerOfTen(exponent) }
-      return .value(negative ? -value : value)
+      return .value(reading.negative ? -value : value)
     }
-    return slowParse(bytes)
+    return slowParse(UnsafeBufferPointer(rebasing: bytes[reading.range]))
   }
 
   /// A plain decimal at `start` of a line's bytes, parsed while it is scanned: an optional ASCII
@@ -288,44 +250,29 @@ package enum NumberLiteral {
     return sawDigit && points <= 1 ? .malformed(.misplacedComma) : .notANumber
   }
 
-  /// An integer literal's digits after its prefix, in `radix`, with `_` between two digits.
-  private static func integer(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, radix: UInt64, negative: Bool)
-    -> Result
-  {
-    guard start < bytes.count else { return .malformed(.noDigits(radix: Int(radix))) }
-    var value: UInt64 = 0
-    var beyond = false
-    var i = start
-    while i < bytes.count {
-      let byte = bytes[i]
-      let digit: UInt64
-      switch byte {
-      case 0x30...0x39: digit = UInt64(byte - 0x30)
-      case 0x61...0x66: digit = UInt64(byte - 0x61 + 10)
-      case 0x41...0x46: digit = UInt64(byte - 0x41 + 10)
-      case 0x5F:
-        let between = i > start && i + 1 < bytes.count && bytes[i - 1] != 0x5F && bytes[i + 1] != 0x5F
-        guard between else { return .malformed(.misplacedUnderscore) }
-        i += 1
-        continue
-      default: digit = radix
+  /// An integer literal read whole, or how it is wrong: no digits after its prefix, an `_` not
+  /// between two digits, a digit the radix does not have (the first byte `read` did not take), or
+  /// a value past 2^53.
+  private static func integer(_ reading: Reading, in bytes: UnsafeBufferPointer<UInt8>) -> Result {
+    let count = bytes.count
+    let digitsStart = reading.signLength + 2
+    guard digitsStart < count else { return .malformed(.noDigits(radix: reading.radix)) }
+    var stop = reading.end
+    if stop < count, bytes[stop] == 0x5F {
+      // An `_` after a digit and before neither `_` nor the end separates: the byte after it is
+      // the bad digit.
+      guard stop > digitsStart, stop + 1 < count, bytes[stop + 1] != 0x5F else {
+        return .malformed(.misplacedUnderscore)
       }
-      guard digit < radix else {
-        let (scalar, _) = Lexer.decode(bytes, at: i)
-        return .malformed(
-          .badDigit(radix: Int(radix), digit: Unicode.Scalar(scalar) ?? "?"))
-      }
-      if !beyond {
-        let (times, o1) = value.multipliedReportingOverflow(by: radix)
-        let (sum, o2) = times.addingReportingOverflow(digit)
-        value = sum
-        beyond = o1 || o2 || value > largestInteger
-      }
-      i += 1
+      stop += 1
     }
-    guard !beyond else { return .malformed(.beyondExactIntegers) }
-    let magnitude = Double(value)
-    return .value(negative ? -magnitude : magnitude)
+    guard stop == count else {
+      let (scalar, _) = Lexer.decode(bytes, at: stop)
+      return .malformed(.badDigit(radix: reading.radix, digit: Unicode.Scalar(scalar) ?? "?"))
+    }
+    guard !reading.beyondExactIntegers else { return .malformed(.beyondExactIntegers) }
+    let magnitude = Double(reading.mantissa)
+    return .value(reading.negative ? -magnitude : magnitude)
   }
 
   /// Readings of a number written with a comma out of place, as a user may have meant it: the
@@ -367,6 +314,247 @@ package enum NumberLiteral {
     let value = text.withUnsafeBufferPointer { strtod($0.baseAddress!, nil) }
     return value.isFinite ? .value(value) : .outOfRange
   }
+}
+
+// MARK: - The reader
+
+extension NumberLiteral {
+  /// What `read` found at an offset of a line's bytes: where a number literal written there
+  /// ends, and its shape (sign, radix, digits, point, exponent, grouping), with its digits'
+  /// value. The one reading of number syntax: the lexer, checks, radix literals and (to come) a
+  /// quantity's number all take a literal's extent and parts from here.
+  package struct Reading: Equatable, Sendable {
+    /// Where the literal starts: the offset `read` was given.
+    package var start: Int
+    /// Where reading stopped: the first byte not part of the number. Without digits
+    /// (`digits == 0`) nothing was read as a number.
+    package var end: Int
+    /// The sign's length: 0, 1 (`+`, `-`) or 3 (U+2212 `−`).
+    package var signLength = 0
+    package var negative = false
+    /// 10, or the radix a prefix `0x`, `0o` or `0b` gives (then `end` is past the prefix at least).
+    package var radix = 10
+    /// The digits read: a decimal's whole and fraction digits, or an integer's after its prefix.
+    package var digits = 0
+    /// Whether a decimal point was written, and how many digits follow it.
+    package var hasPoint = false
+    package var fractionDigits = 0
+    /// Where `e` or `E` starts the exponent, or nil when none was written.
+    package var exponentStart: Int?
+    /// The exponent as written, or 0 when there is none or it is past what an `Int` holds.
+    package var exponent = 0
+    /// What groups a decimal's whole digits as written: `,` (any comma), else `_`, else nil.
+    package var separator: UInt8?
+    /// Where a comma first broke the grouping rule (a first group of one to three digits, then
+    /// groups of exactly three, none after the point), or nil: at a comma, at the point, or at
+    /// `end`, when the last group is not three digits long.
+    package var misplacedComma: Int?
+    /// The digits' value: a decimal's mantissa (wrapped past 19 digits, which the value then reads
+    /// from the text), or an integer's value (meaningless past 2^53).
+    var mantissa: UInt64 = 0
+    /// An integer literal past 2^53.
+    var beyondExactIntegers = false
+    /// The exponent for the value: as written, saturated far beyond any double's.
+    var scale = 0
+
+    init(start: Int) {
+      self.start = start
+      end = start
+    }
+
+    /// The bytes read as the number.
+    package var range: Range<Int> { start..<end }
+  }
+
+  /// Reads the number literal written at `start` of `bytes`, as far as number syntax goes:
+  /// a sign; then an integer in a radix (`0x`, `0o`, `0b`, any case: its digits, an `_` only
+  /// between two of them) or a decimal (digits, an `_` only between two digits, commas between
+  /// groups of the whole part, one point, then an exponent: `e` or `E`, a sign, at least one
+  /// digit). It stops at the first byte that does not continue the number; the caller decides
+  /// what that byte means: the token's end for the lexer, a unit's `_` for a quantity (`12_km`:
+  /// this `_` stands before a letter, so it is no digit separator and the number ends there).
+  ///
+  /// A comma out of place does not stop it: it is noted (`misplacedComma`) and reading goes on,
+  /// so that the extent covers the number as the user wrote it.
+  @inline(__always)
+  package static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Reading {
+    let count = bytes.count
+    var reading = Reading(start: start)
+    var i = start + signLength(bytes, at: start)
+    reading.signLength = i - start
+    reading.negative = i > start && bytes[start] != 0x2B
+    if let radix = radix(ofPrefixAt: i, in: bytes) {
+      readInteger(bytes, from: i + 2, radix: radix, into: &reading)
+      return reading
+    }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var fractionDigits = 0
+    var inFraction = false
+    var commas = false
+    var digitsAtComma = 0  // the group after the last comma is `digits - digitsAtComma` long
+    while i < count {
+      let byte = bytes[i]
+      let digit = byte &- 0x30
+      if digit < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        digits += 1
+        if inFraction { fractionDigits += 1 }
+        i += 1
+      } else if byte == 0x2C {
+        // The group before a comma: one to three digits first, then exactly three; none after the point.
+        let group = digits - digitsAtComma
+        if reading.misplacedComma == nil, inFraction || !(commas ? group == 3 : (group >= 1 && group <= 3)) {
+          reading.misplacedComma = i
+        }
+        commas = true
+        digitsAtComma = digits
+        if !inFraction { reading.separator = 0x2C }
+        i += 1
+      } else if byte == 0x5F {
+        guard i > start, isDigit(bytes[i - 1]), i + 1 < count, isDigit(bytes[i + 1]) else { break }
+        if !inFraction && reading.separator == nil { reading.separator = 0x5F }
+        i += 1
+      } else if byte == 0x2E && !inFraction {
+        if reading.misplacedComma == nil, commas && digits - digitsAtComma != 3 { reading.misplacedComma = i }
+        inFraction = true
+        i += 1
+      } else {
+        break
+      }
+    }
+    if reading.misplacedComma == nil, commas && !inFraction && digits - digitsAtComma != 3 {
+      reading.misplacedComma = i
+    }
+    reading.mantissa = mantissa
+    reading.digits = digits
+    reading.hasPoint = inFraction
+    reading.fractionDigits = fractionDigits
+    if digits > 0, i < count, bytes[i] | 0x20 == 0x65 { readExponent(bytes, at: i, into: &reading, end: &i) }
+    reading.end = i
+    return reading
+  }
+
+  /// The exponent at `e` (offset `at`): an optional ASCII sign, then at least one digit; when it
+  /// has none, `e` is not part of the number and `end` stays where it is.
+  private static func readExponent(
+    _ bytes: UnsafeBufferPointer<UInt8>, at e: Int, into reading: inout Reading, end: inout Int
+  ) {
+    var i = e + 1
+    let negative = i < bytes.count && bytes[i] == 0x2D
+    if i < bytes.count, bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
+    guard i < bytes.count, isDigit(bytes[i]) else { return }
+    var magnitude = 0
+    var overflow = false
+    while i < bytes.count, isDigit(bytes[i]) {
+      if !overflow {
+        let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times10.addingReportingOverflow(Int(bytes[i] &- 0x30))
+        (magnitude, overflow) = (sum, o1 || o2)
+      }
+      i += 1
+    }
+    // Past an Int the exponent as written counts as none; the value saturates, far beyond any double's.
+    let saturated = overflow ? 1_000_000 : min(magnitude, 1_000_000)
+    reading.exponentStart = e
+    reading.exponent = overflow ? 0 : (negative ? -magnitude : magnitude)
+    reading.scale = negative ? -saturated : saturated
+    end = i
+  }
+
+  /// An integer's digits in `radix` from `start` (past its prefix), an `_` only after a digit and
+  /// before another; stops at the first byte that is neither.
+  private static func readInteger(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, radix: Int, into reading: inout Reading
+  ) {
+    reading.radix = radix
+    var value: UInt64 = 0
+    var beyond = false
+    var digits = 0
+    var i = start
+    while i < bytes.count {
+      if bytes[i] == 0x5F {
+        guard i > start, i + 1 < bytes.count, digitValue(bytes[i + 1]) < radix else { break }
+        i += 1
+        continue
+      }
+      let digit = digitValue(bytes[i])
+      guard digit < radix else { break }
+      if !beyond {
+        let (times, o1) = value.multipliedReportingOverflow(by: UInt64(radix))
+        let (sum, o2) = times.addingReportingOverflow(UInt64(digit))
+        value = sum
+        beyond = o1 || o2 || value > largestInteger
+      }
+      digits += 1
+      i += 1
+    }
+    reading.mantissa = value
+    reading.beyondExactIntegers = beyond
+    reading.digits = digits
+    reading.end = i
+  }
+
+  /// The value of a digit of any radix up to 16 (`0`–`9`, `a`–`f`, `A`–`F`), or 16 for any
+  /// other byte.
+  @inline(__always)
+  private static func digitValue(_ byte: UInt8) -> Int {
+    switch byte {
+    case 0x30...0x39: Int(byte - 0x30)
+    case 0x61...0x66: Int(byte - 0x61 + 10)
+    case 0x41...0x46: Int(byte - 0x41 + 10)
+    default: 16
+    }
+  }
+
+  /// Whether a byte is a decimal digit, `0`–`9`: the one test of it outside this file's readers
+  /// (names, and the engine's own written numbers, have digits too).
+  @inline(__always)
+  package static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+  /// Whether a scalar is a decimal digit, `0`–`9` (no other script's digits).
+  @inline(__always)
+  package static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value &- 0x30 < 10
+  }
+
+  /// The length of the sign at `i`: 1 for `+` or `-`, 3 for U+2212 `−` (E2 88 92), else 0
+  /// (also at the end of the bytes).
+  @inline(__always)
+  package static func signLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+    guard i < bytes.count else { return 0 }
+    switch bytes[i] {
+    case 0x2B, 0x2D: return 1
+    case 0xE2: return i + 2 < bytes.count && bytes[i + 1] == 0x88 && bytes[i + 2] == 0x92 ? 3 : 0
+    default: return 0
+    }
+  }
+
+  /// The radix that a prefix at `i` gives: 16, 8 or 2 for `0x`, `0o` or `0b` in either case;
+  /// nil for anything else.
+  @inline(__always)
+  package static func radix(ofPrefixAt i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard i + 1 < bytes.count, bytes[i] == 0x30 else { return nil }
+    switch bytes[i + 1] | 0x20 {
+    case 0x78: return 16
+    case 0x6F: return 8
+    case 0x62: return 2
+    default: return nil
+    }
+  }
+
+  /// Whether a byte can start a number literal: a digit, a dot, an ASCII sign, the first byte
+  /// of U+2212 (E2 88 92), or a comma (`,5` is a number written wrongly). The lexer asks no
+  /// other byte whether it reads a number.
+  @inline(__always)
+  package static func canStart(_ byte: UInt8) -> Bool {
+    isDigit(byte) || byte == 0x2E || byte == 0x2B || byte == 0x2D || byte == 0xE2 || byte == 0x2C
+  }
+
+  /// Whether a byte can start a plain decimal (`plainDecimal`): `+ , - . /` or a digit, one
+  /// compare (the range 0x2B…0x39, a cheap superset that `plainDecimal` narrows).
+  @inline(__always)
+  static func mayStartPlainDecimal(_ byte: UInt8) -> Bool { byte &- 0x2B < 15 }
 }
 
 /// How a token written as a number is wrong.
