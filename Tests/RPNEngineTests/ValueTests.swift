@@ -30,6 +30,8 @@ import Testing
         let computed = try? Machine.compute(operation, x, y).get()
         #expect(computed?.number.bitPattern == result.bitPattern, "\(a) \(operation) \(b)")
         #expect(computed?.unit == UnitID.none)
+        // The fast paths' version: the same value when it is finite, else nothing (apply words it).
+        #expect(Machine.computePlain(operation, x, y) == (result.isFinite ? computed : nil), "\(a) \(operation) \(b)")
       }
       #expect((x + y).number.bitPattern == (a + b).bitPattern)
       #expect((-x).number.bitPattern == (-a).bitPattern)
@@ -74,6 +76,7 @@ import Testing
         continue
       }
     }
+    #expect(Machine.computePlain(.add, a, b) == nil, "a unit takes apply's path, where its rule answers")
     var memo: [Value: String] = [:]
     _ = StackPicture(depth: 2, top: [Value(2), a]).labelAndLevels(display: DisplaySettings(), maxLevels: 2, memo: &memo)
     #expect(memo.count == 2, "a value in a unit is formatted apart from the plain number")

@@ -33,7 +33,7 @@ extension Machine {
     let n = localCount
     let a = local[n - 2]
     let b = local[n - 1]
-    guard case .success(let result) = Self.compute(arithmetic, a, b), result.isFinite else { return false }
+    guard let result = Self.computePlain(arithmetic, a, b) else { return false }
     if savingBelow && n - 2 < saveFloor { save(downTo: n - 2) }
     local[n - 2] = result
     localCount = n - 1
@@ -52,7 +52,7 @@ extension Machine {
     guard localCount == 1, base >= 0, saveFloor == 0 else { return false }
     let node = nodes[Int(base)]
     let b = local[0]
-    guard case .success(let result) = Self.compute(arithmetic, node.value, b), result.isFinite else { return false }
+    guard let result = Self.computePlain(arithmetic, node.value, b) else { return false }
     base = node.next
     consumed += 1
     reach = max(reach, consumed)
@@ -291,13 +291,26 @@ extension Machine {
   @inline(__always)
   static func compute(_ arithmetic: Operation.Arithmetic, _ a: Value, _ b: Value) -> Result<Value, OperationFailure> {
     guard a.unit.index | b.unit.index == 0 else { return computeInUnits(arithmetic, a, b) }
-    let x = a.number
-    let y = b.number
+    return .success(Value(plain(arithmetic, a.number, b.number), unit: .none))
+  }
+
+  /// The fast paths' `compute`: two plain numbers' finite result, or nil for anything else (a
+  /// unit, or a result that is not finite), which `apply` then computes and words. No `Result`
+  /// to build and take apart on the hottest path.
+  @inline(__always)
+  static func computePlain(_ arithmetic: Operation.Arithmetic, _ a: Value, _ b: Value) -> Value? {
+    guard a.unit.index | b.unit.index == 0 else { return nil }
+    let result = plain(arithmetic, a.number, b.number)
+    return result.isFinite ? Value(result, unit: .none) : nil
+  }
+
+  @inline(__always)
+  private static func plain(_ arithmetic: Operation.Arithmetic, _ x: Double, _ y: Double) -> Double {
     switch arithmetic {
-    case .add: return .success(Value(x + y, unit: .none))
-    case .subtract: return .success(Value(x - y, unit: .none))
-    case .multiply: return .success(Value(x * y, unit: .none))
-    case .divide: return .success(Value(x / y, unit: .none))
+    case .add: x + y
+    case .subtract: x - y
+    case .multiply: x * y
+    case .divide: x / y
     }
   }
 
