@@ -91,6 +91,7 @@ import Testing
     #expect(MemoryLayout<LineRecord>.stride == 56)
     #expect(MemoryLayout<PackedBound>.size == 12 && MemoryLayout<Binding>.stride == 32)
     #expect(MemoryLayout<WordOp>.stride == 24)
+    #expect(MemoryLayout<Token>.stride == 32, "a token's literal value still fits the token as it was")
   }
 
   /// `lastx` has no value before an operator consumes one: `none`, which no finite value is.
