@@ -58,8 +58,10 @@ import Testing
   }
 
   /// A random token of any form the language has, or that only looks like one.
+  /// Every builtin's every spelling, made once: made per token, it was most of the test's time.
+  private static let spellings = Builtin.table.flatMap(\.spellings)
+
   private static func token(_ random: inout SplitMix64) -> String {
-    let spellings = Builtin.table.flatMap(\.spellings)
     switch random.next(below: 16) {
     case 0, 1, 2: return plainDecimal(&random)
     case 3:
