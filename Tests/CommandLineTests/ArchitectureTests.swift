@@ -142,11 +142,14 @@ import Testing
     #expect(building == [])
   }
 
-  /// Every code line of a module's files that matches a pattern, as `Module/path: line`.
-  static func lines(in modules: [String], matching pattern: Regex<Substring>) throws -> [String] {
+  /// Every code line of the modules' files (but those named in `except`) that matches a pattern,
+  /// as `Module/path: line`.
+  static func lines(in modules: [String], matching pattern: Regex<Substring>, except: Set<String> = []) throws
+    -> [String]
+  {
     var found: [String] = []
     for module in modules {
-      for (path, text) in try sources(of: module) {
+      for (path, text) in try sources(of: module) where !except.contains(path) {
         for line in codeLines(text) where line.contains(pattern) { found.append("\(module)/\(path): \(line)") }
       }
     }
@@ -192,16 +195,8 @@ import Testing
       "Evaluation/Value.swift", "Syntax/Lexer.swift", "Syntax/CheckLiteral.swift", "Syntax/NumberLiteral.swift",
       "Evaluation/Machine+Operations.swift", "Evaluation/Bound.swift",
     ]
-    let construction = try NSRegularExpression(pattern: "(?<![A-Za-z0-9_])Value\\((?!\\))")
-    var found: [String] = []
-    for module in ["RPNEngine", "RPNLanguageServer", "rpn-lsp"] {
-      for (path, text) in try Self.sources(of: module) where !(module == "RPNEngine" && allowed.contains(path)) {
-        for line in Self.codeLines(text)
-        where construction.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
-          found.append("\(module)/\(path): \(line)")
-        }
-      }
-    }
+    let found = try Self.lines(
+      in: ["RPNEngine", "RPNLanguageServer", "rpn-lsp"], matching: #/(?:^|[^A-Za-z0-9_])Value\(/#, except: allowed)
     #expect(found == [])
   }
 

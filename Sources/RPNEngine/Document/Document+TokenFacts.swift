@@ -147,10 +147,9 @@ extension Document {
     case .number(let value):
       let isRadix = RadixLiteral.isRadixLiteral(UnsafeBufferPointer(rebasing: lexed.bytes[token.range]))
       return .number(value, isRadix: isRadix)
-    case .check:
-      guard let check = CheckLiteral(token: UnsafeBufferPointer(rebasing: lexed.bytes[token.range])) else {
-        return .check(nil)
-      }
+    case .check(let expected):
+      // The lexer read the value: the check's places and form come from its text.
+      let check = CheckLiteral(value: expected, token: UnsafeBufferPointer(rebasing: lexed.bytes[token.range]))
       let outcome = trace.before.top.last.map { top in
         CheckOutcome(
           passes: check.passes(top), top: top, rounded: CheckLiteral.rounded(top, decimals: check.decimals))

@@ -345,6 +345,10 @@ extension Builtin {
     let outputs: Int
     /// For a shuffle, how many of its first inputs it leaves where they were (`Machine.kept`).
     let kept: Int
+
+    /// How many of a computation's operands its result replaces: all of them, but the percents
+    /// keep a (HP style), so only b is replaced.
+    var replaced: Int { inputs - outputs + 1 }
   }
 
   /// The builtin a spelling names, ASCII case-insensitively, or nil.

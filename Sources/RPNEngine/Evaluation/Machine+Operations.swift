@@ -113,7 +113,7 @@ extension Machine {
     }
     guard case .success(let value) = result, value.isFinite else { return false }
     let top = local[n - 1]
-    let slot = n - (step.inputs - step.outputs + 1)
+    let slot = n - step.replaced
     if slot < saveFloor { save(downTo: slot) }
     local[slot] = value
     localCount = slot + 1
@@ -194,66 +194,50 @@ extension Machine {
       guard pushed >= 1 else { return .nothingInSection(word: word()) }
       guard spend(reading: pushed) else { return overBudget(word()) }
       let values = topValues(pushed)
-      let total: Value
-      switch Self.compute(.sum, values) {
-      case .success(let value): total = value
-      case .failure(let failure): return problem(failure, operands: [], word: word)
-      }
-      if !total.isFinite { return self.failure(total, word: word, operands: []) }
-      drop(pushed)
-      push(total)
-      lastX = values[pushed - 1]
+      return settle(Self.compute(.sum, values), replacing: pushed, top: values[pushed - 1], operands: [], word: word)
     case .statistic(let statistic):
       guard spend(reading: count) else { return overBudget(word()) }
       let values = allValues()
-      let result: Value
-      switch Self.compute(statistic, values) {
-      case .success(let value): result = value
-      case .failure(let failure): return problem(failure, operands: [], word: word)
-      }
-      if !result.isFinite { return self.failure(result, word: word, operands: []) }
-      drop(values.count)
-      push(result)
-      lastX = values[values.count - 1]
+      return settle(
+        Self.compute(statistic, values), replacing: values.count, top: values[values.count - 1], operands: [],
+        word: word)
     case .arithmetic(let arithmetic):
       let b = peek(0)
       let a = peek(1)
       if arithmetic == .divide && b.isZero { return .divisionByZero(word: word(), operands: [a, b], by: .division) }
-      switch Self.compute(arithmetic, a, b) {
-      case .success(let value):
-        if !settle(step, value, top: b) { return failure(value, word: word, operands: [a, b]) }
-      case .failure(let failure): return problem(failure, operands: [a, b], word: word)
-      }
+      return settle(Self.compute(arithmetic, a, b), replacing: step.replaced, top: b, operands: [a, b], word: word)
     case .binary(let binary):
       let b = peek(0)
       let a = peek(1)
-      switch Self.compute(binary, a, b, degrees: settings.angleMode == .degrees) {
-      case .success(let value):
-        if !settle(step, value, top: b) { return failure(value, word: word, operands: [a, b]) }
-      case .failure(let failure): return problem(failure, operands: [a, b], word: word)
-      }
+      let result = Self.compute(binary, a, b, degrees: settings.angleMode == .degrees)
+      return settle(result, replacing: step.replaced, top: b, operands: [a, b], word: word)
     case .unary(let unary):
       let a = peek(0)
-      switch Self.compute(unary, a, degrees: settings.angleMode == .degrees) {
-      case .success(let value):
-        if !settle(step, value, top: a) { return failure(value, word: word, operands: [a]) }
-      case .failure(let failure): return problem(failure, operands: [a], word: word)
-      }
+      let result = Self.compute(unary, a, degrees: settings.angleMode == .degrees)
+      return settle(result, replacing: step.replaced, top: a, operands: [a], word: word)
     }
     return nil
   }
 
-  /// Puts a computation's result in place of its operands, `top` the topmost, if it is finite;
-  /// false, changing nothing, if not (the caller words why). The table's `outputs` says how many
-  /// operands stay below the result: the percents keep a (HP style), so only b is replaced.
-  /// `lastx` is the top operand.
+  /// Puts a computation's result in place of the top `count` values, `top` the topmost operand
+  /// (which `lastx` becomes), when it has one and it is finite. Otherwise changes nothing and
+  /// returns the problem, worded from `operands`: a failure as `problem` words it, a result that
+  /// is not finite as `failure` does. The one ending of every computation on `apply`'s path.
+  /// (`operands` is made only then: an array per computation cost 10% of a tape of words.)
   @inline(__always)
-  private mutating func settle(_ step: Builtin.Step, _ value: Value, top: Value) -> Bool {
-    guard value.isFinite else { return false }
-    drop(step.inputs - step.outputs + 1)
-    push(value)
-    lastX = top
-    return true
+  private mutating func settle(
+    _ result: Result<Value, OperationFailure>, replacing count: Int, top: Value,
+    operands: @autoclosure () -> [Value], word: () -> String
+  ) -> Problem? {
+    switch result {
+    case .failure(let failure): return problem(failure, operands: operands(), word: word)
+    case .success(let value) where !value.isFinite: return self.failure(value, word: word, operands: operands())
+    case .success(let value):
+      drop(count)
+      push(value)
+      lastX = top
+      return nil
+    }
   }
 
   /// What a computation that has no result tells the user.
