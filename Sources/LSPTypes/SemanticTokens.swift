@@ -12,6 +12,8 @@ package enum SemanticTokenType: Int, CaseIterable, Sendable {
   case comment
   /// Appended, so that the earlier types keep their indices.
   case keyword
+  /// Appended: a unit (`km` in `12_km`, `>mi`).
+  case type
 
   /// The type's name in the legend.
   package var name: String {
@@ -22,6 +24,7 @@ package enum SemanticTokenType: Int, CaseIterable, Sendable {
     case .variable: "variable"
     case .comment: "comment"
     case .keyword: "keyword"
+    case .type: "type"
     }
   }
 }

@@ -114,6 +114,16 @@ extension Server {
     return ["hex \(code(forms.hex)), octal \(code(forms.octal)), binary \(code(forms.binary))"]
   }
 
+  /// The line that gives a unit's exact factor to its base units.
+  private static func unitLines(_ unit: UnitDescription, code: (String) -> String) -> [String] {
+    guard unit.baseUnits != unit.spelling, !unit.baseUnits.isEmpty else { return [] }
+    let one =
+      unit.factor.hasPrefix("(")
+      ? "x \(unit.spelling) = \(unit.factor) \(unit.baseUnits)"
+      : "1 \(unit.spelling) = \(unit.factor) \(unit.baseUnits)"
+    return ["exactly: \(code(one))"]
+  }
+
   /// What a token is, in words: its first line names it and gives its value, the lines after it
   /// say more (a builtin's effect, a check's outcome, an integer's other radixes).
   private func describe(
@@ -138,6 +148,21 @@ extension Server {
     case .invalidNumber(let problem):
       if problem == .outOfRange { return ["number \(code(text)), out of the range of a double"] }
       return ["\(code(text)): a number written wrongly"]
+    case .quantity(let value):
+      let unit = value.unit.description
+      var lines = ["quantity \(code(show(value))): \(unit.name), \(unit.dimension)"]
+      lines += Self.unitLines(unit, code: code)
+      if unit.baseUnits != unit.spelling, let base = document.inBaseUnits(value) {
+        lines.append("in SI base units: \(code(show(base)))")
+      }
+      return lines
+    case .unitWord(let unitID, let converts):
+      let unit = unitID.description
+      let verb = converts ? "converts the top to" : "gives a plain number the unit"
+      return ["unit \(code(text)): \(verb) \(unit.name) (\(code(unit.spelling))), \(unit.dimension)"]
+        + Self.unitLines(unit, code: code)
+    case .invalidUnit:
+      return ["\(code(text)): a unit unknown or written wrongly"]
     case .builtin(let id, let kind, let isAlias):
       let builtin = Builtin.table[Int(id)]
       let alias = isAlias ? " (\(code(builtin.name)))" : ""

@@ -26,7 +26,8 @@ extension Server {
 
   /// Numbers `number`; builtins by their kind in the builtins table: symbolic operators
   /// `operator`, named functions and stack words `function` + `defaultLibrary`; constants
-  /// `variable` + `readonly` + `defaultLibrary`; stores one `variable` + `declaration` over
+  /// `variable` + `readonly` + `defaultLibrary`; units `type` + `defaultLibrary` (after a number,
+  /// or after the `operator` of `_km`, `>mi`); stores one `variable` + `declaration` over
   /// `=name`; `:` and `;` `keyword`; a definition's name `function` + `declaration`; uses of a
   /// word `function`, of a variable `variable`; comments `comment`; unknown words (and invalid
   /// stores or definition names) none. Encoded relative, in the negotiated units.
@@ -44,10 +45,18 @@ extension Server {
         case .builtin(.constant): spans.append((token.range, .variable, .constant))
         case .builtin(.symbolicOperator): spans.append((token.range, .operator, Self.unmodified))
         case .builtin(.namedFunction), .builtin(.stackWord): spans.append((token.range, .function, .defaultLibrary))
-        case .check(let mark, let value):
-          // `=` as an operator, the value written as a number.
+        case .check(let mark, let value, let unit):
+          // `=` as an operator, the value written as a number, its unit as a type.
           spans.append((mark, .operator, Self.unmodified))
           spans.append((value, .number, Self.unmodified))
+          if let unit { spans.append((unit, .type, .defaultLibrary)) }
+        case .quantity(let number, let unit):
+          spans.append((number, .number, Self.unmodified))
+          spans.append((unit, .type, .defaultLibrary))
+        case .unitWord(let mark, let unit):
+          // `_`, `>`, `->` or `→` as an operator, the unit as a type.
+          spans.append((mark, .operator, Self.unmodified))
+          spans.append((unit, .type, .defaultLibrary))
         case .store: spans.append((token.range, .variable, .declaration))
         case .definitionKeyword: spans.append((token.range, .keyword, Self.unmodified))
         case .definedName: spans.append((token.range, .function, .declaration))

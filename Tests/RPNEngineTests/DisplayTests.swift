@@ -108,7 +108,11 @@ import Testing
     check("x\n5 =x", stack: "[5]", diagnostics: ["unknown-word@0:0-1"])
     check("x 5 =x", stack: "[5]", diagnostics: ["unknown-word@0:0-1"])
     check("2 =café café =π2 π2 *", stack: "[2 4]")
-    check("3 =_ _ =_1 _1", stack: "[3 3 3]")
+    // A name no longer starts with `_`, which starts a unit; one may end with it.
+    check("3 =x_ x_ =x_1 x_1", stack: "[3 3 3]")
+    check(
+      "3 =_x _x", stack: "[3]",
+      diagnostics: ["invalid-name@0:2-5", "unknown-unit@0:6-8"])
   }
 
   /// Names are compared scalar by scalar, without normalization (the README's token rules): canonically

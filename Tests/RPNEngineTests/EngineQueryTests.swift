@@ -87,7 +87,8 @@ import Testing
   // MARK: Names
 
   @Test(arguments: [
-    ("rate", nil), ("_1", nil), ("café", nil), ("2x", InvalidName.malformed), ("", .malformed),
+    ("rate", nil), ("_1", InvalidName.malformed), ("_x", .underscore), ("café", nil), ("2x", InvalidName.malformed),
+    ("", .malformed),
     ("a b", .malformed), ("a#b", .malformed), ("=x", .malformed), ("√", .malformed),
   ])
   func nameProblems(name: String, problem: InvalidName?) {
@@ -100,7 +101,7 @@ import Testing
     #expect(InvalidName.reserved(try #require(Builtin.lookup("sin"))).explanation(for: "sin") == "`sin` is a function")
     #expect(
       InvalidName.malformed.explanation(for: "2x")
-        == "`2x` is not a valid name: a name starts with a letter or `_`, followed by letters, digits 0-9 or `_`")
+        == "`2x` is not a valid name: a name starts with a letter, followed by letters, digits 0-9 or `_`")
   }
 
   // MARK: Scopes

@@ -134,6 +134,8 @@ private func same(_ a: NumberLiteral.Result, _ b: NumberLiteral.Result) -> Bool 
     let whole = reading.digits > 0 && reading.end == text.utf8.count && reading.misplacedComma == nil
     let value: Double?
     switch kind {
+    // A quantity's number ends at the `_` before its unit (`=15_EB`): the reader stops there.
+    case .check(let v) where check && v.unit != .none: return whole ? "\(kind), but the reader read a number" : nil
     case .number(let v) where !check: value = v.number
     case .check(let v) where check: value = v.number
     case .invalidNumber(.outOfRange), .invalidNumber(.beyondExactIntegers): value = nil

@@ -36,7 +36,7 @@ let specSpellings: Set<String> = [
   "mean",
   "pi", "π", "e",
   // Third edition: staples from other calculators.
-  "log10", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "atan2", "fact", "%ch", "%t", "sdev",
+  "log10", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "atan2", "fact", "%ch", "%t", "sdev", "uval", "ubase",
 ]
 
 /// How many values each builtin needs (the README's operator table: the left side of its stack effect; `sum` and
@@ -50,7 +50,7 @@ let specArity: [String: Int] = [
   "sum": 1,
   "avg": 1, "pi": 0, "e": 0,
   "sinh": 1, "cosh": 1, "tanh": 1, "asinh": 1, "acosh": 1, "atanh": 1, "atan2": 2, "fact": 1, "%ch": 2, "%t": 2,
-  "sdev": 2,
+  "sdev": 2, "uval": 1, "ubase": 1,
 ]
 
 let operatorCases: [OperatorCase] = [
@@ -247,6 +247,11 @@ let operatorCases: [OperatorCase] = [
   rad("1 sinh lastx", "[1.1752011936438 1]"),
   rad("5 fact lastx", "[120 5]"),
   rad("1 2 3 sdev lastx", "[1 3]"),
+  // Units: the number alone, and base units; a plain number stays as it is.
+  rad("12_km uval", "[12]"),
+  rad("7 uval", "[7]"),
+  rad("1_kWh ubase", "[3600000_kg*m^2/s^2]"),
+  rad("7 ubase", "[7]"),
   rad("2 3 + 0 5 %ch lastx", "[5 0 5 3]", ["division-by-zero@0:10-13"]),
   rad("2 3 +\n7 lastx", "[5 7 3]"),
   rad("2 3 + 4 dup swap drop lastx", "[5 4 3]"),

@@ -63,6 +63,8 @@ import Testing
     case .builtin(.stackWord): "stack"
     case .builtin(.constant): "constant"
     case .check: "check"
+    case .quantity: "quantity"
+    case .unitWord: "unit"
     case .store: "store"
     case .definitionKeyword: "keyword"
     case .definedName: "defined"

@@ -113,6 +113,9 @@ import Testing
     case .unknownWord: return "unknown"
     case .colon: return "colon"
     case .semicolon: return "semicolon"
+    case .quantity(let value): return "quantity \(value.number) \(value.unit.spelling)"
+    case .unitWord(let unit, let converts): return (converts ? "convert " : "attach ") + unit.spelling
+    case .invalidUnit: return "invalid unit"
     }
   }
 
@@ -139,7 +142,7 @@ import Testing
     let document = try Document(text: "1 =1.5 =x")
     var roles: [TokenRole] = []
     document.forEachRoledLine(in: 0..<1) { _, _, tokens, _ in roles = tokens.map(\.role) }
-    #expect(roles == [.number, .check(mark: 2..<3, value: 3..<6), .store])
+    #expect(roles == [.number, .check(mark: 2..<3, value: 3..<6, unit: nil), .store])
   }
 
   /// A heading's `#`s, and the name and range an outline shows for its section.

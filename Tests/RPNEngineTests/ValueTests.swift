@@ -56,20 +56,21 @@ import Testing
     #expect(Set([Value(1, unit: UnitID(index: 1)), Value(1, unit: .none), Value(1)]).count == 2)
   }
 
-  /// Values in units keep them through what computes in one unit, and anything else fails (its
-  /// rules come with units) instead of dropping one.
+  /// Values in units keep them through what computes in one unit; what does not fit fails (the
+  /// unit rules answer) instead of dropping one.
   @Test func unitsAreCarriedOrRefused() throws {
-    let metres = UnitID(index: 1)
+    let metres = try #require(Units.unit(named: "m"))
     let a = Value(2, unit: metres)
     let b = Value(3, unit: metres)
     #expect(try Machine.compute(.add, a, b).get() == Value(5, unit: metres))
     #expect(try Machine.compute(.subtract, a, b).get() == Value(-1, unit: metres))
     #expect(try Machine.compute(.sum, [a, b]).get() == Value(5, unit: metres))
     #expect(try Machine.compute(.average, [a, b]).get() == Value(2.5, unit: metres))
+    #expect(try Machine.compute(.multiply, a, b).get() == Value(6, unit: try #require(Units.unit(named: "m^2"))))
     #expect(SectionSummary(sum: Value(5, unit: metres), count: 2).mean == Value(2.5, unit: metres))
     for result in [
-      Machine.compute(.add, a, Value(3)), Machine.compute(.multiply, a, b), Machine.compute(.sum, [a, Value(3)]),
-      Machine.compute(.power, a, Value(2), degrees: false), Machine.compute(.squareRoot, a, degrees: false),
+      Machine.compute(.add, a, Value(3)), Machine.compute(.sum, [a, Value(3)]),
+      Machine.compute(.power, Value(2), a, degrees: false), Machine.compute(.squareRoot, a, degrees: false),
     ] {
       guard case .failure(.units) = result else {
         Issue.record("\(result) should fail on units")

@@ -19,6 +19,7 @@ import Testing
     ("mean", 1), ("pi", 0), ("π", 0), ("e", 0),
     ("%ch", 2), ("%t", 2), ("log10", 1), ("atan2", 2), ("sinh", 1), ("cosh", 1), ("tanh", 1), ("asinh", 1),
     ("acosh", 1), ("atanh", 1), ("fact", 1), ("sdev", 2),
+    ("uval", 1), ("ubase", 1),
   ]
 
   /// The items of a completion result (a list or a bare array), in the order a client shows

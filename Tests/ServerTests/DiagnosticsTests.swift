@@ -19,8 +19,9 @@ import Testing
       "=rate",  // 7
       "clear =x x",  // 8
       "=dup",  // 9
+      "12_kmh 3_m/s/s 5_km 3_h +",  // 10
     ]
-    let breaks = ["\n", "\r\n", "\r", "\n", "\r\n", "\r", "\r\n", "\n", "\r", ""]
+    let breaks = ["\n", "\r\n", "\r", "\n", "\r\n", "\r", "\r\n", "\n", "\r", "\n", ""]
     let text = zip(lines, breaks).map { $0 + $1 }.joined()
     client.open("file:///every.rpn", text, version: 7)
     let published = try client.publishedDiagnostics("file:///every.rpn")
@@ -37,18 +38,21 @@ import Testing
           + "a variable can be used only below its store",
         "6:0-6:5 error invalid-number: number `1e999` is out of the range of a double (±1.7976931348623157e+308)",
         "6:6-6:7 error invalid-name: `=` needs a name after it, like `=total`",
-        "6:8-6:11 error invalid-name: `=9x` is not a valid name: a name starts with a letter or `_`, "
+        "6:8-6:11 error invalid-name: `=9x` is not a valid name: a name starts with a letter, "
           + "followed by letters, digits 0-9 or `_`",
         "6:12-6:16 error invalid-name: `=sin` cannot store into `sin`: that is a function; choose another name",
         "8:6-8:8 warning stack-underflow: `=x` needs 1 value but the stack is empty",
         "8:9-8:10 error unknown-word: unknown word `x`",
         "9:0-9:4 error invalid-name: `=dup` cannot store into `dup`: that is a stack operator; choose another name",
+        "10:0-10:6 error unknown-unit: unknown unit `kmh` in `12_kmh`; did you mean `km/h`?",
+        "10:7-10:14 error invalid-unit: `3_m/s/s`: a unit has at most one `/`; write `m/s^2`",
+        "10:24-10:25 warning unit-mismatch: `+` needs one dimension: 5 km is a length, 3 h is a time",
       ])
     // The stacks agree: the failed tokens changed nothing.
     #expect(
       compact(hints: try client.allInlayHints("file:///every.rpn")) == [
         "1:3 [1]", "2:5 [1 5 0]", "3:13 [-4]", "4:10 [-4 1e+308 10]", "5:12 [-4 1e+308 10]",
-        "6:16 [-4 1e+308 10]", "7:5 [-4 1e+308 10]", "8:10 []", "9:4 []",
+        "6:16 [-4 1e+308 10]", "7:5 [-4 1e+308 10]", "8:10 []", "9:4 []", "10:25 [5_km 3_h]",
       ])
     try client.finish()
   }

@@ -53,12 +53,18 @@ package enum DiagnosticCode: String, CaseIterable, Sendable {
   case tooComplex = "too-complex"
   case invalidSetting = "invalid-setting"
   case infix = "infix"
+  case unknownUnit = "unknown-unit"
+  case invalidUnit = "invalid-unit"
+  case unitMismatch = "unit-mismatch"
 
   package var severity: Severity {
     switch self {
     case .infix: .information
-    case .stackUnderflow, .divisionByZero, .domainError, .overflow, .checkFailed, .invalidSetting: .warning
-    case .unknownWord, .invalidNumber, .invalidName, .invalidDefinition, .unterminatedDefinition, .tooComplex: .error
+    case .stackUnderflow, .divisionByZero, .domainError, .overflow, .checkFailed, .invalidSetting, .unitMismatch:
+      .warning
+    case .unknownWord, .invalidNumber, .invalidName, .invalidDefinition, .unterminatedDefinition, .tooComplex,
+      .unknownUnit, .invalidUnit:
+      .error
     }
   }
 }
@@ -130,6 +136,12 @@ package indirect enum Problem: Equatable, Sendable {
   /// `=` alone, followed by a number (`= 7`): a check written with a space. `span` covers both
   /// tokens, `check` is the check meant (`=7`).
   case spacedCheck(check: String, span: Range<Int>)
+  /// A unit name that is no unit: the token, the name, and the units it may have meant.
+  case unknownUnit(token: String, name: String, suggestions: [String])
+  /// A unit written wrongly: the token, why, and the part at fault.
+  case invalidUnit(token: String, error: UnitSyntaxError, part: String)
+  /// An operation or conversion whose operands' units do not fit.
+  case unitMismatch(word: String, operands: [Value], failure: UnitFailure)
 
   /// Whether the same problem at later uses on a line is counted on the first diagnostic rather
   /// than listed: uses of a word that fail inside it, and uses past the line's budget or the
@@ -161,6 +173,9 @@ package indirect enum Problem: Equatable, Sendable {
     case .wordFailed(_, _, _, let inner): inner.code
     case .infix(_, _, let inner): inner?.code ?? .infix
     case .spacedCheck: .invalidName
+    case .unknownUnit: .unknownUnit
+    case .invalidUnit: .invalidUnit
+    case .unitMismatch: .unitMismatch
     }
   }
 
@@ -248,7 +263,7 @@ package indirect enum Problem: Equatable, Sendable {
       switch reason {
       case .missing:
         return "`=` needs a name after it, like `=total`"
-      case .malformed:
+      case .malformed, .underscore:
         return reason.explanation(for: Self.shorten(token))
       case .reserved(let builtin):
         let kind = Builtin.table[Int(builtin)].kind.withArticle
@@ -258,7 +273,7 @@ package indirect enum Problem: Equatable, Sendable {
       switch reason {
       case .missing:
         return "`:` needs a name after it, like `: hyp sq swap sq + sqrt ;`"
-      case .malformed:
+      case .malformed, .underscore:
         return "a word cannot be named this way: " + reason.explanation(for: Self.shorten(token))
       case .reserved(let builtin):
         let kind = Builtin.table[Int(builtin)].kind.withArticle
@@ -316,6 +331,20 @@ package indirect enum Problem: Equatable, Sendable {
       return "\(inner.unescapedMessage(display: display)); \(rpn)"
     case .spacedCheck(let check, _):
       return "`=` needs a name after it; a check is written without a space, like `\(Self.shorten(check))`"
+    case .unknownUnit(let token, let name, let suggestions):
+      var message = "unknown unit `\(Self.shorten(name))`"
+      if token != name { message += " in `\(Self.shorten(token))`" }
+      if !suggestions.isEmpty {
+        let quoted = suggestions.map { "`\($0)`" }
+        let listed =
+          quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+        message += "; did you mean \(listed)?"
+      }
+      return message
+    case .invalidUnit(let token, let error, let part):
+      return "`\(Self.shorten(token))`: " + error.explanation(part: Self.shorten(part), token: token)
+    case .unitMismatch(let word, let operands, let failure):
+      return failure.message(word: Self.shorten(word), operands: operands, show: showValue)
     case .wordFailed(let word, let path, let line, let inner):
       var place = path.count > 1 ? "in `\(path[path.count - 1])`" : "in its definition"
       if let line { place += " (line \(line + 1))" }
@@ -395,7 +424,10 @@ extension InvalidName {
     case .missing:
       return "a name is needed, like `total`"
     case .malformed:
-      return "`\(name)` is not a valid name: a name starts with a letter or `_`, followed by letters, digits 0-9 or `_`"
+      return "`\(name)` is not a valid name: a name starts with a letter, followed by letters, digits 0-9 or `_`"
+    case .underscore:
+      return "`\(name)` is not a valid name: `_` now starts a unit (`12 _km`), and a name starts with a letter; "
+        + "rename it `\(name.drop { $0 == "=" || $0 == "_" })_`"
     case .reserved(let builtin):
       return "`\(name)` is \(Builtin.table[Int(builtin)].kind.withArticle)"
     }

@@ -108,12 +108,15 @@ package enum ValueFormat {
   /// A value as the display shows it: its number in the display's notation. The settings format
   /// the number only: a unit, when values carry one, is written after it here (`12.50_km`).
   package static func format(_ value: Value, display: DisplaySettings) -> String {
-    format(value.number, display: display)
+    let number = format(value.number, display: display)
+    return value.unit == .none ? number : number + "_" + value.unit.spelling
   }
 
-  /// A value's number like `%.{precision}g` (see `format(_:precision:)` for a number).
+  /// A value's number like `%.{precision}g` (see `format(_:precision:)` for a number), and its
+  /// unit after `_`.
   package static func format(_ value: Value, precision: Int = DisplaySettings.defaultPrecision) -> String {
-    format(value.number, precision: precision)
+    let number = format(value.number, precision: precision)
+    return value.unit == .none ? number : number + "_" + value.unit.spelling
   }
 
   /// A value that is a plain integer of magnitude below 2^53 in hexadecimal, octal and binary

@@ -8,10 +8,14 @@ package enum TokenRole: Equatable, Sendable {
   case number
   /// An operator or constant, as its spelling shows it (`+` a symbolic operator, `add` a function).
   case builtin(Builtin.Kind)
-  /// A check `=value`, in its parts: where its `=` is, and where the value written after it is
-  /// (what semantic tokens colour as an operator and a number; a unit written after the value
-  /// will be a part of its own).
-  case check(mark: Range<Int>, value: Range<Int>)
+  /// A check `=value`, in its parts: where its `=` is, where the value written after it is, and
+  /// its unit after the `_` when it has one (what semantic tokens colour as an operator, a number
+  /// and a type).
+  case check(mark: Range<Int>, value: Range<Int>, unit: Range<Int>?)
+  /// A quantity `12_km`: its number and its unit (after the `_`).
+  case quantity(number: Range<Int>, unit: Range<Int>)
+  /// A unit word `_km`, `>mi`, `->mi`, `→mi`: its sign and its unit.
+  case unitWord(mark: Range<Int>, unit: Range<Int>)
   /// A store `=name` with a valid name.
   case store
   /// `:` or `;`.
@@ -84,12 +88,24 @@ extension Document {
           switch token.kind {
           case .number, .invalidNumber:
             role = .number
+          case .quantity:
+            let split = Lexer.unitSeparator(in: bytes, token.range)
+            role = .quantity(number: token.range.lowerBound..<split, unit: (split + 1)..<token.range.upperBound)
+          case .attach, .convert:
+            let start =
+              token.range.lowerBound + (Lexer.unitWordStart(UnsafeBufferPointer(rebasing: bytes[token.range])) ?? 1)
+            role = .unitWord(mark: token.range.lowerBound..<start, unit: start..<token.range.upperBound)
           case .builtin(let id):
             let symbolic = !Lexer.isName(UnsafeBufferPointer(rebasing: bytes[token.range]))
             role = .builtin(Builtin.kind(id, spelledSymbolically: symbolic))
-          case .check:
+          case .check(let value):
             let mark = token.range.lowerBound..<(token.range.lowerBound + 1)
-            role = .check(mark: mark, value: mark.upperBound..<token.range.upperBound)
+            if value.unit != .none {
+              let split = Lexer.unitSeparator(in: bytes, token.range)
+              role = .check(mark: mark, value: mark.upperBound..<split, unit: (split + 1)..<token.range.upperBound)
+            } else {
+              role = .check(mark: mark, value: mark.upperBound..<token.range.upperBound, unit: nil)
+            }
           case .store:
             // A store in a body never runs; one that failed has its diagnostic.
             if words.mayHoldWords, layout?.body(containing: k) == nil,
@@ -126,7 +142,7 @@ extension Document {
             } else {
               continue
             }
-          case .name, .invalidStore, .unknown:
+          case .name, .invalidStore, .unknown, .invalidUnit:
             continue
           }
           roled.append(RoledToken(range: token.range, role: role))

@@ -33,6 +33,12 @@ package enum TokenMeaning: Equatable, Sendable {
   case number(Value, isRadix: Bool)
   /// A number written wrongly.
   case invalidNumber(NumberProblem)
+  /// A quantity literal (`12_km`): its value with its unit.
+  case quantity(Value)
+  /// A unit word: its unit, and whether it converts (`>mi`) or attaches (`_km`).
+  case unitWord(UnitID, converts: Bool)
+  /// A unit unknown or written wrongly.
+  case invalidUnit(UnitProblem)
   /// A check `=value`, or nil when there is nothing to tell of it but its text (it does not read
   /// as a check, or it is in a definition's body, which never runs where it is written).
   case check(CheckFacts?)
@@ -151,13 +157,23 @@ extension Document {
       // The lexer read the value: the check's places and form come from its text.
       let check = CheckLiteral(value: expected, token: UnsafeBufferPointer(rebasing: lexed.bytes[token.range]))
       let outcome = trace.before.top.last.map { top in
-        CheckOutcome(
-          passes: check.passes(top), top: top, rounded: CheckLiteral.rounded(top, decimals: check.decimals))
+        let compared = top.unit == expected.unit ? top : Machine.checked(top, in: expected.unit)
+        return CheckOutcome(
+          passes: compared.map(check.passes) ?? false, top: compared ?? top,
+          rounded: CheckLiteral.rounded(compared ?? top, decimals: check.decimals))
       }
       return .check(
         CheckFacts(written: String(text.dropFirst()), places: CheckLiteral.places(check.decimals), outcome: outcome))
     case .invalidNumber(let problem):
       return .invalidNumber(problem)
+    case .quantity(let value):
+      return .quantity(value)
+    case .attach(let unit):
+      return .unitWord(unit, converts: false)
+    case .convert(let unit):
+      return .unitWord(unit, converts: true)
+    case .invalidUnit(let problem):
+      return .invalidUnit(problem)
     case .builtin(let id):
       let builtin = Builtin.table[Int(id)]
       return .builtin(id, kind: builtin.kind(ofSpelling: text), isAlias: text.lowercased() != builtin.name)
@@ -202,5 +218,17 @@ extension Document {
     default:
       return meaning(trace, text: text, line: line, lexed: lexed)
     }
+  }
+}
+
+extension Document {
+  /// A quantity in SI base units (`ubase`), or nil when it has no unit or the result would not
+  /// be finite.
+  package func inBaseUnits(_ value: Value) -> Value? {
+    guard value.unit != .none else { return nil }
+    guard case .success(let base) = Machine.compute(.baseUnits, value, degrees: false), base.isFinite else {
+      return nil
+    }
+    return base
   }
 }

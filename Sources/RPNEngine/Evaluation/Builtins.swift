@@ -135,6 +135,8 @@ package enum Operation: Sendable, Equatable {
     case sin, cos, tan, asin, acos, atan
     case sinh, cosh, tanh, asinh, acosh, atanh
     case floor, ceil, round, trunc, factorial
+    /// `uval`, `ubase`: a quantity's number without its unit, and the quantity in base units.
+    case unitValue, baseUnits
   }
 
   package enum Shuffle: Sendable, Equatable {
@@ -321,6 +323,13 @@ extension Builtin {
     Builtin(
       name: "e", aliases: [], kind: .constant, operation: .e, inputs: 0, outputs: 1,
       effect: "( -- e )", meaning: "the constant e, base of ln"),
+    Builtin(
+      name: "uval", aliases: [], kind: .namedFunction, operation: .unary(.unitValue), inputs: 1, outputs: 1,
+      effect: "( q -- x )", meaning: "the number of a quantity without its unit, in its own unit (`12_km uval` is 12)"),
+    Builtin(
+      name: "ubase", aliases: [], kind: .namedFunction, operation: .unary(.baseUnits), inputs: 1, outputs: 1,
+      effect: "( q -- q' )",
+      meaning: "the quantity in SI base units: kg, m, s, A, K, rad, bit (`1_kWh ubase` is 3600000_kg*m^2/s^2)"),
   ]
 
   /// Each builtin's kind, by ID.

@@ -246,7 +246,7 @@ extension Machine {
     case .divisionByZero(let division):
       .divisionByZero(word: word(), operands: division == .percentOfZero ? [] : operands, by: division)
     case .domain(let requirement): .domainError(word: word(), operands: operands, requirement: requirement)
-    case .units: .domainError(word: word(), operands: operands, requirement: "its operands' units must agree")
+    case .units(let failure): .unitMismatch(word: word(), operands: operands, failure: failure)
     }
   }
 
@@ -262,9 +262,8 @@ extension Machine {
     /// A division by zero, and which.
     case divisionByZero(ZeroDivision)
     case domain(String)
-    /// Operands whose units the operation cannot combine. No value carries a unit yet: the
-    /// rules (and their own message) come with units.
-    case units
+    /// Operands whose units the operation cannot combine (`Machine+Units`).
+    case units(UnitFailure)
   }
 
   // MARK: What each operation computes, written once
@@ -298,14 +297,13 @@ extension Machine {
     }
   }
 
-  /// `+ - * /` on operands of which one at least carries a unit: `+ -` in one unit keep it; the
-  /// rest are the units' rules, which come with units.
+  /// `+ - * /` on operands of which one at least carries a unit: the units' rules
+  /// (`Machine+Units`), kept off the plain numbers' path.
   @inline(never)
   private static func computeInUnits(_ arithmetic: Operation.Arithmetic, _ a: Value, _ b: Value)
     -> Result<Value, OperationFailure>
   {
-    guard a.unit == b.unit, arithmetic == .add || arithmetic == .subtract else { return .failure(.units) }
-    return .success(arithmetic == .add ? a + b : a - b)
+    arithmeticInUnits(arithmetic, a, b).mapError { .units($0) }
   }
 
   /// What a shuffle leaves in place of its inputs `a b c` (bottom to top; as many as the table
@@ -333,11 +331,32 @@ extension Machine {
   /// `sum`, `avg` and `sdev` of `values` (at least one; two for `sdev`), bottom to top; also
   /// `subtotal`'s sum. All in one unit, which the result keeps.
   static func compute(_ statistic: Operation.Statistic, _ values: [Value]) -> Result<Value, OperationFailure> {
-    guard let total = total(values) else { return .failure(.units) }
+    guard let total = total(values) else { return statisticInUnits(statistic, values) }
     switch statistic {
     case .sum: return .success(total)
     case .average: return .success(total.with(total.number / Double(values.count)))
     case .standardDeviation: return .success(total.with(sampleStandardDeviation(values.map(\.number))))
+    }
+  }
+
+  /// A statistic of values not all plain or in one linear unit: converted to the lowest
+  /// quantity's unit first (`totalInUnits`).
+  @inline(never)
+  private static func statisticInUnits(_ statistic: Operation.Statistic, _ values: [Value]) -> Result<
+    Value, OperationFailure
+  > {
+    switch totalInUnits(statistic, values) {
+    case .failure(let failure): return .failure(.units(failure))
+    case .success(let numbers):
+      let unit = values.first(where: { $0.unit != .none })?.unit ?? .none
+      var total = 0.0
+      for number in numbers { total += number }
+      switch statistic {
+      case .sum: return .success(Value(total, unit: unit))
+      case .average: return .success(Value(total / Double(numbers.count), unit: unit))
+      case .standardDeviation:
+        return .success(Value(sampleStandardDeviation(numbers), unit: Units.difference(of: unit)))
+      }
     }
   }
 
@@ -350,6 +369,8 @@ extension Machine {
       guard value.unit == unit else { return nil }
       total += value
     }
+    // Temperatures on a scale neither add up nor average linearly: the units' rules take them.
+    if unit != .none, unit.info.isScale { return nil }
     return total
   }
 
@@ -358,7 +379,13 @@ extension Machine {
   static func compute(_ binary: Operation.Binary, _ a: Value, _ b: Value, degrees: Bool)
     -> Result<Value, OperationFailure>
   {
-    guard a.unit.index | b.unit.index == 0 else { return .failure(.units) }
+    guard a.unit.index | b.unit.index == 0 else {
+      switch binaryInUnits(binary, a, b) {
+      case .failure(let failure): return .failure(.units(failure))
+      case .success(let (x, y, unit)):
+        return compute(binary, x, y, degrees: degrees).map { Value($0, unit: unit) }
+      }
+    }
     return compute(binary, a.number, b.number, degrees: degrees).map { Value($0, unit: .none) }
   }
 
@@ -389,7 +416,13 @@ extension Machine {
 
   /// A computation on the top value, on its number as for `binary`.
   static func compute(_ unary: Operation.Unary, _ a: Value, degrees: Bool) -> Result<Value, OperationFailure> {
-    guard a.unit == .none else { return .failure(.units) }
+    guard a.unit == .none else {
+      switch unaryInUnits(unary, a) {
+      case .failure(let failure): return .failure(.units(failure))
+      case .success(let (number, unit, inDegrees)):
+        return compute(unary, number, degrees: inDegrees ?? degrees).map { Value($0, unit: unit) }
+      }
+    }
     return compute(unary, a.number, degrees: degrees).map { Value($0, unit: .none) }
   }
 
@@ -447,6 +480,7 @@ extension Machine {
     case .ceil: return .success(a.rounded(.up))
     case .round: return .success(a.rounded(.toNearestOrAwayFromZero))
     case .trunc: return .success(a.rounded(.towardZero))
+    case .unitValue, .baseUnits: return .success(a)
     }
   }
 

@@ -73,10 +73,17 @@ extension Machine {
     for k in 2..<(tokens.count - 1) {
       let token = tokens[k]
       switch token.kind {
-      case .number(let value):
+      case .number(let value), .quantity(let value):
         ops.append(WordOp(kind: .push, value: value))
         inference.take(0, giving: 1)
         cost += 1
+      case .attach(let unit), .convert(let unit):
+        let kind: WordOp.Kind = if case .attach = token.kind { .attach } else { .convert }
+        ops.append(WordOp(kind: kind, target: words.spelling(text(token)), value: Value.count(0).relabeled(unit)))
+        inference.take(1, giving: 1)
+        cost += 1
+      case .invalidUnit(let problem):
+        problems[k] = Problem(problem, token: UnsafeBufferPointer(rebasing: line[token.range]))
       case .builtin(let id) where Builtin.table[Int(id)].operation == .subtotal:
         problems[k] = .invalidDefinition(token: text(token), reason: .subtotal)
       case .builtin(let id):
@@ -200,6 +207,21 @@ extension Machine {
         pc = table[Int(running)].codeStart
         end = table[Int(running)].codeEnd
         continue
+      case .attach, .convert:
+        let spellings = words.spellings
+        let failure: Problem?
+        if count < 1 {
+          failure = .stackUnderflow(word: spellings[Int(op.target)], needs: 1, has: 0)
+        } else {
+          let top = peek(0)
+          let result = op.kind == .attach ? Self.attach(op.value.unit, to: top) : Self.convert(top, to: op.value.unit)
+          failure = replaceTop(result, word: { spellings[Int(op.target)] })
+        }
+        if let failure {
+          frames.append((running, pc))
+          problem = failure
+          break run
+        }
       case .builtin:
         let step = steps[Int(op.builtin)]
         // Done in place on the line's own values when it can be (`stepInPlace`: the same

@@ -340,6 +340,7 @@ struct Machine {
     guard let problem = evaluate(token, in: bytes) else {
       switch token.kind {
       case .store, .check: break  // The stack is as it was.
+      case .quantity: topIsWritten = true
       default: topIsWritten = false
       }
       return nil
@@ -348,6 +349,28 @@ struct Machine {
     let diagnostic = Diagnostic(range: token.range, problem: problem)
     record(diagnostic)
     return diagnostic
+  }
+
+  /// The top in a check's unit, or nil when it cannot be (another dimension, a unit on one
+  /// side only).
+  static func checked(_ top: Value, in unit: UnitID) -> Value? {
+    guard top.unit != .none, unit != .none else { return nil }
+    if case .success(let value) = convert(top, to: unit) { return value }
+    return nil
+  }
+
+  /// A unit word's result in place of the top (`lastx` the top before it), or its failure.
+  mutating func replaceTop(_ result: Result<Value, UnitFailure>, word: () -> String) -> Problem? {
+    let top = peek(0)
+    switch result {
+    case .failure(let failure): return .unitMismatch(word: word(), operands: [top], failure: failure)
+    case .success(let value) where !value.isFinite: return .overflow(word: word(), operands: [top])
+    case .success(let value):
+      drop(1)
+      push(value)
+      lastX = top
+      return nil
+    }
   }
 
   /// Adds a diagnostic to the line's, or, when a use fails as one of the last two did (and no
@@ -375,8 +398,22 @@ struct Machine {
       guard count >= 1 else { return .stackUnderflow(word: text(), needs: 1, has: 0) }
       let top = peek(0)
       let check = CheckLiteral(value: expected, token: UnsafeBufferPointer(rebasing: line[token.range]))
-      if check.passes(top) { return nil }
-      return .checkFailed(written: String(text().dropFirst()), top: top, decimals: check.decimals)
+      // A check with a unit compares the top converted to it; another dimension, or a unit on
+      // one side only, fails.
+      let compared = top.unit == expected.unit ? top : Self.checked(top, in: expected.unit)
+      if let compared, check.passes(compared) { return nil }
+      return .checkFailed(written: String(text().dropFirst()), top: compared ?? top, decimals: check.decimals)
+    case .quantity(let value):
+      push(value)
+      return nil
+    case .attach(let unit):
+      guard count >= 1 else { return .stackUnderflow(word: text(), needs: 1, has: 0) }
+      return replaceTop(Self.attach(unit, to: peek(0)), word: text)
+    case .convert(let unit):
+      guard count >= 1 else { return .stackUnderflow(word: text(), needs: 1, has: 0) }
+      return replaceTop(Self.convert(peek(0), to: unit), word: text)
+    case .invalidUnit(let problem):
+      return Problem(problem, token: UnsafeBufferPointer(rebasing: line[token.range]))
     case .invalidNumber(let problem):
       return .invalidNumber(literal: text(), problem: problem)
     case .invalidStore(let reason):

@@ -47,6 +47,13 @@ package struct Value: Hashable, Sendable {
     self.unit = .none
   }
 
+  /// A quantity literal as written (`12_km`): its number and the unit the lexer read.
+  @inline(__always)
+  package init(literal number: Double, unit: UnitID) {
+    self.number = number
+    self.unit = unit
+  }
+
   /// A count (`depth`, the n of `avg`): a plain number.
   @inline(__always)
   package static func count(_ n: Int) -> Value { Value(Double(n), unit: .none) }
@@ -75,6 +82,10 @@ package struct Value: Hashable, Sendable {
   /// The same unit, another number: what a rule that keeps the unit gives (`+`, `-`, `neg`).
   @inline(__always)
   package func with(_ number: Double) -> Value { Value(number, unit: unit) }
+
+  /// The same number under another unit, unconverted: for `uval`'s plain number, a message's
+  /// number shown alone, a unit word's unit. A conversion is `Units.convert`.
+  package func relabeled(_ unit: UnitID) -> Value { Value(number, unit: unit) }
 
   @inline(__always)
   package static func == (a: Value, b: Value) -> Bool {

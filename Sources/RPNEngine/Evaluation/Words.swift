@@ -1,18 +1,21 @@
 // Defined words: their compiled bodies, inferred stack effects and costs, and the table that holds them.
 
 /// One step of a compiled body: push a number (a literal, or a variable's value taken where the
-/// word was defined), run a builtin, or run another word.
+/// word was defined), run a builtin, run another word, or give the top a unit or convert it.
 struct WordOp: Equatable {
   enum Kind: UInt8 {
     case push, builtin, call
+    /// `_unit` and `>unit`: the unit is `value.unit`, the spelling `target`.
+    case attach, convert
   }
 
   var kind: Kind
   /// The builtin, for `.builtin`.
   var builtin: Builtin.ID = 0
-  /// For `.call` the word it runs; for `.builtin` its spelling as written (in `WordTable.spellings`).
+  /// For `.call` the word it runs; for `.builtin`, `.attach` and `.convert` its spelling as written
+  /// (in `WordTable.spellings`).
   var target: Int32 = -1
-  /// For `.push`.
+  /// For `.push`; for `.attach` and `.convert`, a value that carries the unit.
   var value: Value = .zero
 }
 

@@ -31,10 +31,20 @@ package struct Token: Equatable, Sendable {
 package enum TokenKind: Equatable, Sendable {
   /// A number literal in the double range: its value, as the one reader of literals made it.
   case number(Value)
+  /// A quantity: a number, `_` and a unit (`12_km`, `9.81_m/s^2`): the value with its unit.
+  case quantity(Value)
+  /// `_unit` alone (`_km`): gives the top, a plain number, a unit.
+  case attach(UnitID)
+  /// `>unit`, `->unit` or `→unit` (`>mi`): converts the top to another unit of its dimension.
+  case convert(UnitID)
+  /// A unit that is unknown or malformed, in a quantity, a check or a unit word (`12_kmh`, `>`,
+  /// `12_m/s/s`).
+  case invalidUnit(UnitProblem)
   /// A number written wrongly: outside the double range (`1e999`, or a check `=1e999`), a comma
   /// out of place (`1,5`), a bad integer literal (`0b102`).
   case invalidNumber(NumberProblem)
-  /// A check: `=` and a number literal in the double range (`=20.5`), the value written.
+  /// A check: `=` and a number literal in the double range (`=20.5`) or a quantity
+  /// (`=12.5_km`), the value written.
   case check(Value)
   /// `=name` with a valid name that is no builtin; the name starts one byte after the token.
   case store
@@ -60,6 +70,8 @@ package enum InvalidName: Equatable, Sendable {
   case malformed
   /// The name is an operator or constant.
   case reserved(Builtin.ID)
+  /// The name starts with `_`, which starts a unit (`=_x`: a name until the third edition).
+  case underscore
 }
 
 /// Splits one line's UTF-8 bytes into tokens and finds its comment.
@@ -174,7 +186,10 @@ package struct Lexer {
     let token = UnsafeBufferPointer(rebasing: line[range])
     let first = token[0]
     if NumberLiteral.canStart(first) {
-      switch NumberLiteral.parse(token) {
+      let parsed = NumberLiteral.parse(token)
+      if case .value(let value) = parsed { return .number(Value(literal: value)) }
+      if let quantity = quantity(token, from: 0) { return quantity }
+      switch parsed {
       case .value(let value): return .number(Value(literal: value))
       case .outOfRange: return .invalidNumber(.outOfRange)
       case .malformed(let problem): return .invalidNumber(problem)
@@ -185,27 +200,102 @@ package struct Lexer {
       let name = UnsafeBufferPointer(rebasing: token[1...])
       if name.isEmpty { return .invalidStore(.missing) }
       if NumberLiteral.canStart(name[0]) {
-        switch NumberLiteral.parse(name) {
+        let parsed = NumberLiteral.parse(name)
+        if case .value(let value) = parsed { return .check(Value(literal: value)) }
+        if let quantity = quantity(token, from: 1) {
+          if case .quantity(let value) = quantity { return .check(value) }
+          return quantity
+        }
+        switch parsed {
         case .value(let value): return .check(Value(literal: value))
         case .outOfRange: return .invalidNumber(.outOfRange)
         case .malformed(let problem): return .invalidNumber(problem)
         case .notANumber: break
         }
       }
-      guard isName(name) else { return .invalidStore(.malformed) }
+      guard isName(name) else {
+        if name[0] == 0x5F, name.count > 1, isName(UnsafeBufferPointer(rebasing: name[1...])) {
+          return .invalidStore(.underscore)
+        }
+        return .invalidStore(.malformed)
+      }
       if let key = Builtin.packedKey(name), let builtin = builtins.find(key) {
         return .invalidStore(.reserved(builtin))
       }
       return .store
     }
     if let key = Builtin.packedKey(line, range), let builtin = builtins.find(key) { return .builtin(builtin) }
+    if let unitStart = unitWordStart(token) {
+      switch Units.read(token, unitStart..<token.count) {
+      case .success(let unit): return first == 0x5F ? .attach(unit) : .convert(unit)
+      case .failure(let problem): return .invalidUnit(problem)
+      }
+    }
     if isName(token) { return .name }
     // `:` and `;` are no number, check, store, builtin or name: asked last, off the common path.
     if token.count == 1 && (first == 0x3A || first == 0x3B) { return first == 0x3A ? .colon : .semicolon }
     return .unknown
   }
 
-  /// Whether the bytes are a valid name: a letter or `_`, then letters, digits 0–9 or `_`.
+  /// Where the `_` before a quantity's unit is, in a quantity or check token at `range` of a
+  /// line's bytes (`12_km`: 2): where its number ends. The token's end when it has none.
+  package static func unitSeparator(in line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    let token = UnsafeBufferPointer(rebasing: line[range])
+    let start = token.first == 0x3D ? 1 : 0
+    let end = NumberLiteral.read(token, from: start).end
+    return range.lowerBound + (end < token.count && token[end] == 0x5F ? end : token.count)
+  }
+
+  /// Where the unit of a unit word starts: after `_` (attach), `>`, `->` or `→` (convert); nil
+  /// for a token that is no unit word.
+  @inline(__always)
+  static func unitWordStart(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
+    switch token[0] {
+    case 0x5F, 0x3E: return 1  // "_", ">"
+    case 0x2D where token.count >= 2 && token[1] == 0x3E: return 2  // "->"
+    case 0xE2 where token.count >= 3 && token[1] == 0x86 && token[2] == 0x92: return 3  // "→"
+    default: return nil
+    }
+  }
+
+  /// A quantity written at `start` of a token (`12_km`; `=12_km` from 1): its value with its
+  /// unit, or the kind of token a malformed one is (`invalidUnit`, `invalidNumber`); nil when the
+  /// token is no quantity (no `_` ends its number). The number is the longest number before an
+  /// `_` that a non-digit follows (`1_000_km` is 1000 km); an integer literal takes no unit.
+  static func quantity(_ token: UnsafeBufferPointer<UInt8>, from start: Int) -> TokenKind? {
+    let reading = NumberLiteral.read(token, from: start)
+    guard reading.digits > 0 else { return nil }
+    guard reading.radix == 10 else {
+      // `0x1F_km`, and `0x1F_deg`, whose `_DE` the hexadecimal digits took: a valid integer
+      // literal before an `_`.
+      for i in (start + 1)..<token.count where token[i] == 0x5F {
+        // A digit or `_` next, or nothing, is a digit separator (`0x1_F`, `0x1__2`), no unit.
+        guard i + 1 < token.count, token[i + 1] != 0x5F, !NumberLiteral.isDigit(token[i + 1]) else { continue }
+        let before = UnsafeBufferPointer(rebasing: token[start..<i])
+        if case .value = NumberLiteral.parse(before) {
+          return .invalidUnit(.malformed(.integerLiteral, UnitSpan(i..<token.count)))
+        }
+      }
+      return nil
+    }
+    guard reading.end < token.count, token[reading.end] == 0x5F else { return nil }
+    // An `_` before a digit is a digit separator, out of place here (`1._5`, `1e1_0`): no unit.
+    if reading.end + 1 < token.count, NumberLiteral.isDigit(token[reading.end + 1]) { return nil }
+    let number: Double
+    switch NumberLiteral.parse(UnsafeBufferPointer(rebasing: token[start..<reading.end])) {
+    case .value(let value): number = value
+    case .outOfRange: return .invalidNumber(.outOfRange)
+    case .malformed(let problem): return .invalidNumber(problem)
+    case .notANumber: return nil
+    }
+    switch Units.read(token, (reading.end + 1)..<token.count) {
+    case .success(let unit): return .quantity(Value(literal: number, unit: unit))
+    case .failure(let problem): return .invalidUnit(problem)
+    }
+  }
+
+  /// Whether the bytes are a valid name: a letter, then letters, digits 0–9 or `_` (a name
+  /// starts with no `_`, which starts a unit).
   @inline(__always)
   package static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var i = 0
@@ -214,7 +304,7 @@ package struct Lexer {
       let byte = bytes[i]
       if byte < 0x80 {
         let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
-        let ok = isLetter || byte == 0x5F || (!first && NumberLiteral.isDigit(byte))
+        let ok = isLetter || (!first && (byte == 0x5F || NumberLiteral.isDigit(byte)))
         if !ok { return false }
         i += 1
       } else {
@@ -299,7 +389,8 @@ struct TokenScanner {
       position = past(end)
       if let id = builtins.find(key) { return Token(range: start..<end, kind: .builtin(id)) }
       let isName = Lexer.isName(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-      return Token(range: start..<end, kind: isName ? .name : .unknown)
+      // Not a name: a unit word (`_km`, `>mi`) or unknown, as `classify` tells.
+      return Token(range: start..<end, kind: isName ? .name : Lexer.classify(bytes, start..<end, builtins: builtins))
     }
     // `=` and a plain decimal: a check.
     if first == 0x3D, start + 1 < count, NumberLiteral.mayStartPlainDecimal(bytes[start + 1]),

@@ -1,0 +1,280 @@
+// The units a process has met: each compound unit once, by ID, with its dimension, factor and spelling.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One factor of a unit: a table unit, its prefix (an index into `UnitTable.prefixes`, or -1) and
+/// its power (`km^2`: `m`, `k`, 2).
+package struct UnitFactor: Hashable, Sendable {
+  package var atom: Int16
+  package var prefix: Int16
+  package var power: Int16
+
+  package init(atom: Int, prefix: Int, power: Int) {
+    self.atom = Int16(atom)
+    self.prefix = Int16(prefix)
+    self.power = Int16(clamping: power)
+  }
+
+  package var unit: UnitAtom { UnitTable.atoms[Int(atom)] }
+
+  /// The factor's name as the display writes it, without its power: `km`, `°C`, `µs`.
+  package var name: String {
+    prefix < 0 ? unit.name : UnitTable.prefixes[UnitTable.displayedPrefix(Int(prefix))].symbol + unit.name
+  }
+
+  /// One of this factor's unit (prefix included, power not) in base units.
+  package var unitFactor: Exact {
+    prefix < 0 ? unit.factor : UnitTable.prefixes[Int(prefix)].factor * unit.factor
+  }
+
+  /// The same unit: the same table unit with the same prefix (aliases and `u`/`µ` count as one).
+  func sameName(as other: UnitFactor) -> Bool {
+    guard atom == other.atom else { return false }
+    if prefix < 0 || other.prefix < 0 { return prefix == other.prefix }
+    return UnitTable.displayedPrefix(Int(prefix)) == UnitTable.displayedPrefix(Int(other.prefix))
+  }
+}
+
+/// What a unit is: its factors as written (merged by name), what it measures, how many base
+/// units one of it is, what it is to temperature's rules, and how it is written.
+package struct UnitInfo: Sendable {
+  package let factors: [UnitFactor]
+  package let dimension: Dimension
+  /// One of this unit in base units, exactly.
+  package let factor: Exact
+  /// A lone temperature unit's role (`°C` a scale, `K` absolute, `Δ°C` a difference); `.none`
+  /// for every other unit, compounds included (`J/K` is linear).
+  package let temperature: TemperatureRole
+  /// How the display writes it: `m/s^2`, `kg*m^2/s^2`, `J/(kg*K)`.
+  package let spelling: String
+
+  init(factors: [UnitFactor]) {
+    self.factors = factors
+    var dimension = Dimension.none
+    var factor = Exact(1)
+    for f in factors {
+      dimension = dimension * f.unit.dimension.raised(to: Int(f.power))
+      factor = factor * f.unitFactor.power(Int(f.power))
+    }
+    self.dimension = dimension
+    self.factor = factor
+    if factors.count == 1, factors[0].power == 1 {
+      temperature = factors[0].unit.temperature
+    } else {
+      temperature = .none
+    }
+    spelling = UnitSpelling.write(factors.map { ($0.name, Int($0.power)) })
+  }
+
+  /// A temperature on a scale with its zero elsewhere: `°C` or `°F`.
+  package var isScale: Bool {
+    if case .scale = temperature { return true }
+    return false
+  }
+
+  /// The offset of a scale (`°C`: 273.15), zero for anything else.
+  package var offset: Exact {
+    if case .scale(let offset) = temperature { return offset }
+    return .zero
+  }
+}
+
+/// The table of every unit met, by ID: each distinct unit interned once, for the whole process
+/// (units are values of the language: their IDs are the same in every document, and the
+/// display and the rules find a unit's facts by its ID). Guarded by a lock, since the tests run
+/// documents on several threads; the server asks from one.
+///
+/// It grows with the distinct units a session writes or computes, which the text bounds; past
+/// `capacity` a new unit is refused (a `unit-mismatch` or `invalid-unit` naming the limit), so
+/// that a hostile session cannot grow it without end.
+package final class Units: @unchecked Sendable {
+  package static let shared = Units()
+
+  /// The most distinct units a process keeps.
+  package static let capacity = 1 << 18
+
+  private let lock: UnsafeMutablePointer<pthread_mutex_t>
+  private var infos: [UnitInfo] = [UnitInfo(factors: [])]
+  private var ids: [[UnitFactor]: UInt32] = [[]: 0]
+  private var linear: [UInt64: Exact] = [:]
+  private var affine: [UInt64: (Exact, Exact)] = [:]
+
+  private init() {
+    lock = .allocate(capacity: 1)
+    lock.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(lock, nil)
+  }
+
+  @inline(__always)
+  private func locked<T>(_ body: () -> T) -> T {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    return body()
+  }
+
+  /// The ID of a unit with these factors (none for no factor), or nil when the table is full.
+  package func id(_ factors: [UnitFactor]) -> UnitID? {
+    if factors.isEmpty { return UnitID.none }
+    return locked {
+      if let id = ids[factors] { return UnitID(index: id) }
+      guard infos.count < Self.capacity else { return nil }
+      let id = UInt32(infos.count)
+      infos.append(UnitInfo(factors: factors))
+      ids[factors] = id
+      return UnitID(index: id)
+    }
+  }
+
+  /// What a unit is.
+  package func info(_ unit: UnitID) -> UnitInfo {
+    locked { Int(unit.index) < infos.count ? infos[Int(unit.index)] : infos[0] }
+  }
+
+  /// How many units are known (for tests and the bench).
+  package var count: Int { locked { infos.count } }
+
+  /// The exact ratio of one of `from` to one of `to`, both of one dimension.
+  package func ratio(from: UnitID, to: UnitID) -> Exact {
+    let key = UInt64(from.index) << 32 | UInt64(to.index)
+    if let ratio = locked({ linear[key] }) { return ratio }
+    let ratio = info(from).factor / info(to).factor
+    locked { linear[key] = ratio }
+    return ratio
+  }
+
+  /// The ratio and offset that take a temperature on `from`'s scale to `to`'s:
+  /// y = x·ratio + offset.
+  package func affine(from: UnitID, to: UnitID) -> (ratio: Exact, offset: Exact) {
+    let key = UInt64(from.index) << 32 | UInt64(to.index)
+    if let pair = locked({ affine[key] }) { return pair }
+    let a = info(from)
+    let b = info(to)
+    let ratio = a.factor / b.factor
+    let offset = a.offset * ratio - b.offset
+    locked { affine[key] = (ratio, offset) }
+    return (ratio, offset)
+  }
+}
+
+extension UnitID {
+  /// What this unit is.
+  package var info: UnitInfo { Units.shared.info(self) }
+
+  /// How the display writes the unit (`km/h`); empty for a plain number.
+  package var spelling: String { self == .none ? "" : info.spelling }
+
+  package var dimension: Dimension { self == .none ? .none : info.dimension }
+}
+
+extension Units {
+  /// The unit a parsed expression names (the token's bytes hold the names), its factors merged
+  /// by name; or why it is none.
+  package static func resolve(
+    _ factors: [UnitExpression.Factor], in bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0
+  ) -> Result<UnitID, UnitProblem> {
+    var resolved: [UnitFactor] = []
+    resolved.reserveCapacity(factors.count)
+    for factor in factors {
+      let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[factor.name]), as: UTF8.self)
+      let span = UnitSpan((factor.name.lowerBound - offset)..<(factor.name.upperBound - offset))
+      switch UnitTable.lookUp(name) {
+      case .unit(let atom, let prefix):
+        let new = UnitFactor(
+          atom: atom, prefix: prefix < 0 ? -1 : UnitTable.displayedPrefix(prefix), power: factor.power)
+        if let same = resolved.firstIndex(where: { $0.sameName(as: new) }) {
+          resolved[same].power += new.power
+        } else {
+          resolved.append(new)
+        }
+      case .prefixNotTaken: return .failure(.malformed(.prefixNotTaken, span))
+      case .unknown: return .failure(.unknown(span))
+      }
+    }
+    if resolved.contains(where: { abs(Int($0.power)) > UnitExpression.maximumPower }) {
+      let whole = UnitSpan(
+        (factors[0].name.lowerBound - offset)..<(factors[factors.count - 1].name.upperBound - offset))
+      return .failure(.malformed(.powerOutOfRange, whole))
+    }
+    resolved.removeAll { $0.power == 0 }
+    let scales = resolved.contains { if case .scale = $0.unit.temperature { true } else { false } }
+    if scales && (resolved.count > 1 || resolved[0].power != 1) {
+      let i = factors.firstIndex {
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.name]), as: UTF8.self)
+        if case .unit(let atom, _) = UnitTable.lookUp(name), case .scale = UnitTable.atoms[atom].temperature {
+          return true
+        }
+        return false
+      }
+      let at = factors[i ?? 0].name
+      return .failure(.malformed(.temperatureInCompound, UnitSpan((at.lowerBound - offset)..<(at.upperBound - offset))))
+    }
+    guard let id = shared.id(resolved) else {
+      return .failure(.malformed(.tooLong, UnitSpan(0..<0)))
+    }
+    return .success(id)
+  }
+
+  /// The unit of a unit expression written in `bytes[range]` (`km/h`), as the lexer reads it:
+  /// parsed, then resolved. Offsets in a problem are relative to `bytes`' start.
+  package static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Result<UnitID, UnitProblem> {
+    switch UnitExpression.parse(bytes, range) {
+    case .failure(let problem): return .failure(problem)
+    case .success(let factors):
+      if factors.isEmpty { return .failure(.malformed(.missingName, UnitSpan(range))) }
+      return resolve(factors, in: bytes)
+    }
+  }
+
+  /// The unit a name or expression written as text means (`"km/h"`), for tests and the
+  /// server's completions: nil when it is none.
+  package static func unit(named text: String) -> UnitID? {
+    var text = text
+    return text.withUTF8 { bytes in
+      if case .success(let id) = read(bytes, 0..<bytes.count) { return id }
+      return nil
+    }
+  }
+}
+
+/// A unit as hover tells it: its name in words, what it measures, and how many base units one
+/// of it is, exactly.
+package struct UnitDescription: Equatable, Sendable {
+  /// As the display writes it: `km/h`.
+  package var spelling: String
+  /// In words: "kilometre", "mile per hour"; a compound unit's spelling.
+  package var name: String
+  /// "a length", "a speed", "in m*kg/s^3".
+  package var dimension: String
+  /// The base units of its dimension: `m/s`.
+  package var baseUnits: String
+  /// One of it in base units, exactly: `1000`, `0.3048`, `201168/125`; with the offset of a
+  /// temperature's scale (`(x + 273.15) K`).
+  package var factor: String
+}
+
+extension UnitID {
+  /// The unit in words, for hover.
+  package var description: UnitDescription {
+    let info = info
+    var name = info.spelling
+    if info.factors.count == 1, info.factors[0].power == 1 {
+      let factor = info.factors[0]
+      let prefix = factor.prefix < 0 ? "" : UnitTable.prefixes[Int(factor.prefix)].name
+      name = prefix + factor.unit.title
+    }
+    let base = Units.base(of: self)?.spelling ?? ""
+    var factor = info.factor.decimalDescription ?? info.factor.description
+    if case .scale(let offset) = info.temperature {
+      let shift = offset.decimalDescription ?? offset.description
+      factor = info.factor == Exact(1) ? "(x + \(shift))" : "(x + \(shift))·\(factor)"
+    }
+    return UnitDescription(
+      spelling: info.spelling, name: name, dimension: info.dimension.inWords, baseUnits: base, factor: factor)
+  }
+}
