@@ -156,7 +156,7 @@ extension Machine {
       let top = peek(0)
       let n = top.number
       guard top.unit == .none else {
-        return .domainError(word: word(), operands: [top], requirement: "n is a count: a plain number, with no unit")
+        return .unitMismatch(word: word(), operands: [top], failure: .needsPlain)
       }
       guard n >= 1, n == n.rounded(.towardZero), n.isFinite else {
         return .domainError(word: word(), operands: [top], requirement: "n must be a whole number from 1 up")
