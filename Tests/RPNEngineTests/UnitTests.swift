@@ -244,10 +244,53 @@ import Testing
     ("12_km 3 +", "`+` needs one dimension: 12 km is a length, 3 is a plain number; write `3_km`"),
     ("5_kW >J", "cannot convert 5 kW, a power, to J, an energy"),
     ("5_km _mi", "`_mi`: 5 km has a unit already; to convert it, write `>mi`"),
-    ("=_x", "`=_x` is not a valid name: `_` now starts a unit (`12 _km`), and a name starts with a letter; rename it `x_`"),
+    (
+      "=_x",
+      "`=_x` is not a valid name: `_` now starts a unit (`12 _km`), and a name starts with a letter; rename it `x_`"
+    ),
   ])
   func messages(source: String, message: String) throws {
     let document = try Document(text: source)
     #expect(document.diagnostics().map(\.diagnostic.message) == [message])
+  }
+
+  // MARK: Checks and summaries
+
+  /// A check with a unit converts the top to it; one that does not fit fails, and its update
+  /// writes the top in its own unit.
+  @Test(arguments: [
+    ("12_km 500_m + =12.5_km", nil),
+    ("12_km =12000_m", nil),
+    ("12_km 500_m + =12.4_km", "=12.5_km"),
+    ("12_km =12000.5_m", "=12000.0_m"),
+    ("12_km =12", "=12_km"),
+    ("12 =12_km", "=12"),
+    ("12_km 3_h =1", "=3_h"),
+    ("68_°F =20_°C", nil),
+  ])
+  func checksWithUnits(source: String, updated: String?) throws {
+    let document = try Document(text: source)
+    #expect(document.checkUpdates().map(\.text) == (updated.map { [$0] } ?? []), "\(source)")
+  }
+
+  @Test func aCheckOfAnotherDimensionSaysSo() throws {
+    let document = try Document(text: "12_km =12")
+    #expect(
+      document.diagnostics().map(\.diagnostic.message) == [
+        "expected 12, the top is 12_km, a length, which this check cannot compare; to check it, write `=12_km`"
+      ])
+  }
+
+  /// A check written for you is in the top's unit.
+  @Test func aWrittenCheckHasTheTopsUnit() throws {
+    let document = try Document(text: "12_km 500_m +\n1_mi >ft")
+    #expect(document.checkAdditions().map(\.text) == [" =12.5_km", " =5280_ft"])
+  }
+
+  /// A section's summary is in its lowest value's unit; values of several dimensions are counted.
+  @Test func sectionSummaries() throws {
+    let document = try Document(text: "## trip\n12_km\n500_m\n## mixed\n1_km\n2_h\n3")
+    let texts = document.sections().map { $0.summary.text { ValueFormat.format($0, display: DisplaySettings()) } }
+    #expect(texts == ["Σ 12.5_km · 2 values · avg 6.25_km", "3 values, mixed units"])
   }
 }

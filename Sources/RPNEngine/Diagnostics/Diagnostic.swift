@@ -99,7 +99,7 @@ package indirect enum Problem: Equatable, Sendable {
   case invalidNumber(literal: String, problem: NumberProblem)
   case invalidName(token: String, reason: InvalidName)
   /// A check `=written` whose value is not the top's to the `decimals` places it was written to.
-  case checkFailed(written: String, top: Value, decimals: Int)
+  case checkFailed(written: String, top: Value, decimals: Int, unitFits: Bool)
   /// The token after `:` cannot name a word (`token` is `:` itself when the name is missing).
   case invalidWordName(token: String, reason: InvalidName)
   /// A `key=value` of a `# rpn:` line that does not apply.
@@ -250,7 +250,11 @@ package indirect enum Problem: Equatable, Sendable {
       case .beyondExactIntegers:
         return "`\(shown)` is beyond 2^53 (9007199254740992), past which integers are not exact in a double"
       }
-    case .checkFailed(let written, let top, let decimals):
+    case .checkFailed(let written, let top, _, false):
+      // A unit that does not fit the top's (or one on one side only): no rounding to speak of.
+      return "expected \(Self.shorten(written)), the top is \(show(top, display)), \(top.unit.dimension.inWords), "
+        + "which this check cannot compare; to check it, write `=\(show(top, display))`"
+    case .checkFailed(let written, let top, let decimals, true):
       // One style in the message: the check's own grouping (`1,400.21`), not the display's.
       let separator = CheckLiteral.separator(in: written)
       var plain = display

@@ -32,7 +32,7 @@ extension Document {
   /// in the diagnostic, so nothing is evaluated again (and a caller that holds the line's
   /// diagnostics already need not read them again: a line of many failing checks stays linear).
   package func checkUpdate(line: Int, for diagnostic: Diagnostic) -> LineEdit? {
-    guard case .checkFailed(_, let top, _) = diagnostic.problem else { return nil }
+    guard case .checkFailed(_, let top, _, _) = diagnostic.problem else { return nil }
     let check = withUTF8(ofLine: line) { CheckLiteral(token: UnsafeBufferPointer(rebasing: $0[diagnostic.range])) }
     guard let check else { return nil }
     return LineEdit(line: line, range: diagnostic.range, text: "=" + check.updated(to: top))

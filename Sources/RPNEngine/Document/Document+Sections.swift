@@ -2,17 +2,19 @@
 
 /// What a section's values add up to at its last line: the values above its base, bottom to top.
 package struct SectionSummary: Equatable, Sendable {
-  /// `Value.none` when the values are not all in one unit (none carries one yet).
+  /// In the lowest value's unit; `Value.none` when the values do not share one dimension.
   package var sum: Value
   package var count: Int
 
   /// The mean of the values; nil when there are none.
   package var mean: Value? { count == 0 ? nil : sum.with(sum.number / Double(count)) }
 
-  /// `Σ 245.5 · 4 values · avg 61.375`, or `no values`, with `format` showing each number.
+  /// `Σ 245.5 · 4 values · avg 61.375`, or `no values`, with `format` showing each number; for
+  /// values that do not add up in one unit (a length and a time), `3 values, mixed units`.
   package func text(_ format: (Value) -> String) -> String {
     guard let mean else { return "no values" }
     let values = count == 1 ? "1 value" : "\(count) values"
+    guard !sum.isNone else { return values + ", mixed units" }
     return "Σ \(format(sum)) · \(values) · avg \(format(mean))"
   }
 }

@@ -402,7 +402,8 @@ struct Machine {
       // one side only, fails.
       let compared = top.unit == expected.unit ? top : Self.checked(top, in: expected.unit)
       if let compared, check.passes(compared) { return nil }
-      return .checkFailed(written: String(text().dropFirst()), top: compared ?? top, decimals: check.decimals)
+      return .checkFailed(
+        written: String(text().dropFirst()), top: compared ?? top, decimals: check.decimals, unitFits: compared != nil)
     case .quantity(let value):
       push(value)
       return nil

@@ -50,11 +50,14 @@ package struct CheckLiteral: Equatable, Sendable {
     separator.map { ValueFormat.grouped(text, separator: $0) } ?? text
   }
 
-  /// The check a token's bytes write (with its `=`), or nil when the text after `=` is no number
-  /// literal in the range of a double.
+  /// The check a token's bytes write (with its `=`), or nil when the text after `=` (up to a
+  /// unit's `_`) is no number literal in the range of a double.
   package init?(token bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count >= 2, bytes[0] == 0x3D else { return nil }
-    guard case .value(let number) = NumberLiteral.parse(UnsafeBufferPointer(rebasing: bytes[1...])) else { return nil }
+    // A check of a quantity (`=12.5_km`) compares its number, in its unit: the number ends at `_`.
+    let end = Lexer.unitSeparator(in: bytes, 0..<bytes.count)
+    guard end > 1, case .value(let number) = NumberLiteral.parse(UnsafeBufferPointer(rebasing: bytes[1..<end]))
+    else { return nil }
     self.init(value: Value(literal: number), token: bytes)
   }
 
@@ -157,6 +160,11 @@ package struct CheckLiteral: Equatable, Sendable {
   /// (`=1.5e3` → `=1.4e3`), its integer digits grouped as written (`=1,400.21` → `=1,480.21`).
   /// Without its `=`.
   package func updated(to top: Value) -> String {
+    updatedNumber(to: top) + Self.unitSuffix(top)
+  }
+
+  /// `updated(to:)`'s number, without the unit.
+  private func updatedNumber(to top: Value) -> String {
     if decimals >= 0 { return Self.grouped(Self.fixed(top.number, decimals: decimals), by: separator) }
     let mantissa = Self.fixed(top.number / pow(10, Double(exponent)), decimals: fractionDigits)
     let written = mantissa + "e" + String(exponent)
@@ -164,6 +172,10 @@ package struct CheckLiteral: Equatable, Sendable {
     if let check = CheckLiteral("=" + written), check.passes(top) { return written }
     return Self.exact(top.number)
   }
+
+  /// `_` and the value's unit (`_km`), or nothing for a plain number: a check written for a
+  /// quantity is in its own unit.
+  static func unitSuffix(_ value: Value) -> String { value.unit == .none ? "" : "_" + value.unit.spelling }
 
   /// A new check's value as `display` shows it (`precision` significant digits in `auto`, else
   /// the notation's form: `20.50`, `2.05e+01`, `20.5e+00`), grouped when the display groups. A
@@ -180,7 +192,7 @@ package struct CheckLiteral: Equatable, Sendable {
       let text = ValueFormat.format(value, display: plain)
       if display.notation != .engineering || CheckLiteral("=" + text)?.passes(value) == true { return text }
     }
-    return exact(value.number)
+    return exact(value.number) + unitSuffix(value)
   }
 
   /// The shortest text that reads back as exactly `value`, so that a check written with it
