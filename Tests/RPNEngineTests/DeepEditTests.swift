@@ -146,6 +146,7 @@ private func tallStackLine(_ random: inout SplitMix64) -> String {
   let others = [
     "dup", "drop", "+", "swap", "over", "=5", "=x", "x", "sum", "depth", "clear", "3 pick", "2 roll", "lastx",
     ": w 2 * ;", "w", "## S", "subtotal", "# note", "", "1 2", "neg", "=1", "dup drop", "avg", "7 =x", "rot",
+    "5_km", "500_m +", ">mi", "_km", "=5_km", "3_h",
   ]
   return others[random.next(below: others.count)]
 }

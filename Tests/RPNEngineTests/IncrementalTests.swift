@@ -198,6 +198,9 @@ private let vocabulary = [
   "f", "g", "h", "k", "d", "=f", ":", ";", ": ;", ": dup ;", ": q =a ;", "lastx", "pick", "roll", "3 roll",
   // Sections: headings come from the comments below, and from snippets that break lines.
   "subtotal", "subtotal", "\n## S\n", "##",
+  // Units: quantities, attach and convert, checks with units, temperatures, bad units.
+  "12_km", "500_m", "3_h", "2_mi", "20_°C", "5_Δ°C", "68_°F", "9.81_m/s^2", "1_kWh", "60_mph", "_km", ">mi", "->m",
+  "→ft", ">°F", "_m/s", "uval", "ubase", "=12.5_km", "=3_h", "12_", "12_kmh", "12_m/s/s", "_", ">", "=_x", "30_°",
   // Integers in a radix (hover then shows the radixes): numbers, checks, in a word, malformed.
   "0x1F", "=0xFF", "-0b101", "0o17", ": r 0x10 ;", "0xG", "=0b2",
 ]
