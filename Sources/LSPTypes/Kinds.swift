@@ -15,6 +15,7 @@ package enum CompletionItemKind: Int, Sendable, JSONEncodable {
   case function = 3
   case variable = 6
   case property = 10
+  case unit = 11
   case value = 12
   case constant = 21
   case `operator` = 24

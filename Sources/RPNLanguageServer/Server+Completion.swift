@@ -16,7 +16,8 @@ extension Server {
   /// can tell. `subtotal` counts as satisfiable when the stack is above the section's base (the
   /// depth after its heading; 0 before any heading): something was pushed in the section. Nothing
   /// inside a comment, except a `# rpn:` line that applies: its keys and values
-  /// (`settingsCompletion`).
+  /// (`settingsCompletion`). In a unit (after `_`, `>`, `->`, `→`, a number's `_`): units
+  /// (`unitCompletion`).
   func completion(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let (open, position) = try documentAndPosition(params)
     let document = open.document
@@ -33,6 +34,10 @@ extension Server {
     // The word being typed: the token at the cursor, else nothing. A check's number is a value
     // being written, not a word: nothing to complete there.
     let token = tokens.first { $0.isAtCursor(column) }
+    // A unit being typed (`_k`, `>m`, `12_k`, `=12.5_k`): units, not words.
+    if let token, let units = unitCompletion(document, line: line, token: token, column: column, converter: converter) {
+      return units
+    }
     if let token, token.isWritingValue(at: column) {
       return JSONValue(encoding: CompletionList.empty)
     }
@@ -237,7 +242,8 @@ extension CompletionItemKind {
 
 extension Server {
   /// The letters `a`–`z` and `A`–`Z`, one string each.
-  static let completionTriggers: [JSONValue] = (UInt8(ascii: "a")...UInt8(ascii: "z")).flatMap {
-    [JSONValue.string(String(UnicodeScalar($0))), .string(String(UnicodeScalar($0 - 0x20)))]
-  }
+  static let completionTriggers: [JSONValue] =
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).flatMap {
+      [JSONValue.string(String(UnicodeScalar($0))), .string(String(UnicodeScalar($0 - 0x20)))]
+    } + ["_", ">", "→"].map { JSONValue.string($0) }
 }

@@ -165,6 +165,8 @@ package struct Scope: Sendable {
   /// The stack's depth right after the heading of the section there (0 before any heading): what
   /// `subtotal` adds up from.
   package var sectionBase = 0
+  /// The top of the stack there, if any: what a unit typed there applies to.
+  package var top: Value?
 }
 
 extension Document {
@@ -179,7 +181,9 @@ extension Document {
     for (name, bound) in line == 0 ? [] : visibleBindings(from: lines[line - 1].env) { visible[name] = bound }
     // Names no text spells (a section's base) have negative IDs.
     for (id, bound) in machine.variables where id >= 0 { visible[names.names[Int(id)]] = bound.bound }
-    var scope = Scope(depth: machine.count, variables: [], sectionBase: machine.sectionBase())
+    var scope = Scope(
+      depth: machine.count, variables: [], sectionBase: machine.sectionBase(),
+      top: machine.count > 0 ? machine.peek(0) : nil)
     for (name, bound) in visible.sorted(by: { $0.key < $1.key }) {
       switch bound {
       case .word(let word):

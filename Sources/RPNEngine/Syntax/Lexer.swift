@@ -249,7 +249,7 @@ package struct Lexer {
   /// Where the unit of a unit word starts: after `_` (attach), `>`, `->` or `→` (convert); nil
   /// for a token that is no unit word.
   @inline(__always)
-  static func unitWordStart(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
+  package static func unitWordStart(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
     switch token[0] {
     case 0x5F, 0x3E: return 1  // "_", ">"
     case 0x2D where token.count >= 2 && token[1] == 0x3E: return 2  // "->"
