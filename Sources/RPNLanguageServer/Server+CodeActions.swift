@@ -32,6 +32,7 @@ extension Server {
     }
     if wanted(.refactorRewrite) {
       actions += checkAdditions(uri: found.uri, converter: converter, range: range)
+      actions += conversions(uri: found.uri, converter: converter, range: range)
     }
     // A client that cannot resolve edits later would get every source action's whole-document
     // edit with each request, and editors ask on every cursor move: such a client gets them only
@@ -95,7 +96,7 @@ extension Server {
           actions.append(
             CodeAction(
               title: fix.title, kind: .quickFix, diagnostics: fixed, isPreferred: index == 0 && clear,
-              edit: workspaceEdit(uri, [fix.edit], converter)))
+              edit: workspaceEdit(uri, fix.edits, converter)))
         }
       }
     }
@@ -103,8 +104,9 @@ extension Server {
   }
 
   /// The fixes of one diagnostic, the one most likely meant first.
-  private func fixes(for diagnostic: Diagnostic, line: Int, in document: Document) -> [(title: String, edit: LineEdit)]
-  {
+  private func fixes(for diagnostic: Diagnostic, line: Int, in document: Document) -> [(
+    title: String, edits: [LineEdit]
+  )] {
     switch diagnostic.problem {
     case .unknownWord(let word, let suggestions, nil):
       // Each suggestion its own fix, best first (the first is the preferred one).
@@ -115,19 +117,21 @@ extension Server {
           case .split(let parts) where parts.joined() == word: "Split `\(word)` into `\(suggestion.replacement)`"
           case .split: "Replace `\(word)` with `\(suggestion.replacement)` (the operand first)"
           }
-        return (title, LineEdit(line: line, range: diagnostic.range, text: suggestion.replacement))
+        return (title, [LineEdit(line: line, range: diagnostic.range, text: suggestion.replacement)])
       }
     case .infix(let reading, let span, _):
-      return [("Rewrite in RPN: `\(reading)`", LineEdit(line: line, range: span, text: reading))]
+      return [("Rewrite in RPN: `\(reading)`", [LineEdit(line: line, range: span, text: reading)])]
     case .spacedCheck(let check, let span):
-      return [("Join into the check `\(check)`", LineEdit(line: line, range: span, text: check))]
+      return [("Join into the check `\(check)`", [LineEdit(line: line, range: span, text: check)])]
     case .checkFailed:
       guard let update = document.checkUpdate(line: line, for: diagnostic) else { return [] }
-      return [("Update the check to \(update.text)", update)]
+      return [("Update the check to \(update.text)", [update])]
     case .invalidNumber(_, .misplacedComma):
       return diagnostic.problem.misplacedCommaReplacements.map { text in
-        ("Replace with `\(text)`", LineEdit(line: line, range: diagnostic.range, text: text))
+        ("Replace with `\(text)`", [LineEdit(line: line, range: diagnostic.range, text: text)])
       }
+    case .unitMismatch, .invalidName(_, .underscore):
+      return document.unitFixes(line: line, for: diagnostic).map { ($0.title, $0.edits) }
     default:
       return []
     }
@@ -147,6 +151,24 @@ extension Server {
       return CodeAction(
         title: "Write the result as a check: \(edit.text.drop { $0 == " " })", kind: .refactorRewrite,
         edit: workspaceEdit(uri, [edit], converter))
+    }
+  }
+
+  /// "Convert to …" on the token at the range's start when its result is a quantity: one action
+  /// per unit it converts to (at most 8, the table's commonest first), each inserting ` >unit`
+  /// right after the token. None on a token with a diagnostic, or inside a definition.
+  private func conversions(uri: String, converter: PositionConverter, range: LSPRange) -> [CodeAction] {
+    let document = converter.document
+    let start = converter.textPosition(range.start)
+    guard start.line < document.lineCount,
+      let facts = document.tokenFacts(atLine: start.line, utf8Offset: start.utf8Column, keepingTop: 1),
+      case .line = facts.place, facts.diagnostic == nil, let top = facts.after.top.last, top.unit != .none
+    else { return [] }
+    let end = facts.range.upperBound
+    return UnitCatalog.conversionMenu(of: top).map { choice in
+      CodeAction(
+        title: "Convert to \(choice.name) (\(choice.title))", kind: .refactorRewrite,
+        edit: workspaceEdit(uri, [LineEdit(line: start.line, range: end..<end, text: " >" + choice.name)], converter))
     }
   }
 

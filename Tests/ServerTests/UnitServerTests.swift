@@ -85,4 +85,65 @@ import Testing
       ])
     try client.finish()
   }
+
+  // MARK: Quick fixes and "Convert to …"
+
+  /// Each units diagnostic's quick fix, applied, gives the text a user meant; its diagnostic
+  /// goes.
+  @Test(
+    arguments: [
+      ("12km 1 +", "12_km 1 +", "Replace `12km` with `12_km`"),
+      ("12_km 3 +", "12_km 3_km +", "Write the number in km"),
+      ("3 12_km +", "3_km 12_km +", "Write the number in km"),
+      ("5_km _mi", "5_km >mi", "Convert with `>mi`"),
+      ("5 >km", "5 _km", "Give it the unit with `_km`"),
+      ("5 →km", "5 _km", "Give it the unit with `_km`"),
+      ("20_°C 5_°C +", "20_°C 5_Δ°C +", "Write the change as Δ°C"),
+      ("12_km =12", "12_km =12_km", "Update the check to =12_km"),
+      ("1_mi =1.6_km", "1_mi =1.6_km", nil),
+      ("5 =_x _x 1 +\n_x", "5 =x_ x_ 1 +\nx_", "Rename `_x` to `x_` everywhere"),
+    ] as [(String, String, String?)])
+  func quickFixes(source: String, fixed: String, title: String?) throws {
+    let client = try LSPClient.started()
+    client.open("file:///f.rpn", source)
+    let diagnostics = try client.publishedDiagnostics("file:///f.rpn").diagnostics
+    let whole = range(0, 0, 9, 0)
+    let actions = try CodeActionTests.codeActions(client, whole, diagnostics, uri: "file:///f.rpn")
+      .filter { $0["kind"] == "quickfix" }
+    guard let title else {
+      #expect(actions.isEmpty, "\(actions.map { JSONWriter.string($0) })")
+      try client.finish()
+      return
+    }
+    let action = try #require(actions.first, "no fix for \(source): \(diagnostics.map { JSONWriter.string($0) })")
+    #expect(action["title"] == .string(title))
+    let text = try applying(edits(of: action["edit"] ?? .null, uri: "file:///f.rpn"), to: source, encoding: "utf-16")
+    #expect(text == fixed)
+    client.change("file:///f.rpn", version: 2, [["text": .string(text)]])
+    let after = try client.publishedDiagnostics("file:///f.rpn").diagnostics
+    #expect(after.count < diagnostics.count, "\(after.map { JSONWriter.string($0) })")
+    try client.finish()
+  }
+
+  /// On a token whose result is a quantity: "Convert to …", at most 8, each inserting ` >unit`.
+  @Test func convertTo() throws {
+    let client = try LSPClient.started()
+    client.open("file:///c.rpn", "26.2_mi 3")
+    let actions = try CodeActionTests.codeActions(client, range(0, 2, 0, 2), [], uri: "file:///c.rpn")
+      .filter { $0["title"]?.stringValue?.hasPrefix("Convert to") == true }
+    #expect(
+      actions.compactMap { $0["title"]?.stringValue } == [
+        "Convert to m (metre)", "Convert to ft (foot)", "Convert to in (inch)", "Convert to yd (yard)",
+        "Convert to nmi (nautical mile)", "Convert to km (kilometre)", "Convert to cm (centimetre)",
+        "Convert to mm (millimetre)",
+      ])
+    let km = try #require(actions.first { $0["title"] == "Convert to km (kilometre)" })
+    #expect(
+      try applying(edits(of: km["edit"] ?? .null, uri: "file:///c.rpn"), to: "26.2_mi 3", encoding: "utf-16")
+        == "26.2_mi >km 3")
+    // A plain number's result: none.
+    let plain = try CodeActionTests.codeActions(client, range(0, 8, 0, 8), [], uri: "file:///c.rpn")
+    #expect(!plain.contains { $0["title"]?.stringValue?.hasPrefix("Convert to") == true })
+    try client.finish()
+  }
 }

@@ -84,6 +84,8 @@ package enum Suggestions {
     let others = otherSpellings.filter { $0.operands <= depth }
     var result: [Suggestion] = others.filter { $0.spelling == lowered }.map { .word($0.replacement) }
     guard !isSymbolsOnly(word) else { return result }
+    // A number glued to a unit (`12km`) meant the quantity `12_km`.
+    if let quantity = Lexer.quantityReading(of: word) { result.append(.word(quantity)) }
     let found = splits(word, visibleNames: visibleNames)
     result += found.readings.filter(\.missingSpace).map { .split($0.parts) }
     result += infixReadings(word, visibleNames: visibleNames).map { .split($0) }

@@ -258,6 +258,22 @@ package struct Lexer {
     }
   }
 
+  /// A word that is a decimal number glued to a unit with no `_` (`12km`, `9.81m/s^2`), written
+  /// as the quantity it was meant to be (`12_km`); nil for any other word.
+  package static func quantityReading(of word: String) -> String? {
+    var word = word
+    return word.withUTF8 { bytes -> String? in
+      let reading = NumberLiteral.read(bytes, from: 0)
+      guard reading.digits > 0, reading.radix == 10, reading.end < bytes.count, bytes[reading.end] != 0x5F,
+        case .value = NumberLiteral.parse(UnsafeBufferPointer(rebasing: bytes[0..<reading.end])),
+        case .success = Units.read(bytes, reading.end..<bytes.count)
+      else { return nil }
+      let number = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<reading.end]), as: UTF8.self)
+      let unit = String(decoding: UnsafeBufferPointer(rebasing: bytes[reading.end...]), as: UTF8.self)
+      return number + "_" + unit
+    }
+  }
+
   /// A quantity written at `start` of a token (`12_km`; `=12_km` from 1): its value with its
   /// unit, or the kind of token a malformed one is (`invalidUnit`, `invalidNumber`); nil when the
   /// token is no quantity (no `_` ends its number). The number is the longest number before an

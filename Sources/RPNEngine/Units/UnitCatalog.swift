@@ -5,6 +5,8 @@ package struct UnitChoice: Sendable {
   package let name: String
   package let title: String
   package let unit: UnitID
+  /// A unit of the table itself (`km`, `kWh`, `km/h` are not; `m`, `mi`, `mph` are).
+  package var isTableUnit = false
 }
 
 /// The built-in units in the order people reach for them: each unit of the table (its dimension's
@@ -39,7 +41,7 @@ package enum UnitCatalog {
     var aliases: [UnitChoice] = []
     for atom in UnitTable.atoms {
       guard let unit = Units.unit(named: atom.name) else { continue }
-      main.append(UnitChoice(name: atom.name, title: atom.title, unit: unit))
+      main.append(UnitChoice(name: atom.name, title: atom.title, unit: unit, isTableUnit: true))
       for name in everyday[atom.name] ?? [] {
         guard let prefixed = Units.unit(named: name) else { continue }
         let prefix = prefixTitles[String(name.dropLast(atom.name.count))] ?? ""
@@ -61,6 +63,15 @@ package enum UnitCatalog {
   package static func conversions(of value: Value) -> [UnitChoice] {
     guard value.unit != .none else { return [] }
     return all.filter { $0.unit != value.unit && Machine.convert(value, to: $0.unit).isSuccess }
+  }
+}
+
+extension UnitCatalog {
+  /// "Convert to …": at most 8 units `value` converts to, the table's own units first (in its
+  /// order, the commonest first), then their everyday prefixed forms.
+  package static func conversionMenu(of value: Value) -> [UnitChoice] {
+    let choices = conversions(of: value)
+    return Array((choices.filter(\.isTableUnit) + choices.filter { !$0.isTableUnit }).prefix(8))
   }
 }
 
