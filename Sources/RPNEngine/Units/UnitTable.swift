@@ -149,7 +149,9 @@ package enum UnitTable {
     UnitAtom(["Pa"], .si, title: "pascal", .pressure, Exact(1)),
     UnitAtom(["bar"], .si, title: "bar", .pressure, Exact(100_000)),
     UnitAtom(["atm"], title: "standard atmosphere", .pressure, Exact(101_325)),
-    UnitAtom(["psi"], title: "pound per square inch", .pressure, decimal("6894.757293168361")),
+    // lbf/in² exactly (NIST SP 811, B.8): 6894.757293168361336…, of which a table's 16 digits
+    // are a truncation (`1_psi ubase` would differ from `1_lbf/in^2 ubase` in the 17th digit).
+    UnitAtom(["psi"], title: "pound per square inch", .pressure, decimal("4.4482216152605") / decimal("0.00064516")),
     UnitAtom(["mmHg"], title: "millimetre of mercury", .pressure, decimal("133.322387415")),
     UnitAtom(["torr"], title: "torr", .pressure, Exact(101_325, over: 760)),
     // electricity, frequency
