@@ -86,7 +86,7 @@ See `rpn-lsp-command'."
     "exp" "ln" "log" "log10" "log2" "sin" "cos" "tan" "asin" "acos" "atan"
     "atan2" "sinh" "cosh" "tanh" "asinh" "acosh" "atanh" "floor" "ceil"
     "round" "trunc" "fact" "dup" "drop" "swap" "over" "rot" "clear" "depth"
-    "pick" "roll" "lastx" "sum" "avg" "mean" "sdev" "subtotal")
+    "pick" "roll" "lastx" "sum" "avg" "mean" "sdev" "subtotal" "uval" "ubase")
   "Operators spelled with letters (ASCII case-insensitive: DUP, Sqrt).")
 
 (defconst rpn-heading-regexp "^[[:space:]]*\\(##.*\\)$"
@@ -132,27 +132,31 @@ Other letters match only themselves: `Π' is no `π'."
   "A regexp matching any of WORDS as a whole token (ASCII case-insensitive)."
   (concat "\\_<" (rpn--words-alternatives words) "\\_>"))
 
-(defconst rpn-name-regexp "[[:alpha:]_][[:alpha:]0-9_]*"
-  "A name (a variable's or a defined word's): a letter or `_', then
-letters, digits 0-9 or `_'.")
+(defconst rpn-name-regexp "[[:alpha:]][[:alpha:]0-9_]*"
+  "A name (a variable's or a defined word's): a letter, then letters,
+digits 0-9 or `_'.  (`_km' is a unit word, no name.)")
 
 (defconst rpn-definition-name-regexp
   (concat "\\_<:\\s-+\\(" rpn-name-regexp "\\)\\_>")
   "The name a definition defines (group 1): `hyp' in `: hyp sq swap sq + sqrt ;'.")
 
-(defconst rpn-number-literal-regexp
+(defconst rpn-unsigned-decimal-regexp
   (let* ((digits "[0-9]\\(?:_?[0-9]\\)*")
          ;; Thousands: one to three digits, then `,' and exactly three, again and again.
          (grouped (concat "[0-9]\\(?:_?[0-9]\\)\\{0,2\\}"
-                          "\\(?:,[0-9]\\(?:_?[0-9]\\)\\{2\\}\\)+"))
-         (integer (concat "0\\(?:[xX][0-9A-Fa-f]\\(?:_?[0-9A-Fa-f]\\)*"
-                          "\\|[oO][0-7]\\(?:_?[0-7]\\)*"
-                          "\\|[bB][01]\\(?:_?[01]\\)*\\)")))
-    (concat "[-+−]?\\(?:" integer
-            "\\|\\(?:\\(?:" grouped "\\|" digits "\\)"
+                          "\\(?:,[0-9]\\(?:_?[0-9]\\)\\{2\\}\\)+")))
+    (concat "\\(?:\\(?:" grouped "\\|" digits "\\)"
             "\\(?:\\.\\(?:" digits "\\)?\\)?"
             "\\|\\." digits "\\)"
-            "\\(?:[eE][-+]?[0-9]+\\)?\\)"))
+            "\\(?:[eE][-+]?[0-9]+\\)?"))
+  "A decimal number without its sign or token boundaries.
+12, 12.5, .5, 12., 1e3, 2.5E-4, 1_000_000, 1,234,567.89.")
+
+(defconst rpn-number-literal-regexp
+  (let ((integer (concat "0\\(?:[xX][0-9A-Fa-f]\\(?:_?[0-9A-Fa-f]\\)*"
+                         "\\|[oO][0-7]\\(?:_?[0-7]\\)*"
+                         "\\|[bB][01]\\(?:_?[01]\\)*\\)")))
+    (concat "[-+−]?\\(?:" integer "\\|" rpn-unsigned-decimal-regexp "\\)"))
   "A number literal, without token boundaries.
 12, 12.5, .5, 12., −3, 1e3, 2.5E-4, 1_000_000; the whole part grouped
 in thousands, 1,234,567.89 (one to three digits, then groups of
@@ -169,6 +173,42 @@ digits, no fraction or exponent).")
   "A check as a whole token: `=' (group 1) and a number literal (group 2).
 =20.5, =0.333, =−2.5, =1.5e3, =1,234.50, =0xFF; not =1.5x, =1.2.3, =2x or
 =1,5.")
+
+(defconst rpn-unit-regexps
+  (let* ((factor (concat "[[:alpha:]$°′″∆£¥€]+"
+                         "\\(?:\\^-?0*[1-9][0-9]?"
+                         "\\|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\\)?"))
+         (product (concat factor "\\(?:[*·]" factor "\\)*"))
+         (denominator (concat "/\\(?:" factor "\\|(" product ")\\)")))
+    (list (concat "\\(?:" product "\\(?:" denominator "\\)?"
+                  "\\|1" denominator "\\)")
+          (concat "_" product "\\(?:" denominator "\\)?")))
+  "A unit expression, and a quantity's unit with its `_' (no boundaries).
+Unit names (letters and marks, and $ ° ′ ″ ∆ £ ¥ €), each with an
+optional power of 1 to 99 in size (^2, ^-1, ², ⁻¹), joined by `*' or
+`·', then at most one `/' and a name or a product in parentheses: km,
+m/s^2, kW*h, J/(kg*K), m².  The numerator may be 1 (1/s), but not in a
+quantity, where an `_' before a digit separates digits (1_000_km is
+1000 km).  Whether a name is in the unit table is the server's to say
+\(unknown-unit): any well-formed unit is fontified.")
+
+(defconst rpn-quantity-regexp
+  (concat "\\_<\\([-+−]?" rpn-unsigned-decimal-regexp "\\)"
+          "\\(" (nth 1 rpn-unit-regexps) "\\)\\_>")
+  "A quantity as a whole token: its number (group 1) and unit (group 2).
+12_km, 1_000_km, 9.81_m/s^2, -40_°C, 1,250.00_EUR: a decimal number (no
+0x, 0o or 0b integer), `_' and a unit expression.")
+
+(defconst rpn-quantity-check-regexp
+  (concat "\\_<\\(=\\)\\([-+−]?" rpn-unsigned-decimal-regexp "\\)"
+          "\\(" (nth 1 rpn-unit-regexps) "\\)\\_>")
+  "A check of a quantity, =12.5_km: `=' (group 1), number (2), unit (3).")
+
+(defconst rpn-unit-word-regexp
+  (concat "\\_<\\(?:_\\|>\\|->\\|→\\)" (nth 0 rpn-unit-regexps) "\\_>")
+  "A unit word as a whole token.
+_km gives the number before it a unit (_1/s too); >mi, ->mi and →mi
+convert to another unit (>km/h, >°F).")
 
 (defconst rpn-unicode-whitespace
   '(?\t ?\v ?\f ?\s #x85 #xA0 #x1680 (#x2000 . #x200A)
@@ -190,6 +230,11 @@ digits, no fraction or exponent).")
     (modify-syntax-entry '(?0 . ?9) "w" table)
     (dolist (c '(?− ?× ?÷ ?√ ?…))
       (modify-syntax-entry c "_" table))
+    ;; The symbols of units and conversions (`-40_°C', `5_m²', `→mi').
+    (dolist (c '(?° ?′ ?″ ?∆ ?€ ?£ ?¥ ?· ?⁰ ?¹ ?² ?³ ?⁴ ?⁵ ?⁶ ?⁷ ?⁸ ?⁹ ?⁻ ?→))
+      (modify-syntax-entry c "_" table))
+    (dolist (c '(?Δ ?µ ?Ω))
+      (modify-syntax-entry c "w" table))
     (modify-syntax-entry ?π "w" table)
     (dolist (c rpn-unicode-whitespace)
       (modify-syntax-entry c " " table))
@@ -208,6 +253,13 @@ digits, no fraction or exponent).")
        . font-lock-warning-face)
       ;; A check (`=20.5'): the `=' as an operator, the value as a number.
       (,rpn-check-regexp (1 font-lock-keyword-face) (2 font-lock-constant-face))
+      ;; A check of a quantity (`=12.5_km'): the unit as a type.
+      (,rpn-quantity-check-regexp (1 font-lock-keyword-face) (2 font-lock-constant-face)
+                                  (3 font-lock-type-face))
+      ;; A quantity (`12_km'): the number as a number, the unit (with its `_') as a type.
+      (,rpn-quantity-regexp (1 font-lock-constant-face) (2 font-lock-type-face))
+      ;; Unit words (`_km', `>mi', `→°F'), as types.
+      (,rpn-unit-word-regexp . font-lock-type-face)
       ;; `=name' stores the top value.
       (,(concat "\\_<=" rpn-name-regexp "\\_>") . font-lock-variable-name-face)
       (,rpn-number-regexp . font-lock-constant-face)
@@ -225,6 +277,10 @@ digits, no fraction or exponent).")
 Numbers and constants: `font-lock-constant-face'.  Stores (`=name'):
 `font-lock-variable-name-face'.  Checks (`=20.5'): the `=' in
 `font-lock-keyword-face', the value in `font-lock-constant-face'.
+Quantities (`12_km'): the number in `font-lock-constant-face', the unit
+\(`_km') in `font-lock-type-face'; unit words (`_km', `>mi', `→°F') in
+`font-lock-type-face'; a check of a quantity (`=12.5_km') as a check whose
+unit is in `font-lock-type-face'.
 Named operators (`dup', `sqrt'): `font-lock-builtin-face'.  Symbolic
 operators (`+', `×', `√'): `font-lock-keyword-face'.  Definitions
 \(`: hyp sq swap sq + sqrt ;'): `:' and `;' in `font-lock-keyword-face',

@@ -64,10 +64,10 @@ add-highlighter shared/rpn/comment region '#' '$' fill comment
 # definition `: hyp sq swap sq + sqrt ;` defines, then the builtins over them (ASCII
 # case-insensitive: `: dup` keeps `dup` a builtin, which cannot be defined), numbers and checks,
 # and a definition's `:` and `;` (tokens of their own: `4:` is an unknown word).
-add-highlighter shared/rpn/code/variable regex %{(?<!\S)[^\W\d]\w*(?=[\s#])} 0:variable
-add-highlighter shared/rpn/code/store regex %{(?<!\S)=[^\W\d]\w*(?=[\s#])} 0:variable
-add-highlighter shared/rpn/code/definition regex %{(?<!\S):[^\S\n]+([^\W\d]\w*)(?=[\s#])} 1:function
-add-highlighter shared/rpn/code/function regex %{(?i)(?<!\S)(?:pow|mod|min|max|neg|chs|abs|inv|sqrt|sq|exp|ln|log10|log2|log|asinh|acosh|atanh|atan2|asin|acos|atan|sinh|cosh|tanh|sin|cos|tan|floor|ceil|round|trunc|fact|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean|sdev|subtotal)(?=[\s#])} 0:function
+add-highlighter shared/rpn/code/variable regex %{(?<!\S)[^\W\d_]\w*(?=[\s#])} 0:variable
+add-highlighter shared/rpn/code/store regex %{(?<!\S)=[^\W\d_]\w*(?=[\s#])} 0:variable
+add-highlighter shared/rpn/code/definition regex %{(?<!\S):[^\S\n]+([^\W\d_]\w*)(?=[\s#])} 1:function
+add-highlighter shared/rpn/code/function regex %{(?i)(?<!\S)(?:pow|mod|min|max|neg|chs|abs|inv|sqrt|sq|exp|ln|log10|log2|log|asinh|acosh|atanh|atan2|asin|acos|atan|sinh|cosh|tanh|sin|cos|tan|floor|ceil|round|trunc|fact|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean|sdev|subtotal|uval|ubase)(?=[\s#])} 0:function
 add-highlighter shared/rpn/code/constant regex %{(?i)(?<!\S)(?:pi|π|e)(?=[\s#])} 0:value
 add-highlighter shared/rpn/code/operator regex %{(?<!\S)(?:\*\*|[-+*/^%×÷−√]|%(?:[cC][hH]|[tT]))(?=[\s#])} 0:operator
 # A number: an optional sign (`+`, `-`, U+2212), then an integer in hex, octal or binary (`0x1F`,
@@ -78,5 +78,19 @@ add-highlighter shared/rpn/code/number regex %{(?<!\S)[-+−]?(?:0(?:[xX][0-9A-F
 # A check `=20.5` (`=1,234.50`, `=0xFF`): the `=` as an operator, the number after it as a value;
 # the whole token only.
 add-highlighter shared/rpn/code/check regex %{(?<!\S)(=)([-+−]?(?:0(?:[xX][0-9A-Fa-f](?:_?[0-9A-Fa-f])*|[oO][0-7](?:_?[0-7])*|[bB][01](?:_?[01])*)|(?:(?:\d(?:_?\d){0,2}(?:,\d(?:_?\d){2})+|\d(?:_?\d)*)(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d+)?))(?=[\s#])} 1:operator 2:value
+# A quantity `12_km` (`9.81_m/s^2`, `-40_°C`, `1,250.00_EUR`): a decimal number (no `0x`, `0o`
+# or `0b` integer), `_` and a unit expression, one token: the number a `value`, the unit (with
+# its `_`, as the unit word `_km`) a `type`. A unit expression is unit names (letters and
+# marks, and $ ° ′ ″ ∆ £ ¥ €), each with an optional power of 1 to 99 in size (`^2`, `^-1`, `²`,
+# `⁻¹`), joined by `*` or `·`, then at most one `/` and a name or a product in parentheses
+# (`J/(kg*K)`). After a number an `_` before a digit separates digits (`1_000_km` is 1000 km), so
+# a quantity's unit starts with a name. Whether a name is in the unit table is the server's to
+# say (`unknown-unit`): any well-formed unit is coloured.
+add-highlighter shared/rpn/code/quantity regex %{(?<!\S)([-+−]?(?:(?:(?:\d(?:_?\d){0,2}(?:,\d(?:_?\d){2})+|\d(?:_?\d)*)(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d+)?))(_(?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?(?:[*·](?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*(?:/(?:(?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?|\((?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?(?:[*·](?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*\)))?)(?=[\s#])} 1:value 2:type
+# A check of a quantity `=12.5_km`: the `=` an operator, the number a value, the unit a type.
+add-highlighter shared/rpn/code/quantity_check regex %{(?<!\S)(=)([-+−]?(?:(?:(?:\d(?:_?\d){0,2}(?:,\d(?:_?\d){2})+|\d(?:_?\d)*)(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d+)?))(_(?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?(?:[*·](?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*(?:/(?:(?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?|\((?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?(?:[*·](?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*\)))?)(?=[\s#])} 1:operator 2:value 3:type
+# Unit words, tokens of their own, in `type`: `_km` gives the number before it a unit (`_1/s`
+# too), `>mi`, `->mi` and `→mi` convert to another unit (`>km/h`, `>°F`).
+add-highlighter shared/rpn/code/unit regex %{(?<!\S)(?:_|>|->|→)(?:(?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?(?:[*·](?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*(?:/(?:(?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?|\((?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?(?:[*·](?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*\)))?|1/(?:(?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?|\((?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?(?:[*·](?:[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹⁻]|[$°′″∆£¥€])+(?:\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*\)))(?=[\s#])} 0:type
 # A definition's `:` and `;` as keywords.
 add-highlighter shared/rpn/code/keyword regex %{(?<!\S)[:;](?=[\s#])} 0:keyword

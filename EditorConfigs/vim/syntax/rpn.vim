@@ -5,7 +5,9 @@
 " pattern must match a whole token: `4+` is one unknown word, not a number and an operator.
 " Groups: rpnNumber, rpnOperator (symbols), rpnFunction (named operators), rpnConstant,
 " rpnStore (`=name`), rpnCheckSign and rpnCheckValue (the `=` and the number of a check
-" `=20.5`: Operator and Number), rpnDefinition (the `:` and `;` of a definition
+" `=20.5`: Operator and Number), rpnQuantity and rpnQuantityUnit (the number and the unit of a
+" quantity `12_km`: Number and Type; rpnCheckQuantity in a check `=12_km`), rpnUnit (a unit word
+" `_km`, `>mi`: Type), rpnDefinition (the `:` and `;` of a definition
 " `: hyp sq swap sq + sqrt ;`: Keyword), rpnWordName (the name a definition defines: Function),
 " rpnVariable (a name used, a variable's or a defined word's: a syntax cannot tell them apart;
 " not linked, so plain unless a colour scheme links it), rpnComment, rpnHeading (a line holding
@@ -20,14 +22,14 @@ set cpo&vim
 
 " Later definitions win when two items start at the same column, so the generic name comes
 " first and the builtins (ASCII case-insensitive) override it.
-" A name: a letter or `_`, then letters, digits or `_`. Non-ASCII letters are approximated by
-" "any non-ASCII character but the operator symbols".
-syntax match rpnVariable "\v\S@<!([A-Za-z_]|[^\x01-\x7f×÷−√])([0-9A-Za-z_]|[^\x01-\x7f×÷−√])*(\s|#|$)@="
-syntax match rpnStore "\v\S@<!\=([A-Za-z_]|[^\x01-\x7f×÷−√])([0-9A-Za-z_]|[^\x01-\x7f×÷−√])*(\s|#|$)@="
+" A name: a letter, then letters, digits or `_` (`_km` is a unit word). Non-ASCII letters are
+" approximated by "any non-ASCII character but the operator and unit symbols".
+syntax match rpnVariable "\v\S@<!([A-Za-z]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻°′″∆€£¥])([0-9A-Za-z_]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻°′″∆€£¥])*(\s|#|$)@="
+syntax match rpnStore "\v\S@<!\=([A-Za-z]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻°′″∆€£¥])([0-9A-Za-z_]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻°′″∆€£¥])*(\s|#|$)@="
 " The name right after a definition's `:` (and white space). Before the builtins, so that `: dup`
 " keeps `dup` a named operator: a builtin's name cannot be defined (the server says so).
-syntax match rpnWordName "\v(\S@<!:[ \t]+)@<=([A-Za-z_]|[^\x01-\x7f×÷−√])([0-9A-Za-z_]|[^\x01-\x7f×÷−√])*(\s|#|$)@="
-syntax match rpnFunction "\v\c\S@<!(pow|mod|min|max|neg|chs|abs|inv|sq|sqrt|exp|ln|log|log10|log2|sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh|asinh|acosh|atanh|floor|ceil|round|trunc|fact|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean|sdev|subtotal)(\s|#|$)@="
+syntax match rpnWordName "\v(\S@<!:[ \t]+)@<=([A-Za-z]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻°′″∆€£¥])([0-9A-Za-z_]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻°′″∆€£¥])*(\s|#|$)@="
+syntax match rpnFunction "\v\c\S@<!(pow|mod|min|max|neg|chs|abs|inv|sq|sqrt|exp|ln|log|log10|log2|sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh|asinh|acosh|atanh|floor|ceil|round|trunc|fact|dup|drop|swap|over|rot|clear|depth|pick|roll|lastx|sum|avg|mean|sdev|subtotal|uval|ubase)(\s|#|$)@="
 syntax match rpnConstant "\v\c\S@<!(pi|π|e)(\s|#|$)@="
 syntax match rpnOperator "\v\S@<!(\*\*|[-+*/^%×÷−√]|\%([cC][hH]|[tT]))(\s|#|$)@="
 " A number: an optional sign (`+`, `-`, U+2212), then either
@@ -46,6 +48,25 @@ syntax match rpnNumber "\v\S@<![-+−]?%(0%([xX][0-9A-Fa-f]%(_?[0-9A-Fa-f])*|[oO
 syntax match rpnCheckSign "\v\S@<!\=([-+−]?%(0%([xX][0-9A-Fa-f]%(_?[0-9A-Fa-f])*|[oO][0-7]%(_?[0-7])*|[bB][01]%(_?[01])*)|%(%(\d%(_?\d){,2}%(,\d%(_?\d){2})+|\d%(_?\d)*)%(\.%(\d%(_?\d)*)?)?|\.\d%(_?\d)*)%([eE][-+]?\d+)?)(\s|#|$))@=" nextgroup=rpnCheckValue
 syntax match rpnCheckValue contained "\v[-+−]?%(0%([xX][0-9A-Fa-f]%(_?[0-9A-Fa-f])*|[oO][0-7]%(_?[0-7])*|[bB][01]%(_?[01])*)|%(%(\d%(_?\d){,2}%(,\d%(_?\d){2})+|\d%(_?\d)*)%(\.%(\d%(_?\d)*)?)?|\.\d%(_?\d)*)%([eE][-+]?\d+)?)(\s|#|$)@="
 
+" A quantity `12_km` (`9.81_m/s^2`, `-40_°C`, `1,250.00_EUR`): a decimal number (no `0x`, `0o`
+" or `0b` integer), `_` and a unit expression, one token. The number is rpnQuantity (Number), the
+" unit with its `_` rpnQuantityUnit (Type), as the unit word `_km` is. A unit expression is unit
+" names (letters, and $ ° ′ ″ ∆ £ ¥ €; beyond ASCII any character but the operators and
+" superscripts), each with an optional power of 1 to 99 in size (`^2`, `^-1`, `²`, `⁻¹`), joined
+" by `*` or `·`, then at most one `/` and a name or a product in parentheses (`J/(kg*K)`). After a
+" number an `_` before a digit separates digits (`1_000_km` is 1000 km), so a quantity's unit
+" starts with a name. Whether a name is in the unit table is the server's to say
+" (`unknown-unit`): any well-formed unit is coloured.
+syntax match rpnQuantity "\v\S@<![-+−]?%(%(%(\d%(_?\d){,2}%(,\d%(_?\d){2})+|\d%(_?\d)*)%(\.%(\d%(_?\d)*)?)?|\.\d%(_?\d)*)%([eE][-+]?\d+)?)(_%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?%([*·]%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*%(/%(%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?|\(%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?%([*·]%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*\)))?(\s|#|$))@=" nextgroup=rpnQuantityUnit
+syntax match rpnQuantityUnit contained "\v_%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?%([*·]%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*%(/%(%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?|\(%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?%([*·]%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*\)))?(\s|#|$)@="
+" A check of a quantity `=12.5_km`: the `=` rpnCheckSign, the number rpnCheckQuantity (Number),
+" the unit rpnQuantityUnit.
+syntax match rpnCheckSign "\v\S@<!\=([-+−]?%(%(%(\d%(_?\d){,2}%(,\d%(_?\d){2})+|\d%(_?\d)*)%(\.%(\d%(_?\d)*)?)?|\.\d%(_?\d)*)%([eE][-+]?\d+)?)_%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?%([*·]%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*%(/%(%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?|\(%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?%([*·]%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*\)))?(\s|#|$))@=" nextgroup=rpnCheckQuantity
+syntax match rpnCheckQuantity contained "\v[-+−]?%(%(%(\d%(_?\d){,2}%(,\d%(_?\d){2})+|\d%(_?\d)*)%(\.%(\d%(_?\d)*)?)?|\.\d%(_?\d)*)%([eE][-+]?\d+)?)(_%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?%([*·]%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*%(/%(%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?|\(%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?%([*·]%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*\)))?(\s|#|$))@=" nextgroup=rpnQuantityUnit
+" Unit words, tokens of their own (rpnUnit, Type): `_km` gives the number before it a unit (`_1/s`
+" too); `>mi`, `->mi` and `→mi` convert to another unit (`>km/h`, `>°F`).
+syntax match rpnUnit "\v\S@<!%(_|[>]|-[>]|→)%(%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?%([*·]%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*%(/%(%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?|\(%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?%([*·]%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*\)))?|1/%(%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?|\(%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?%([*·]%([A-Za-z$]|[^\x01-\x7f×÷−√→·⁰¹²³⁴⁵⁶⁷⁸⁹⁻])+%(\^-?0*[1-9]\d?|⁻?⁰*[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)?)*\)))(\s|#|$)@="
+
 " A definition's `:` and `;`, each a token of its own (`4:` and `x;` are unknown words).
 syntax match rpnDefinition "\v\S@<![:;](\s|#|$)@="
 
@@ -63,6 +84,10 @@ highlight default link rpnConstant Constant
 highlight default link rpnStore Identifier
 highlight default link rpnCheckSign Operator
 highlight default link rpnCheckValue Number
+highlight default link rpnQuantity Number
+highlight default link rpnCheckQuantity Number
+highlight default link rpnQuantityUnit Type
+highlight default link rpnUnit Type
 highlight default link rpnDefinition Keyword
 highlight default link rpnWordName Function
 highlight default link rpnComment Comment

@@ -27,6 +27,12 @@ language") and with the builtins table.
   scopes are meta.check, keyword.operator.check and constant.numeric; near-misses (`=1.5x`,
   `=2x`, `=`) are no checks and `=dup` keeps what it had; each syntax's check pattern (Vim's
   too) is `=` and that syntax's own number pattern, unchanged.
+- Units: quantities `12_km` (Kakoune: the number a value, the unit from its `_` a type; Sublime:
+  meta.quantity, constant.numeric, support.type.unit), unit words `_km` `>mi` `->mi` `→mi` (a
+  type), checks of quantities `=12.5_km`; malformed units (`12_m/s/s`, `12_m^0`, `>h:mm`) are none.
+  The token table agrees with the lexer (`rpn-lsp`'s semantic tokens) except for unit names the
+  table lacks (`_tmp`, `EUR`), which a grammar cannot know. Where Kakoune is installed, Kakoune
+  itself (`-ui json`) draws the token table and LINES with rpn.kak, face by face.
 - Settings objects: each is a valid `{"rpn": {...}}` of the server's settings and shows the display
   settings (`display.notation`, `display.decimals`, `display.grouping`, with valid values); each
   editor's README lists them.
@@ -266,8 +272,47 @@ TOKENS = [
     ("=0o17", "check"), ("=0XFF_FF", "check"), ("=1,000e3", "check"),
     ("=1,5", None), ("=0xG", None), ("=0x", None), ("=12,34", None), ("=0b102", None), ("=,5", None),
     ("=1,000,00", None), ("=0x1F.5", None),
-    ("_tmp", "variable"), ("E3", "variable"), ("é", "variable"), ("x2", "variable"),
-    ("=rate", "store"), ("=é", "store"), ("=_x1", "store"),
+    ("E3", "variable"), ("é", "variable"), ("x2", "variable"), ("x_1", "variable"),
+    ("=rate", "store"), ("=é", "store"), ("=x_1", "store"),
+    # A name starts with a letter: `_tmp` is a unit word, `_x1` nothing, `=_x1` and `=_km` no stores.
+    ("_tmp", "unit"), ("_x1", None), ("=_x1", None), ("=_km", None),
+    # Quantities: a decimal number (no `0x`, `0o`, `0b` integer), `_` and a unit expression, one
+    # token: the number a number, the unit with its `_` a unit (as the unit word `_km` is). An
+    # `_` before a digit separates digits: `1_000_km` is 1000 km, `12_1/s` no quantity. A power is
+    # 1 to 99 in size (`m²²` is m^22). The grammars know the unit expression, not the unit table:
+    # a name that is no unit (`_tmp`, `EUR`, `$`) is coloured as one, and the server reports it
+    # (unknown-unit), as it does a unit that the table's rules refuse (`1_kmin`, `1_°C*m`).
+    ("12_km", "quantity"), ("1_000_km", "quantity"), ("9.81_m/s^2", "quantity"), ("-40_°C", "quantity"),
+    ("2.5_kW*h", "quantity"), ("1_J/(kg*K)", "quantity"), ("5_m²", "quantity"), ("0.2_s^-1", "quantity"),
+    ("1_µs", "quantity"), ("3_Ω", "quantity"), ("20_Δ°C", "quantity"), ("1,250.00_EUR", "quantity"),
+    ("5_€", "quantity"), ("−3_m", "quantity"), ("+2_kg·m²/s³", "quantity"), ("1e3_m", "quantity"), (".5_h", "quantity"),
+    ("12._km", "quantity"), ("100_$", "quantity"), ("9_£", "quantity"), ("1_m³", "quantity"), ("2_s⁻¹", "quantity"),
+    ("3_N*m/(kg·s^2)", "quantity"), ("1_000.5_¥", "quantity"),
+    ("12_m²²", "quantity"), ("12_m^99", "quantity"), ("12_m^01", "quantity"), ("1_m^-2", "quantity"), ("5_m⁴", "quantity"),
+    ("12_m⁹⁹", "quantity"), ("1_∆°C", "quantity"), ("12_m/(s)", "quantity"), ("1_′", "quantity"), ("12_°", "quantity"),
+    ("1E-3_m", "quantity"), ("1_000_000.5_m", "quantity"), ("2.5_kW·h", "quantity"),
+    ("0x1F_km", None), ("0b1_m", None), ("12_", None), ("12__km", None), ("12_km_", None), ("12_1/s", None),
+    ("12_km/", None), ("12_m^", None), ("12_m/s/s", None), ("12_(m)", None), ("12_m*", None), ("12_*m", None),
+    ("12_m2", None), ("12_/s", None), ("12_m//s", None), ("12_m^2.5", None), ("12_m/(s", None), ("12_m^0", None),
+    ("12_m^100", None), ("12_m^00", None), ("12_m^-0", None), ("12_m⁰", None), ("12_m¹⁰⁰", None), ("1_m^2²", None),
+    ("12_m⁻", None), ("12_m⁻⁻¹", None), ("1_m/1", None), ("12_(m/s)", None), ("1_¢", None), ("1_m−1", None),
+    ("12_a_b", None), ("1e3.5_m", None), ("1_1/s", None),
+    ("1,5_km", None), ("12_km.", None), ("12_km>mi", None), ("12_m^+2", None), ("12_m**2", None), ("12_m/s)", None),
+    ("12_m(s)", None), ("12_m^²", None), ("1e_m", None),
+    # Unit words, tokens of their own: `_km` gives a plain number a unit; `>mi`, `->mi` and `→mi`
+    # convert it to another unit.
+    ("_km", "unit"), ("_m/s", "unit"), ("_1/s", "unit"), ("_kg·m²", "unit"), ("_°C", "unit"), ("_J/(kg*K)", "unit"),
+    (">mi", "unit"), ("->mi", "unit"), ("→mi", "unit"), (">km/h", "unit"), (">°F", "unit"), ("_s⁻²", "unit"),
+    ("_m^-1", "unit"), ("_1/(s*m)", "unit"), ("→°", "unit"), (">$", "unit"), ("->1/s", "unit"), ("→Δ°C", "unit"), (">m/s^2", "unit"),
+    ("_", None), (">", None), ("->", None), ("→", None), ("_1", None), ("__km", None), (">>mi", None), ("_km/", None),
+    ("=>mi", None), (">12", None), ("-->mi", None), ("_h:mm", None), (">h:", None), (">:mm", None), ("→→mi", None),
+    ("<mi", None), ("_1/", None), ("_1*s", None), (">_km", None), ("−>mi", None), (">h:mm", None), ("→h:mm:ss", None),
+    (">m^0", None), ("_m²²²", None),
+    # A check of a quantity: `=`, then a quantity.
+    ("=12.5_km", "quantity check"), ("=-40_°C", "quantity check"), ("=1,250.00_EUR", "quantity check"),
+    ("=9.81_m/s^2", "quantity check"), ("=1_000_km", "quantity check"), ("=−3_J/(kg*K)", "quantity check"),
+    ("=0xFF_km", None), ("=12_", None), ("=12.5_km/", None), ("=12_1/s", None), ("==12_km", None), ("=12_km=", None),
+    ("uval", "function"), ("UBASE", "function"), ("ubase", "function"), ("Uval", "function"),
     ("DUP", "function"), ("Sqrt", "function"), ("log2", "function"), ("mean", "function"), ("chs", "function"),
     ("PI", "constant"), ("π", "constant"), ("e", "constant"),
     ("-", "operator"), ("*", "operator"), ("−", "operator"), ("**", "operator"), ("%", "operator"), ("√", "operator"),
@@ -288,6 +333,11 @@ LINES = [
      ["keyword", "definition", "function", "function", "function", "operator", "function", "keyword"]),
     ("3 4 hyp lastx", ["number", "number", "variable", "function"]),
     ("1 2 : w_2 + ; w_2 =20.5", ["number", "number", "keyword", "definition", "operator", "keyword", "variable", "check"]),
+    # Units: quantities, unit words and checks of quantities among other tokens.
+    ("12_km 3_km + >mi =9.32_mi", ["quantity", "quantity", "operator", "unit", "quantity check"]),
+    ("2 _km 1_000_km uval ubase −40_°C →°F", ["number", "unit", "quantity", "function", "function", "quantity", "unit"]),
+    (": tokm _km ; 5 tokm : _km ;", ["keyword", "definition", "unit", "keyword", "number", "variable", "keyword", "unit",
+                                    "keyword"]),
     (":\tπ2 2 * ;", ["keyword", "definition", "number", "operator", "keyword"]),
     (": é ;", ["keyword", "definition", "keyword"]),
     # A builtin's name cannot be defined: after `:` it stays what it is.
@@ -367,10 +417,15 @@ if check(servers, "kakoune: a BufSetOption filetype=rpn hook sets lsp_servers"):
 kak_highlighters = re.findall(r"^add-highlighter shared/rpn/code/(\w+) regex %\{(.*)\} ((?:\d:\w+ ?)+)$", kak, re.M)
 kak_regexes = {kind: regex for kind, regex, _ in kak_highlighters}
 kak_faces = {kind: faces.strip() for kind, _, faces in kak_highlighters}
-kak_order = ["variable", "store", "definition", "function", "constant", "operator", "number", "check", "keyword"]
+kak_order = ["variable", "store", "definition", "function", "constant", "operator", "number", "check", "quantity",
+             "quantity_check", "unit", "keyword"]
 expect([kind for kind, _, _ in kak_highlighters], kak_order,
        "kakoune: one highlighter per kind of token, in this order (later ones paint over earlier ones)")
 expect(kak_faces.get("check"), "1:operator 2:value", "kakoune: a check's `=` is an operator, its number a value")
+expect(kak_faces.get("quantity"), "1:value 2:type", "kakoune: a quantity's number is a value, its unit a type")
+expect(kak_faces.get("quantity_check"), "1:operator 2:value 3:type",
+       "kakoune: a check of a quantity: its `=` an operator, its number a value, its unit a type")
+expect(kak_faces.get("unit"), "0:type", "kakoune: a unit word is a type")
 expect(kak_faces.get("definition"), "1:function", "kakoune: the name a definition defines is a function")
 expect(kak_faces.get("keyword"), "0:keyword", "kakoune: a definition's `:` and `;` are keywords")
 compiled = {}
@@ -381,18 +436,33 @@ for kind, regex in kak_regexes.items():
         check(False, f"kakoune: the {kind} regex compiles", str(error))
 
 
+def unit_start(token):
+    """Where a quantity's unit starts: at its first `_` that no digit follows (`1_000_km`: `_km`)."""
+    found = re.search(r"_(?![0-9])", token)
+    return found.start() if found else -1
+
+
 def kak_painted(token):
     """The kind Kakoune paints a token alone on a line as. Later highlighters paint over earlier
-    ones, as Kakoune draws them in order; a check must paint `=` and the number apart."""
+    ones, as Kakoune draws them in order; a check must paint `=` and the number apart, a quantity
+    its number and its unit (from its `_` on) apart, a check of a quantity all three."""
     line = token + "\n"
     painted = None
+    unit = unit_start(token)
     for name in kak_order:
         match = compiled.get(name) and compiled[name].search(line)
         if match and match.start() == 0 and match.end() == len(token):
-            if name != "check":
+            if name == "check":
+                if match.span(1) == (0, 1) and match.span(2) == (1, len(token)):
+                    painted = "check"
+            elif name == "quantity":
+                if match.span(1) == (0, unit) and match.span(2) == (unit, len(token)):
+                    painted = "quantity"
+            elif name == "quantity_check":
+                if match.span(1) == (0, 1) and match.span(2) == (1, unit) and match.span(3) == (unit, len(token)):
+                    painted = "quantity check"
+            else:
                 painted = name
-            elif match.span(1) == (0, 1) and match.span(2) == (1, len(token)):
-                painted = "check"
     return painted
 
 
@@ -409,7 +479,7 @@ def kak_line(line):
             for group in groups:
                 if match.start(group) >= 0:
                     for i in range(match.start(group), min(match.end(group), len(line))):
-                        painted[i] = name
+                        painted[i] = name.replace("_", " ")
     kinds = []
     for token in re.finditer(r"\S+", line):
         found = set(painted[token.start():token.end()])
@@ -446,6 +516,17 @@ for line, kind in HEADINGS:
     expect(kak_region(line), want, f"kakoune: {line!r} is {'a heading (title)' if kind == 'heading' else 'a comment'}")
 kak_number = kak_regexes.get("number", "").removeprefix(r"(?<!\S)").removesuffix(r"(?=[\s#])")
 check_pattern_is_number(kak_regexes.get("check", ""), "(=)(" + kak_number + ")", "kakoune")
+# A quantity's number is the number pattern without its `0x`, `0o` and `0b` integers; a check of a
+# quantity is `=` and the quantity pattern.
+KAK_INTEGER = "0(?:[xX][0-9A-Fa-f](?:_?[0-9A-Fa-f])*|[oO][0-7](?:_?[0-7])*|[bB][01](?:_?[01])*)|"
+kak_decimal = kak_number.replace(KAK_INTEGER, "", 1)
+kak_quantity = kak_regexes.get("quantity", "")
+kak_quantity_unit = kak_quantity.removeprefix(r"(?<!\S)(" + kak_decimal + ")(").removesuffix(r")(?=[\s#])")
+check(KAK_INTEGER in kak_number and kak_quantity_unit.startswith("_")
+      and kak_quantity == r"(?<!\S)(" + kak_decimal + ")(" + kak_quantity_unit + r")(?=[\s#])",
+      "kakoune: the quantity pattern is the number pattern without its integers, then `_` and a unit", kak_quantity)
+expect(kak_regexes.get("quantity_check"), r"(?<!\S)(=)(" + kak_decimal + ")(" + kak_quantity_unit + r")(?=[\s#])",
+       "kakoune: the quantity_check pattern is `=` and the quantity pattern")
 expect(alternatives(kak_regexes.get("function", "")), BUILTIN_NAMED,
        "kakoune: the function regex names exactly the builtins' named operators")
 expect(symbols_in(kak_regexes.get("operator", "")), BUILTIN_SYMBOLIC,
@@ -471,10 +552,30 @@ if check(vim_number and vim_sign and vim_value,
     expect(vim_sign.group(1), r"\v\S@<!\=(" + literal + r"(\s|#|$))@=",
            "vim: rpnCheckSign is a `=` (after white space) that rpnNumber's literal follows to the token's end")
     expect(vim_value.group(1), r"\v" + literal + r"(\s|#|$)@=", "vim: rpnCheckValue is rpnNumber's literal")
+    # Quantities (Tests/Editors/vim runs them): rpnNumber's literal without its integers, then the
+    # unit (rpnQuantityUnit, from its `_`); in a check, the same after a second rpnCheckSign.
+    vim_integer = "0%([xX][0-9A-Fa-f]%(_?[0-9A-Fa-f])*|[oO][0-7]%(_?[0-7])*|[bB][01]%(_?[01])*)|"
+    decimal = literal.replace(vim_integer, "", 1)
+    vim_quantity = re.search(r'^syntax match rpnQuantity "(.*)" nextgroup=rpnQuantityUnit$', vim_syntax, re.M)
+    vim_unit = re.search(r'^syntax match rpnQuantityUnit contained "\\v(_.*)\(\\s\|#\|\$\)@="$', vim_syntax, re.M)
+    vim_quantity_sign = re.search(r'^syntax match rpnCheckSign "(.*)" nextgroup=rpnCheckQuantity$', vim_syntax, re.M)
+    vim_check_quantity = re.search(r'^syntax match rpnCheckQuantity contained "(.*)" nextgroup=rpnQuantityUnit$',
+                                   vim_syntax, re.M)
+    if check(vim_integer in literal and vim_quantity and vim_unit and vim_quantity_sign and vim_check_quantity,
+             "vim: rpnQuantity and rpnCheckQuantity (nextgroup=rpnQuantityUnit), a second rpnCheckSign"
+             " (nextgroup=rpnCheckQuantity), and rpnQuantityUnit from a `_`"):
+        unit = vim_unit.group(1)
+        expect(vim_quantity.group(1), r"\v\S@<!" + decimal + "(" + unit + r"(\s|#|$))@=",
+               "vim: rpnQuantity is rpnNumber's literal without its integers, that a unit follows to the token's end")
+        expect(vim_quantity_sign.group(1), r"\v\S@<!\=(" + decimal + unit + r"(\s|#|$))@=",
+               "vim: the second rpnCheckSign is a `=` that a quantity follows to the token's end")
+        expect(vim_check_quantity.group(1), r"\v" + decimal + "(" + unit + r"(\s|#|$))@=",
+               "vim: rpnCheckQuantity is rpnQuantity's number")
 check(re.search(r'^syntax match rpnHeading "\^\\s\*##\.\*\$" contains=rpnTodo,@Spell$', vim_syntax, re.M),
       "vim: rpnHeading is a line of white space and a comment starting with `##`")
 for group, link in [("rpnHeading", "Title"), ("rpnCheckSign", "Operator"), ("rpnCheckValue", "Number"), ("rpnStore", "Identifier"),
-                    ("rpnDefinition", "Keyword"), ("rpnWordName", "Function")]:
+                    ("rpnDefinition", "Keyword"), ("rpnWordName", "Function"), ("rpnQuantity", "Number"),
+                    ("rpnCheckQuantity", "Number"), ("rpnQuantityUnit", "Type"), ("rpnUnit", "Type")]:
     check(re.search(rf"^highlight default link {group} {link}$", vim_syntax, re.M), f"vim: {group} is linked to {link}")
 
 # --- Sublime Text -----------------------------------------------------------------------------
@@ -504,9 +605,33 @@ if preferences is not None:
     expect(variables.get("TM_COMMENT_START"), "# ", "sublime: toggling comments uses \"# \"")
 
 
+def letter_class_body(category="L"):
+    """The code points of a general category (L: what Oniguruma's `\\p{L}` matches; M: `\\p{M}`),
+    as the inside of a character class."""
+    import unicodedata
+    ranges = []
+    start = previous = None
+    for code in range(sys.maxunicode + 1):
+        if unicodedata.category(chr(code)).startswith(category):
+            if start is None:
+                start = code
+            elif code != previous + 1:
+                ranges.append((start, previous))
+                start = code
+            previous = code
+    ranges.append((start, previous))
+    return "".join(re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in ranges)
+
+
+LETTERS = letter_class_body()
+MARKS = letter_class_body("M")
+
+
 def python_regex(oniguruma):
-    """The syntax's regexes in Python's spelling: Python's `re` has no `\\p{L}`."""
-    return oniguruma.replace(r"[\p{L}_]", r"[^\W\d]").replace(r"[\p{L}0-9_]", r"\w")
+    """The syntax's regexes in Python's spelling: Python's `re` has no `\\p{L}` or `\\p{M}`, so they
+    are spelt out, inside a class (`[\\p{L}0-9_]`, `[\\p{L}\\p{M}$]`) and alone (`\\p{L}+`)."""
+    inside = oniguruma.replace(r"\p{M}", MARKS)
+    return inside.replace(r"[\p{L}", "[" + LETTERS).replace(r"\p{L}", "[" + LETTERS + "]")
 
 
 syntax = load("sublime/RPN.sublime-syntax", yaml.safe_load, CONFIGS / "sublime/RPN.sublime-syntax")
@@ -538,8 +663,20 @@ if syntax is not None:
            "sublime: the builtin variable names exactly the builtins' named operators")
     check_rules = [rule for rule in syntax["contexts"]["main"] if rule.get("scope") == "meta.check.rpn"]
     expect([(rule["match"], rule.get("captures")) for rule in check_rules],
-           [("{{start}}(=)({{number}}){{end}}", {1: "keyword.operator.check.rpn", 2: "constant.numeric.rpn"})],
-           "sublime: one check rule, `=` then {{number}}: meta.check, keyword.operator.check, constant.numeric")
+           [("{{start}}(=)({{number}}){{end}}", {1: "keyword.operator.check.rpn", 2: "constant.numeric.rpn"}),
+            ("{{start}}(=)({{decimal}})({{quantity_unit}}){{end}}",
+             {1: "keyword.operator.check.rpn", 2: "constant.numeric.rpn", 3: "support.type.unit.rpn"})],
+           "sublime: two check rules, `=` then {{number}}, and `=` then a quantity: meta.check,"
+           " keyword.operator.check, constant.numeric (and support.type.unit)")
+    quantity_rules = [(rule["match"], rule.get("captures")) for rule in syntax["contexts"]["main"]
+                      if rule.get("scope") == "meta.quantity.rpn"]
+    expect(quantity_rules, [("{{start}}({{decimal}})({{quantity_unit}}){{end}}",
+                             {1: "constant.numeric.rpn", 2: "support.type.unit.rpn"})],
+           "sublime: one quantity rule, {{decimal}} then {{quantity_unit}}: meta.quantity, constant.numeric,"
+           " support.type.unit")
+    expect((variables.get("number"), variables.get("decimal")), ("[-+−]?(?:{{integer}}|{{unsigned}})",
+                                                                  "[-+−]?{{unsigned}}"),
+           "sublime: a quantity's number ({{decimal}}) is {{number}} without its integers")
     operator_rules = [rule["match"] for rule in syntax["contexts"]["main"]
                       if rule.get("scope") == "keyword.operator.arithmetic.rpn"]
     expect(symbols_in(operator_rules[0]) if operator_rules else None, BUILTIN_SYMBOLIC,
@@ -625,7 +762,9 @@ if rules:
              ("keyword.operator.assignment.rpn", "entity.name.variable.rpn"): "store",
              ("keyword.operator.check.rpn", "constant.numeric.rpn"): "check",
              ("invalid.illegal.reserved-name.rpn",): "reserved",
-             ("keyword.declaration.function.rpn",): "keyword", ("entity.name.function.rpn",): "definition"}
+             ("keyword.declaration.function.rpn",): "keyword", ("entity.name.function.rpn",): "definition",
+             ("support.type.unit.rpn",): "unit", ("constant.numeric.rpn", "support.type.unit.rpn"): "quantity",
+             ("keyword.operator.check.rpn", "constant.numeric.rpn", "support.type.unit.rpn"): "quantity check"}
 
     def sublime_kind(token, line=None, start=0):
         """The kind of `token`, alone on a line or at `start` in `line`."""
@@ -634,8 +773,13 @@ if rules:
         for scopes in scopes_of:
             if not innermost or innermost[-1] != scopes[-1]:
                 innermost.append(scopes[-1])
-        if kinds.get(tuple(innermost)) == "check" and not all("meta.check.rpn" in s for s in scopes_of):
+        kind = kinds.get(tuple(innermost))
+        if kind in ("check", "quantity check") and not all("meta.check.rpn" in s for s in scopes_of):
             return innermost  # a check must be meta.check.rpn all through
+        if kind == "quantity" and not all("meta.quantity.rpn" in s for s in scopes_of):
+            return innermost  # a quantity must be meta.quantity.rpn all through
+        if kind in ("quantity", "quantity check") and [s[-1] for s in scopes_of].index("support.type.unit.rpn") != unit_start(token):
+            return innermost  # the unit starts at its `_`
         return kinds.get(tuple(innermost), None if innermost == ["source.rpn"] else innermost)
 
     for token, kind in TOKENS:
@@ -821,6 +965,118 @@ def kakoune_readme_install():
 
 print("== Kakoune, installed as kakoune/README.md says")
 kakoune_readme_install()
+
+# --- Kakoune's own regex engine, where it is installed ---------------------------------------
+
+# The face each kind of token is drawn in, character by character (a check, a quantity and a
+# check of a quantity in parts: the `=`, the number, the unit from its `_`).
+KAK_FACE_OF_KIND = {"number": "value", "constant": "value", "unit": "type", "variable": "variable",
+                    "store": "variable", "function": "function", "definition": "function",
+                    "operator": "operator", "keyword": "keyword", None: None}
+
+
+def kak_expected_faces(token, kind):
+    if kind == "check":
+        return ["operator"] + ["value"] * (len(token) - 1)
+    if kind in ("quantity", "quantity check"):
+        unit = unit_start(token)
+        sign = 1 if kind == "quantity check" else 0
+        return ["operator"] * sign + ["value"] * (unit - sign) + ["type"] * (len(token) - unit)
+    return [KAK_FACE_OF_KIND[kind]] * len(token)
+
+
+def kakoune_draws():
+    """The token table (TOKENS, TODAY) and LINES drawn by Kakoune itself (`-ui json`) with
+    rpn.kak: each token's face, character by character, against what the regexes above say.
+    Each face gets a colour of its own, so that the drawn colours name the faces."""
+    import shutil
+    import tempfile
+    import threading
+    kak_binary = shutil.which("kak")
+    if kak_binary is None or not Path("/usr/share/kak/autoload").is_dir():
+        print("  skip  Kakoune is not installed (Debian's kakoune): the highlighters are not run by Kakoune")
+        return
+    faces = ["value", "type", "operator", "variable", "function", "keyword", "comment", "title"]
+    colour = {f"rgb:1000{n:02d}": face for n, face in enumerate(faces)}
+    cases = [(token, kak_expected_faces(token, kind)) for token, kind in TOKENS]
+    cases += [(token, kak_expected_faces(token, kinds["kakoune"])) for token, kinds in TODAY.items()]
+    for line, kinds in LINES:
+        line = line.replace("\t", " ")  # Kakoune draws a tab as spaces
+        tokens = list(re.finditer(r"\S+", line))
+        if len(tokens) == len(kinds):
+            want = [None] * len(line)  # white space: no face
+            for token, kind in zip(tokens, kinds):
+                want[token.start():token.end()] = kak_expected_faces(token.group(), kind)
+            cases.append((line, want))
+    with tempfile.TemporaryDirectory(prefix="rpn-kak-draw-") as scratch:
+        tape = Path(scratch) / "tokens.rpn"
+        # The first line stays empty: the cursor, drawn in a face of its own, rests there.
+        tape.write_text("\n" + "\n".join(text for text, _ in cases) + "\n", encoding="utf-8")
+        env = {key: value for key, value in os.environ.items() if key not in ("KAKOUNE_CONFIG_DIR",)}
+        env["HOME"] = scratch
+        env["XDG_CONFIG_HOME"] = str(Path(scratch) / "config")  # none: Kakoune's own autoload folder
+        env.pop("DISPLAY", None)
+        set_faces = "; ".join(f"set-face global {face} {rgb}" for rgb, face in colour.items())
+        commands = f"source {CONFIGS / 'kakoune/rpn.kak'}; {set_faces}; edit! {tape}"
+        process = subprocess.Popen([kak_binary, "-ui", "json", "-e", commands], cwd=scratch, env=env,
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        rows = len(cases) + 3
+
+        def send(method, params):
+            process.stdin.write(json.dumps({"jsonrpc": "2.0", "method": method, "params": params}).encode() + b"\n")
+            process.stdin.flush()
+
+        timer = threading.Timer(30, process.kill)
+        timer.start()
+        drawn = None
+        resized = False
+        try:
+            send("resize", [rows, 240])
+            for raw in process.stdout:
+                message = json.loads(raw)
+                if message.get("method") != "draw":
+                    continue
+                lines = message["params"][0]
+                texts = ["".join(atom["contents"] for atom in line).rstrip("\n") for line in lines]
+                if len(texts) > len(cases) and texts[1:len(cases) + 1] == [text for text, _ in cases]:
+                    drawn = lines
+                    send("keys", [":quit!<ret>"])
+                    break
+                if not resized:  # a size sent before the client is up is not kept: again, after its first draw
+                    send("resize", [rows, 240])
+                    resized = True
+        finally:
+            timer.cancel()
+            try:
+                process.stdin.close()
+            except OSError:
+                pass
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        version = subprocess.run([kak_binary, "-version"], capture_output=True, text=True).stdout.strip()
+        if version.endswith("unknown") and shutil.which("dpkg-query"):
+            version = "Kakoune " + subprocess.run(["dpkg-query", "-W", "-f=${Version}", "kakoune"],
+                                                  capture_output=True, text=True).stdout.strip()
+        if not check(drawn is not None, f"kakoune ({version}): draws the token table with rpn.kak (-ui json)",
+                     "no draw of the whole buffer before the time ran out"):
+            return
+        wrong = []
+        for (text, want), line in zip(cases, drawn[1:]):
+            got = []
+            for atom in line:
+                face = colour.get(atom["face"]["fg"])
+                got += [face] * len(atom["contents"].rstrip("\n"))
+            if got != want:
+                wrong.append(f"{text!r}: drew {got}, wanted {want}")
+        check(not wrong, f"kakoune ({version}): its own regex engine paints {len(cases)} tokens and lines as the"
+              " table says (quantities, unit words and checks too)", "; ".join(wrong[:10]))
+
+
+print("== Kakoune's own regex engine, drawing the token table")
+kakoune_draws()
 
 # --- The settings, as each client sends them, reach the server --------------------------------
 

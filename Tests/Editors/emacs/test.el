@@ -430,6 +430,23 @@ EXPECTED are not checked."
                             what token line)
                     (format "faces %S, then %S" sign value))))
 
+(defun rpn-test-check-quantity-face (line token what)
+  "TOKEN on LINE is fontified as a quantity (`12_km'): its number in
+`font-lock-constant-face', its unit from its `_' in `font-lock-type-face';
+a check of one (`=12.5_km') has its `=' in `font-lock-keyword-face' first."
+  (let* ((beg (rpn-test-pos line (rpn-test-col line token)))
+         (unit (string-match "_[^0-9]" token))
+         (sign (if (eq (aref token 0) ?=) 1 0))
+         (want (append (make-list sign 'font-lock-keyword-face)
+                       (make-list (- unit sign) 'font-lock-constant-face)
+                       (make-list (- (length token) unit) 'font-lock-type-face)))
+         (faces (cl-loop for p from beg below (+ beg (length token))
+                         collect (rpn-test-face-at p))))
+    (rpn-test-check (equal faces want)
+                    (format "font-lock: %s %S (line %d): %s" what token line
+                            "the number a constant, the unit a type")
+                    (format "faces %S" faces))))
+
 (defun rpn-test-check-token-faces (line face what)
   "Every whitespace-separated token on LINE has FACE (nil: no face) on every character."
   (let ((text (rpn-test-line-text line)) (from 0))
@@ -542,6 +559,28 @@ EXPECTED are not checked."
     ;; font-lock's line-by-line rules cannot tell.
     (rpn-test-check-face 7 "rpn: notation=fixed decimals=2 grouping=true" 'font-lock-comment-face
                          "a settings line's text")
+    ;; Units: quantities `12_km' (the number a constant, the unit with its `_' a type), unit
+    ;; words `_km' `>mi' `->mi' `→mi' (types), checks of quantities, uval and ubase; malformed
+    ;; units make no quantity and no unit word.
+    (erase-buffer)
+    (insert "12_km 1_000_km 9.81_m/s^2 -40_°C 2.5_kW*h 1_J/(kg*K) 5_m² 0.2_s^-1 3_Ω 20_Δ°C 12_m²² 1_∆°C\n"
+            "=12.5_km =-40_°C =1_000_km =−3_J/(kg*K)\n"
+            "_km _m/s _1/s _kg·m² _°C >mi ->mi →mi >km/h >°F _s⁻² >m/s^2\n"
+            "0x1F_km 12_ 12__km 12_km/ 12_m/s/s 12_(m) 12_m^0 12_m^100 12_1/s _ > -> → _1 __km >>mi >h:mm\n"
+            "uval ubase UVAL =_x1 _x1\n")
+    (font-lock-ensure)
+    (dolist (token '("12_km" "1_000_km" "9.81_m/s^2" "-40_°C" "2.5_kW*h" "1_J/(kg*K)" "5_m²" "0.2_s^-1"
+                     "3_Ω" "20_Δ°C" "12_m²²" "1_∆°C"))
+      (rpn-test-check-quantity-face 1 token "a quantity"))
+    (dolist (token '("=12.5_km" "=-40_°C" "=1_000_km" "=−3_J/(kg*K)"))
+      (rpn-test-check-quantity-face 2 token "a check of a quantity"))
+    (rpn-test-check-token-faces 3 'font-lock-type-face "a unit word")
+    (rpn-test-check-token-faces 4 nil "a malformed unit: no quantity, no unit word")
+    (rpn-test-check-face 5 "uval" 'font-lock-builtin-face "a named operator")
+    (rpn-test-check-face 5 "ubase" 'font-lock-builtin-face "a named operator")
+    (rpn-test-check-face 5 "UVAL" 'font-lock-builtin-face "a named operator")
+    (rpn-test-check-face 5 "=_x1" nil "no store: a name starts with a letter")
+    (rpn-test-check-face 5 "_x1" nil "no name, no unit word")
     ;; Definitions: `:' and `;' keywords, the name after `:' a function's name (a builtin's
     ;; keeps its face: it cannot be defined); a use is a name, as a variable's is.
     (erase-buffer)

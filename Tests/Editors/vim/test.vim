@@ -23,6 +23,9 @@
 " a use of the word a name (rpnVariable).
 " Headings (a line holding only a comment that starts with `##`) are rpnHeading (Title); after a
 " token, `##` starts a plain comment.
+" Units: a quantity `12_km` is rpnQuantity (Number) then rpnQuantityUnit (Type) from its `_`; in a
+" check `=12.5_km`, rpnCheckSign, rpnCheckQuantity, rpnQuantityUnit; unit words `_km` `>mi` `->mi`
+" `→mi` are rpnUnit (Type); malformed units (`12_m/s/s`, `12_m^0`, `>h:mm`) none.
 
 let s:label = empty($RPN_TEST_LABEL) ? 'Vim' : $RPN_TEST_LABEL
 let s:passed = 0
@@ -190,8 +193,17 @@ let s:tricky = [
       \ ['−12.', 'rpnNumber'], ['.5E+2', 'rpnNumber'], ['007', 'rpnNumber'],
       \ ['4+', ''], ['1__0', ''], ['1_', ''], ['1e3_0', ''], ['1.2.3', ''], ['1e', ''],
       \ ['--3', ''], ['+-3', ''], ['.', ''], ['1e3.5', ''], ['=', ''], ['=2x', ''],
-      \ ['_tmp', 'rpnVariable'], ['E3', 'rpnVariable'], ['é', 'rpnVariable'], ['x2', 'rpnVariable'],
-      \ ['=rate', 'rpnStore'], ['=é', 'rpnStore'], ['=_x1', 'rpnStore'],
+      \ ['E3', 'rpnVariable'], ['é', 'rpnVariable'], ['x2', 'rpnVariable'], ['x_1', 'rpnVariable'],
+      \ ['=rate', 'rpnStore'], ['=é', 'rpnStore'], ['=x_1', 'rpnStore'], ['=_x1', ''], ['=_km', ''], ['_x1', ''],
+      \ ['uval', 'rpnFunction'], ['UBASE', 'rpnFunction'],
+      \ ['_km', 'rpnUnit'], ['_tmp', 'rpnUnit'], ['_m/s', 'rpnUnit'], ['_1/s', 'rpnUnit'], ['_kg·m²', 'rpnUnit'],
+      \ ['_°C', 'rpnUnit'], ['_J/(kg*K)', 'rpnUnit'], ['>mi', 'rpnUnit'], ['->mi', 'rpnUnit'], ['→mi', 'rpnUnit'],
+      \ ['>km/h', 'rpnUnit'], ['>°F', 'rpnUnit'], ['_s⁻²', 'rpnUnit'], ['→Δ°C', 'rpnUnit'], ['>m/s^2', 'rpnUnit'],
+      \ ['_', ''], ['>', ''], ['->', ''], ['→', ''], ['_1', ''], ['__km', ''], ['>>mi', ''], ['_km/', ''],
+      \ ['>12', ''], ['-->mi', ''], ['>h:mm', ''], ['_1*s', ''], ['>_km', ''], ['>m^0', ''],
+      \ ['0x1F_km', ''], ['12_', ''], ['12__km', ''], ['12_km_', ''], ['12_1/s', ''], ['12_km/', ''], ['12_m^', ''],
+      \ ['12_m/s/s', ''], ['12_(m)', ''], ['12_m2', ''], ['12_m^0', ''], ['12_m^100', ''], ['12_m⁰', ''],
+      \ ['12_m/(s', ''], ['1,5_km', ''], ['=0xFF_km', ''], ['=12_', ''], ['=12.5_km/', ''],
       \ ['DUP', 'rpnFunction'], ['Sqrt', 'rpnFunction'], ['log2', 'rpnFunction'],
       \ ['mean', 'rpnFunction'], ['chs', 'rpnFunction'],
       \ ['PI', 'rpnConstant'], ['π', 'rpnConstant'], ['e', 'rpnConstant'],
@@ -281,6 +293,42 @@ call s:Expect(s:LinkOf('rpnCheckValue'), 'Number', "syntax: a check's value is c
 call s:Expect(s:LinkOf('rpnStore'), 'Identifier', 'syntax: a store stays an Identifier, apart from checks')
 bwipeout!
 
+" --- Quantities `12_km` and checks of quantities `=12.5_km` ---------------------------------------
+
+" The groups of a quantity token's parts on line `lnum` (its first whole-token occurrence): [its
+" first byte, the byte before the unit's `_`, the `_`, its last byte].
+function! s:QuantityGroups(lnum, token) abort
+  let l:pattern = '\V\%(\^\|\s\)\zs' . escape(a:token, '\') . '\ze\%(\s\|#\|\$\)'
+  let l:index = match(getline(a:lnum), l:pattern)
+  if l:index < 0
+    return ['(token not found)']
+  endif
+  let l:unit = match(a:token, '_\d\@!')
+  return map([0, l:unit - 1, l:unit, strlen(a:token) - 1], 'synIDattr(synID(a:lnum, l:index + v:val + 1, 1), "name")')
+endfunction
+
+let s:quantities = ['12_km', '1_000_km', '9.81_m/s^2', '-40_°C', '2.5_kW*h', '1_J/(kg*K)', '5_m²', '0.2_s^-1',
+      \ '3_Ω', '20_Δ°C', '1,250.00_EUR', '−3_m', '+2_kg·m²/s³', '1e3_m', '.5_h', '12._km', '1_000.5_¥', '12_m²²',
+      \ '12_m^99', '5_m⁴', '1_∆°C']
+let s:quantity_checks = ['=12.5_km', '=-40_°C', '=9.81_m/s^2', '=1_000_km', '=−3_J/(kg*K)']
+new
+setfiletype rpn
+call setline(1, map(s:quantities + s:quantity_checks, 'v:val . " # after"'))
+for s:index in range(len(s:quantities))
+  let s:token = s:quantities[s:index]
+  call s:Expect(s:QuantityGroups(s:index + 1, s:token), ['rpnQuantity', 'rpnQuantity', 'rpnQuantityUnit',
+        \ 'rpnQuantityUnit'], 'syntax: ' . string(s:token) . ' is a quantity (rpnQuantity, rpnQuantityUnit)')
+endfor
+for s:index in range(len(s:quantity_checks))
+  let s:token = s:quantity_checks[s:index]
+  call s:Expect(s:QuantityGroups(len(s:quantities) + s:index + 1, s:token), ['rpnCheckSign', 'rpnCheckQuantity',
+        \ 'rpnQuantityUnit', 'rpnQuantityUnit'],
+        \ 'syntax: ' . string(s:token) . ' is a check of a quantity (rpnCheckSign, rpnCheckQuantity, rpnQuantityUnit)')
+endfor
+call s:Expect(map(['rpnQuantity', 'rpnCheckQuantity', 'rpnQuantityUnit', 'rpnUnit'], 's:LinkOf(v:val)'),
+      \ ['Number', 'Number', 'Type', 'Type'], 'syntax: a quantity is a Number and its unit a Type; a unit word a Type')
+bwipeout!
+
 " --- Definitions: `: name body… ;` ---------------------------------------------------------------
 
 " The groups of a line's tokens (split at white space; the line holds no comment).
@@ -307,8 +355,10 @@ let s:definitions = [
       \ ['3 4 hyp lastx =5', ['rpnNumber', 'rpnNumber', 'rpnVariable', 'rpnFunction', 'rpnCheckSign']],
       \ ["1 2 :\tw_2 + ; w_2", ['rpnNumber', 'rpnNumber', 'rpnDefinition', 'rpnWordName', 'rpnOperator',
       \   'rpnDefinition', 'rpnVariable']],
-      \ [': é ; : _x2 ;', ['rpnDefinition', 'rpnWordName', 'rpnDefinition', 'rpnDefinition', 'rpnWordName',
+      \ [': é ; : x_2 ;', ['rpnDefinition', 'rpnWordName', 'rpnDefinition', 'rpnDefinition', 'rpnWordName',
       \   'rpnDefinition']],
+      \ [': tokm _km ; 5 tokm : _km ;', ['rpnDefinition', 'rpnWordName', 'rpnUnit', 'rpnDefinition', 'rpnNumber',
+      \   'rpnVariable', 'rpnDefinition', 'rpnUnit', 'rpnDefinition']],
       \ [': dup 2 * ;', ['rpnDefinition', 'rpnFunction', 'rpnNumber', 'rpnOperator', 'rpnDefinition']],
       \ [': PI ; : π ; : e ;', ['rpnDefinition', 'rpnConstant', 'rpnDefinition', 'rpnDefinition', 'rpnConstant',
       \   'rpnDefinition', 'rpnDefinition', 'rpnConstant', 'rpnDefinition']],

@@ -458,6 +458,11 @@ CHECK = "meta.check.rpn"
 CHECK_SIGN = "keyword.operator.check.rpn"
 CHECK_EQ = CHECK + " > " + CHECK_SIGN
 CHECK_NUM = CHECK + " > " + NUM
+UNIT = "support.type.unit.rpn"
+CHECK_UNIT = CHECK + " > " + UNIT
+QTY = "meta.quantity.rpn"
+QTY_NUM = QTY + " > " + NUM
+QTY_UNIT = QTY + " > " + UNIT
 RESERVED = "invalid.illegal.reserved-name.rpn"
 BAD_STORE = "invalid.illegal.store.rpn"
 COMMENT = "comment.line.number-sign.rpn"
@@ -486,19 +491,21 @@ EXPECTED_LINES = [
       ("Pi", CONST), ("E", CONST), ("mean", FN), ("log2", FN), ("Mod", FN)]),
     ("+ - − * / ^ % pow chs neg",
      [("+", OP), ("-", OP), ("−", OP), ("*", OP), ("/", OP), ("^", OP), ("%", OP), ("pow", FN), ("chs", FN), ("neg", FN)]),
-    ("rate _tmp _1 café Δt x1 Π ſqrt sqrtt e3 pie",
-     [("rate", VAR), ("_tmp", VAR), ("_1", VAR), ("café", VAR), ("Δt", VAR), ("x1", VAR), ("Π", VAR), ("ſqrt", VAR),
-      ("sqrtt", VAR), ("e3", VAR), ("pie", VAR)]),
+    # A name starts with a letter: `_x1` and `_1` are no names (`_` starts a unit word).
+    ("rate x_1 café Δt x1 Π ſqrt sqrtt e3 pie _x1 _1",
+     [("rate", VAR), ("x_1", VAR), ("café", VAR), ("Δt", VAR), ("x1", VAR), ("Π", VAR), ("ſqrt", VAR),
+      ("sqrtt", VAR), ("e3", VAR), ("pie", VAR), ("_x1", NONE), ("_1", NONE)]),
     ("*** ×× √2 -- x² 🎉 a-b",
      [("***", NONE), ("××", NONE), ("√2", NONE), ("--", NONE), ("x²", NONE), ("🎉", NONE), ("a-b", NONE)]),
     ("x#y", [("x", VAR), ("#", COMMENT_MARK), ("y", COMMENT)]),
     ("2 3 +# tight", [("2", NUM), ("3", NUM), ("+", OP), ("#", COMMENT_MARK), (" tight", COMMENT)]),
     ("4+#c", [("4+", NONE), ("#", COMMENT_MARK), ("c", COMMENT)]),
     ("   # only a comment: é 🎉 12 dup", [("#", COMMENT_MARK), (" only a comment: é 🎉 12 dup", COMMENT)]),
-    ("=x =_1 =Π =é =dup =PI =π =e =2x = =a-b =x#c",
-     [("=", STORE_EQ), ("x", STORE), ("=", STORE_EQ), ("_1", STORE), ("=", STORE_EQ), ("Π", STORE), ("=", STORE_EQ), ("é", STORE),
+    ("=x =x_1 =Π =é =dup =PI =π =e =2x = =a-b =_1 =_km =x#c",
+     [("=", STORE_EQ), ("x", STORE), ("=", STORE_EQ), ("x_1", STORE), ("=", STORE_EQ), ("Π", STORE), ("=", STORE_EQ), ("é", STORE),
       ("=dup", RESERVED), ("=PI", RESERVED), ("=π", RESERVED), ("=e", RESERVED), ("=2x", BAD_STORE), ("=", BAD_STORE),
-      ("=a-b", BAD_STORE), ("=", STORE_EQ), ("x", STORE), ("#", COMMENT_MARK), ("c", COMMENT)]),
+      ("=a-b", BAD_STORE), ("=_1", BAD_STORE), ("=_km", BAD_STORE), ("=", STORE_EQ), ("x", STORE), ("#", COMMENT_MARK),
+      ("c", COMMENT)]),
     # U+00A0 and U+3000 separate tokens (White_Space); U+200B does not.
     ("1\u00a02\u30003 dup\u2028swap 1\u200b2",
      [("1", NUM), ("2", NUM), ("3", NUM), ("dup", FN), ("swap", FN), ("1\u200b2", NONE)]),
@@ -557,6 +564,28 @@ EXPECTED_LINES = [
     # `:` and `;` glued to anything are unknown words (as `4+` is).
     ("4: x; :x ;x :: ;; :; ::x",
      [("4:", NONE), ("x;", NONE), (":x", NONE), (";x", NONE), ("::", NONE), (";;", NONE), (":;", NONE), ("::x", NONE)]),
+    # Units: a quantity `12_km` (meta.quantity, its number constant.numeric, its unit with the `_`
+    # support.type.unit), unit words `_km` `>mi` `->mi` `→mi` (support.type.unit), checks of
+    # quantities `=9.32_mi`, and uval/ubase among the named operators.
+    ("12_km 3_km + >mi =9.32_mi # c",
+     [("12", QTY_NUM), ("_km", QTY_UNIT), ("3", QTY_NUM), ("_km", QTY_UNIT), ("+", OP), (">mi", UNIT), ("=", CHECK_EQ),
+      ("9.32", CHECK_NUM), ("_mi", CHECK_UNIT), ("#", COMMENT_MARK), (" c", COMMENT)]),
+    ("2 _km 1_000_km uval ubase UVAL −40_°C →°F ->mi 9.81_m/s^2 1_J/(kg*K) 5_m² 0.2_s^-1 3_Ω 20_Δ°C _1/s",
+     [("2", NUM), ("_km", UNIT), ("1_000", QTY_NUM), ("_km", QTY_UNIT), ("uval", FN), ("ubase", FN), ("UVAL", FN),
+      ("−40", QTY_NUM), ("_°C", QTY_UNIT), ("→°F", UNIT), ("->mi", UNIT), ("9.81", QTY_NUM), ("_m/s^2", QTY_UNIT),
+      ("1", QTY_NUM), ("_J/(kg*K)", QTY_UNIT), ("5", QTY_NUM), ("_m²", QTY_UNIT), ("0.2", QTY_NUM), ("_s^-1", QTY_UNIT),
+      ("3", QTY_NUM), ("_Ω", QTY_UNIT), ("20", QTY_NUM), ("_Δ°C", QTY_UNIT), ("_1/s", UNIT)]),
+    ("=12.5_km =-40_°C =1_000_km 2.5_kW*h 12_m²² 1_∆°C",
+     [("=", CHECK_EQ), ("12.5", CHECK_NUM), ("_km", CHECK_UNIT), ("=", CHECK_EQ), ("-40", CHECK_NUM), ("_°C", CHECK_UNIT),
+      ("=", CHECK_EQ), ("1_000", CHECK_NUM), ("_km", CHECK_UNIT), ("2.5", QTY_NUM), ("_kW*h", QTY_UNIT),
+      ("12", QTY_NUM), ("_m²²", QTY_UNIT), ("1", QTY_NUM), ("_∆°C", QTY_UNIT)]),
+    # Malformed units are no quantities or unit words (the server says invalid-unit).
+    ("0x1F_km 12_ 12__km 12_km/ 12_m/s/s 12_m^0 12_m^100 12_(m/s) _ > -> → >h:mm >>mi _km/ 12_1/s",
+     [(word, NONE) for word in "0x1F_km 12_ 12__km 12_km/ 12_m/s/s 12_m^0 12_m^100 12_(m/s) _ > -> → >h:mm >>mi _km/ 12_1/s".split()]),
+    # The grammar knows the unit expression, not the unit table: a name that is no unit is
+    # coloured as one (GRAMMAR_ONLY: the server leaves it uncoloured and reports unknown-unit).
+    ("1,250.00_EUR _tmp >$",
+     [("1,250.00", QTY_NUM), ("_EUR", QTY_UNIT), ("_tmp", UNIT), (">$", UNIT)]),
     # Sections: a line that holds only a comment starting with `##` is a heading (a comment and a
     # markup.heading, its title an entity.name.section); after a token `##` starts a plain comment.
     ("12.5 8 subtotal SubTotal", [("12.5", NUM), ("8", NUM), ("subtotal", FN), ("SubTotal", FN)]),
@@ -576,7 +605,8 @@ INVALID_NUMBERS = [
     "=1,5 =0xG =0x =12,34 =0b102 =,5 =1,000,00 =0x1F.5",
 ]
 # Lines of EXPECTED_LINES left out of the comparison with the server's semantic tokens.
-GRAMMAR_ONLY = {": dup 2 * ; : PI ; : π ; : Lastx ;", ": 12 ; : =x ; : ; : 4+ ; :#c", *INVALID_NUMBERS}
+GRAMMAR_ONLY = {": dup 2 * ; : PI ; : π ; : Lastx ;", ": 12 ; : =x ; : ; : 4+ ; :#c", "1,250.00_EUR _tmp >$",
+                *INVALID_NUMBERS}
 
 
 def check_tokenizer(tokenizer, symbolic, constants, named):
@@ -984,7 +1014,11 @@ GRAMMAR_CLASS = {NUM: "number", OP: "operator", FN: "function", CONST: "constant
                  COMMENT: "comment", RESERVED: None, BAD_STORE: None, DEF: "keyword"}
 # A check and a definition are one semantic token per capture: a check's `=` an operator and
 # its value a number; a definition's `:` a keyword and its name a function's declaration.
-CAPTURE_CLASS = {CHECK_SIGN: "operator", NUM: "number", DEF: "keyword", DEF_NAME: "definition"}
+CAPTURE_CLASS = {CHECK_SIGN: "operator", NUM: "number", DEF: "keyword", DEF_NAME: "definition", UNIT: "type"}
+# A unit is a `type` to both; where the grammar scopes a unit with the mark before it (a quantity's
+# `_`, a unit word's `_`, `>`, `->` or `→`), the server leaves a quantity's `_` out and makes a unit
+# word's mark an operator of its own.
+UNIT_MARK = re.compile(r"_|->|>|→")
 
 
 def server_class(kind, modifiers):
@@ -1067,6 +1101,11 @@ def compare_semantic_tokens(session, tokenizer, legend, uri, lines, what):
                 # A heading is a comment to the server: one token from its first `#` to the line's end.
                 grammar.append((utf16(source, source.index("#", start)), utf16(source, end), "comment"))
                 continue
+            if rule.name == UNIT:
+                mark = UNIT_MARK.match(source, start).end()
+                grammar.append((utf16(source, start), utf16(source, mark), "operator"))
+                grammar.append((utf16(source, mark), utf16(source, end), "type"))
+                continue
             if rule.name not in GRAMMAR_CLASS:
                 # A check or a definition: runs of characters by their innermost scope, one run
                 # per capture (the white space between a definition's `:` and its name has none).
@@ -1076,6 +1115,8 @@ def compare_semantic_tokens(session, tokenizer, legend, uri, lines, what):
                     while j < end and scopes[j - start][-1:] == scopes[k - start][-1:]:
                         j += 1
                     if scopes[k - start]:
+                        if scopes[k - start][-1] == UNIT:
+                            k += 1  # a quantity's `_`: no token of the server's
                         grammar.append((utf16(source, k), utf16(source, j),
                                         CAPTURE_CLASS.get(scopes[k - start][-1], "?")))
                     k = j
