@@ -26,8 +26,8 @@ extension Server {
 
   /// Numbers `number`; builtins by their kind in the builtins table: symbolic operators
   /// `operator`, named functions and stack words `function` + `defaultLibrary`; constants
-  /// `variable` + `readonly` + `defaultLibrary`; units `type` + `defaultLibrary` (after a number,
-  /// or after the `operator` of `_km`, `>mi`); stores one `variable` + `declaration` over
+  /// `variable` + `readonly` + `defaultLibrary`; units `type` + `defaultLibrary` (a quantity's unit
+  /// after its number and `_`; a unit word `_km`, `>mi` whole); stores one `variable` + `declaration` over
   /// `=name`; `:` and `;` `keyword`; a definition's name `function` + `declaration`; uses of a
   /// word `function`, of a variable `variable`; comments `comment`; unknown words (and invalid
   /// stores or definition names) none. Encoded relative, in the negotiated units.
@@ -54,9 +54,8 @@ extension Server {
           spans.append((number, .number, Self.unmodified))
           spans.append((unit, .type, .defaultLibrary))
         case .unitWord(let mark, let unit):
-          // `_`, `>`, `->` or `→` as an operator, the unit as a type.
-          spans.append((mark, .operator, Self.unmodified))
-          spans.append((unit, .type, .defaultLibrary))
+          // The whole word, its `_`, `>`, `->` or `→` with it, is a type.
+          spans.append((mark.lowerBound..<unit.upperBound, .type, .defaultLibrary))
         case .store: spans.append((token.range, .variable, .declaration))
         case .definitionKeyword: spans.append((token.range, .keyword, Self.unmodified))
         case .definedName: spans.append((token.range, .function, .declaration))

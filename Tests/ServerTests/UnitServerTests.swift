@@ -65,7 +65,7 @@ import Testing
   }
 
   /// A unit is a `type` (the legend's index 6) with `defaultLibrary`, its number a `number`; the
-  /// `_` between them is neither, a unit word's `>` an `operator`.
+  /// `_` between them is neither; a unit word (`>mi`) is one `type`, its mark with it.
   @Test func semanticTokensOfUnits() throws {
     let client = try LSPClient.started()
     client.open("file:///s.rpn", "12_km >mi =7.46_mi")
@@ -77,9 +77,8 @@ import Testing
       data == [
         0, 0, 2, 0, 0,  // 12
         0, 3, 2, 6, 4,  // km
-        0, 3, 1, 1, 0,  // >
-        0, 1, 2, 6, 4,  // mi
-        0, 3, 1, 1, 0,  // =
+        0, 3, 3, 6, 4,  // >mi
+        0, 4, 1, 1, 0,  // =
         0, 1, 4, 0, 0,  // 7.46
         0, 5, 2, 6, 4,  // mi
       ])

@@ -1015,10 +1015,8 @@ GRAMMAR_CLASS = {NUM: "number", OP: "operator", FN: "function", CONST: "constant
 # A check and a definition are one semantic token per capture: a check's `=` an operator and
 # its value a number; a definition's `:` a keyword and its name a function's declaration.
 CAPTURE_CLASS = {CHECK_SIGN: "operator", NUM: "number", DEF: "keyword", DEF_NAME: "definition", UNIT: "type"}
-# A unit is a `type` to both; where the grammar scopes a unit with the mark before it (a quantity's
-# `_`, a unit word's `_`, `>`, `->` or `→`), the server leaves a quantity's `_` out and makes a unit
-# word's mark an operator of its own.
-UNIT_MARK = re.compile(r"_|->|>|→")
+# A unit is a `type` to both; a unit word (`_km`, `>mi`) is one with its mark, a quantity's `_`
+# is left out by the server (its number a `number`, its unit a `type`).
 
 
 def server_class(kind, modifiers):
@@ -1102,9 +1100,8 @@ def compare_semantic_tokens(session, tokenizer, legend, uri, lines, what):
                 grammar.append((utf16(source, source.index("#", start)), utf16(source, end), "comment"))
                 continue
             if rule.name == UNIT:
-                mark = UNIT_MARK.match(source, start).end()
-                grammar.append((utf16(source, start), utf16(source, mark), "operator"))
-                grammar.append((utf16(source, mark), utf16(source, end), "type"))
+                # A unit word, its mark with it, is one `type` to both.
+                grammar.append((utf16(source, start), utf16(source, end), "type"))
                 continue
             if rule.name not in GRAMMAR_CLASS:
                 # A check or a definition: runs of characters by their innermost scope, one run
