@@ -89,7 +89,8 @@ import Testing
     // The pieces between fences alternate: prose, block, prose, block, …
     let blocks = tour.components(separatedBy: "```\n").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
     #expect(blocks.count >= 10, "the tour has a tape for each step")
-    let label = try NSRegularExpression(pattern: #"^(.*?\S) +(?:! )?(?:\[[^\]]*\]|Σ .*|no values)$"#)
+    let label = try NSRegularExpression(
+      pattern: #"^(.*?\S) +(?:! )?(?:\[[^\]]*\]|Σ .*|no values|\d+ values?, mixed units)$"#)
     for shown in blocks {
       let tape = shown.split(separator: "\n", omittingEmptySubsequences: false).map { line in
         let line = String(line)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RPNEngine
@@ -292,5 +293,34 @@ import Testing
     let document = try Document(text: "## trip\n12_km\n500_m\n## mixed\n1_km\n2_h\n3")
     let texts = document.sections().map { $0.summary.text { ValueFormat.format($0, display: DisplaySettings()) } }
     #expect(texts == ["Σ 12.5_km · 2 values · avg 6.25_km", "3 values, mixed units"])
+  }
+
+  // MARK: The README's list
+
+  /// The README's table of units is the unit table's: every name (aliases too), each marked *p*
+  /// exactly when it takes prefixes.
+  @Test func theReadmeListsTheTable() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let table = try #require(readme.components(separatedBy: "| dimension | units |\n|---|---|\n").dropFirst().first)
+      .components(separatedBy: "\n\n")[0]
+    var listed: [String: Bool] = [:]
+    let name = try NSRegularExpression(pattern: #"`([^`]+)`( \*p\*)?"#)
+    for row in table.split(separator: "\n") {
+      let row = String(row).components(separatedBy: " | ").dropFirst().joined()
+      for match in name.matches(in: row, range: NSRange(row.startIndex..., in: row)) {
+        guard let range = Range(match.range(at: 1), in: row) else { continue }
+        listed[String(row[range])] = match.range(at: 2).location != NSNotFound
+      }
+    }
+    var expected: [String: Bool] = [:]
+    for atom in UnitTable.atoms {
+      for name in atom.names
+      where !(name.unicodeScalars.first.map { $0.value == 0x2126 || $0.value == 0x2206 } ?? false) {
+        expected[name] = atom.prefixedNames.contains(name)
+      }
+    }
+    #expect(listed == expected)
   }
 }
