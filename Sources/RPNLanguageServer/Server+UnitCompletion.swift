@@ -13,37 +13,7 @@ extension Server {
   func unitCompletion(
     _ document: Document, line: Int, token: Token, column: Int, converter: PositionConverter
   ) -> JSONValue? {
-    let located: (start: Int, factor: Range<Int>, converts: Bool)? = document.withUTF8(ofLine: line) { bytes in
-      let range = token.range.clamped(to: 0..<bytes.count)
-      guard !range.isEmpty else { return nil }
-      let text = UnsafeBufferPointer(rebasing: bytes[range])
-      let start: Int
-      let converts: Bool
-      if let mark = Lexer.unitWordStart(text) {
-        start = range.lowerBound + mark
-        converts = text[0] != UInt8(ascii: "_")
-      } else {
-        let separator = Lexer.unitSeparator(in: bytes, range)
-        guard separator < range.upperBound else { return nil }
-        start = separator + 1
-        converts = false
-      }
-      guard column >= start, column <= range.upperBound else { return nil }
-      // The factor at the cursor: from after the last `*`, `/`, `(` or `·` before it to the next
-      // one (or `^`, `)`) after it.
-      func isBreak(_ i: Int) -> Bool {
-        let byte = bytes[i]
-        return byte == UInt8(ascii: "*") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "(")
-          || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "^") || (byte == 0xB7 && i > 0 && bytes[i - 1] == 0xC2)
-      }
-      var lower = column
-      while lower > start, !isBreak(lower - 1) { lower -= 1 }
-      var upper = column
-      while upper < range.upperBound, !isBreak(upper), !(bytes[upper] == 0xC2 && upper + 1 < bytes.count) {
-        upper += 1
-      }
-      return (start, lower..<upper, converts)
-    }
+    let located = document.unitSite(line: line, token: token, column: column)
     guard let located else { return nil }
     let typed: [UInt8] = document.withUTF8(ofLine: line) { Array($0[located.factor.lowerBound..<column]) }
     let top = document.scope(atLine: line, utf8Offset: token.range.lowerBound).top

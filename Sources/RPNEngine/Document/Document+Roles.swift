@@ -236,3 +236,10 @@ private struct DefinitionLayout {
   /// The name of the word that the `;` at index `k` defines, if its definition succeeded.
   func wordDefined(endingAt k: Int) -> Int? { defined.first { $0.end == k }?.name }
 }
+
+extension Document {
+  /// The unit being typed at `column` in `token` of `line`, or nil when the cursor is in no unit.
+  package func unitSite(line: Int, token: Token, column: Int) -> UnitSite? {
+    withUTF8(ofLine: line) { Lexer.unitSite(in: $0, token: token.range, column: column) }
+  }
+}

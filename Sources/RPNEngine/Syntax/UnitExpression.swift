@@ -241,3 +241,53 @@ package enum UnitExpression {
     }
   }
 }
+
+/// Where a unit is being typed in a token: after a unit word's mark (`_km`, `>mi`, `->mi`,
+/// `→mi`) or a literal's `_` (`12_km`, `=12.5_km`).
+package struct UnitSite: Equatable, Sendable {
+  /// Where the unit starts (after the mark or the `_`).
+  package var start: Int
+  /// The unit name at the cursor: from after the `*`, `/`, `(` or `·` before it to the next one
+  /// (or `^`, `)`) after it.
+  package var factor: Range<Int>
+  /// A conversion (`>`, `->`, `→`), not an attach or a literal's unit.
+  package var converts: Bool
+}
+
+extension Lexer {
+  /// The unit being typed at `column` in the token at `token` of a line's bytes, or nil when the
+  /// cursor is in no unit.
+  package static func unitSite(in bytes: UnsafeBufferPointer<UInt8>, token: Range<Int>, column: Int) -> UnitSite? {
+    let range = token.clamped(to: 0..<bytes.count)
+    guard !range.isEmpty else { return nil }
+    let text = UnsafeBufferPointer(rebasing: bytes[range])
+    let start: Int
+    let converts: Bool
+    if let mark = Lexer.unitWordStart(text) {
+      start = range.lowerBound + mark
+      converts = text[0] != UInt8(ascii: "_")
+    } else {
+      let separator = Lexer.unitSeparator(in: bytes, range)
+      guard separator < range.upperBound else { return nil }
+      start = separator + 1
+      converts = false
+    }
+    guard column >= start, column <= range.upperBound else { return nil }
+    // The factor at the cursor: from after the last `*`, `/`, `(` or `·` before it to the next
+    // one (or `^`, `)`) after it.
+    func isBreak(_ i: Int) -> Bool {
+      let byte = bytes[i]
+      return byte == UInt8(ascii: "*") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "(")
+        || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "^") || (byte == 0xB7 && i > 0 && bytes[i - 1] == 0xC2)
+    }
+    var lower = column
+    while lower > start, !isBreak(lower - 1) { lower -= 1 }
+    var upper = column
+    while upper < range.upperBound, !isBreak(upper),
+      !(upper + 1 < bytes.count && bytes[upper + 1] == 0xB7 && bytes[upper] == 0xC2)
+    {
+      upper += 1
+    }
+    return UnitSite(start: start, factor: lower..<upper, converts: converts)
+  }
+}
