@@ -5,8 +5,10 @@
 # diagnostics, hover, completion, inlay hints and incremental edits, then go-to-definition,
 # references, highlights, symbols, semantic tokens, rename, formatting and a quick fix, each
 # through the client's own commands where the Neovim has them, a defined word (hover, its
-# effect's inlay hint, definition, rename) in a buffer of its own, and a tape in sections (code
-# lenses, folds, a selection range, workspace symbols) in another (its header lists the details).
+# effect's inlay hint, definition, rename) in a buffer of its own, quantities (a unit completed
+# after `>k`, "Convert to km (kilometre)" and the `_mi` → `>mi` quick fix applied through the
+# client, the buffer's text after each) in another, and a tape in sections (code lenses, folds,
+# a selection range, workspace symbols) in another (its header lists the details).
 #
 #   Tests/Editors/neovim/run.sh PATH/TO/rpn-lsp
 #
@@ -19,7 +21,8 @@
 #                                        code lenses refreshed by the server)
 #   the same four, on screen             each Neovim in tmux, typed at key by key: the diagnostic's
 #                                        message drawn at its line's end, what completion leaves
-#                                        in the tape (as you type on 0.11, and <C-x><C-o>)
+#                                        in the tape (as you type on 0.11, and <C-x><C-o>),
+#                                        an operator's name and a unit (`26.2_mi >k` → `>km`)
 #   Neovim 0.11.4 + README options (rpn_lsp.lua)          test-options.lua: the options block of
 #   Neovim 0.7.2  + README options (rpn_lsp_legacy.lua)   EditorConfigs/neovim/README.md as
 #                                        ~/.config/nvim/init.lua, the config in ~/.config/nvim/plugin/,
@@ -132,10 +135,12 @@ one "Neovim 0.7 + rpn_lsp_legacy.lua" "$nvim_07" rpn_lsp_legacy.lua utf-16 0 1 0
 #     which Neovim 0.11 leaves off unless a config turns it on);
 #   - with AUTO "1" (0.11's vim.lsp.completion autotrigger): typing `9 sq` brings the menu up by
 #     itself (`sqrt` on screen) and leaves `9 sq` as typed (not `9 sqq`), `9 sqr` then <C-n><C-y>
-#     gives `9 sqrt`, and Enter after `9 sq` ends the line as typed;
-#   - <C-x><C-o> after `9 sq`, `9 sqr` (and `9 sqt` on 0.11, whose configs match in order) then
-#     the first item gives `9 sq`, `9 sqrt` (`9 sqrt`); on 0.7 <C-x><C-o> inserts the first
-#     item itself;
+#     gives `9 sqrt`, and Enter after `9 sq` ends the line as typed; typing `26.2_mi >k` brings
+#     up the units the top converts to (`km`, its detail `kilometre` on screen), <C-n><C-y> gives
+#     `26.2_mi >km`, and the line's inlay hint then ends with 26.2 mi in km (`42.1648128_km]`);
+#   - <C-x><C-o> after `9 sq`, `9 sqr` (and `9 sqt` on 0.11, whose configs match in order) and
+#     `26.2_mi >k` then the first item gives `9 sq`, `9 sqrt` (`9 sqrt`) and `26.2_mi >km` (the
+#     unit's edit replaces just the `k`); on 0.7 <C-x><C-o> inserts the first item itself;
 #   - then `:w`, and the file must hold exactly what was typed and chosen.
 # on_screen NAME NVIM CONFIG AUTO.
 tmux_socket="rpn-nvim-test-$$"
@@ -227,15 +232,30 @@ on_screen() {
     type_slowly '1'
     keys Escape; sleep 0.3
     want+=('9 sq' '1')
+    # A unit after `>`: the server triggers on `>` and on letters; `km` is the one length unit
+    # starting with k.
+    keys o
+    type_slowly '26.2_mi >k'
+    status=0
+    wait_for 'kilometre' || status=$?
+    report "$status" 'typing `26.2_mi >k` brings the units menu up by itself (`km`, kilometre, on the screen)'
+    echo "--- the screen with the units menu:"
+    screen | sed -e 's/[[:space:]]*$//' -e '/^~\{0,1\}$/d' -e 's/^/    /'
+    keys C-n; sleep 0.3; keys C-y; sleep 0.3; keys Escape; sleep 0.3
+    want+=('26.2_mi >km')
+    status=0
+    { wait_for '26.2_mi >km [' && wait_for '42.1648128_km]'; } || status=$?
+    report "$status" 'accepting `km` leaves `26.2_mi >km`, its inlay hint ending with `42.1648128_km]` (26.2 mi in km)'
   fi
   # <C-x><C-o>: 0.11's configs select nothing by themselves (noselect): <C-n> picks the first
   # item and <C-y> takes it. On 0.7 the first item is inserted by <C-x><C-o> itself.
-  local omni_words=('sq' 'sqr') omni_want=('9 sq' '9 sqrt') word i
-  [ "$auto" = 1 ] && omni_words+=('sqt') && omni_want+=('9 sqrt')
+  local omni_words=('9 sq' '9 sqr') omni_want=('9 sq' '9 sqrt') word i
+  [ "$auto" = 1 ] && omni_words+=('9 sqt') && omni_want+=('9 sqrt')
+  omni_words+=('26.2_mi >k') && omni_want+=('26.2_mi >km')
   for i in "${!omni_words[@]}"; do
     word="${omni_words[$i]}"
     keys o
-    type_slowly "9 $word"
+    type_slowly "$word"
     sleep 0.5
     keys C-x; keys C-o; sleep 1
     if [ "$auto" = 1 ]; then

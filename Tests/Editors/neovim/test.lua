@@ -27,6 +27,10 @@
 -- Then, in a buffer of its own, numbers grouped in thousands (`1,234.50`) and in hex, octal and
 -- binary (`0xFF`), alone and as checks: semantic tokens (raw, and drawn on 0.9+) say `number`;
 -- `1,5` and `0xG` are invalid-number errors.
+-- Then, in a buffer of quantities (units.rpn): completion after `26.2_mi >k` offers units only,
+-- `km` first, whose edit (applied as the client applies it) makes `>km`; "Convert to km
+-- (kilometre)" on `26.2_mi` and the unit-mismatch quick fix "Convert with `>mi`" on `5_km _mi`,
+-- through the client (client_code_action): the buffer's text, diagnostics and hints after each.
 -- Last, in a fourth buffer, sections: each heading's summary as a code lens (raw, and through
 -- vim.lsp.codelens where the config shows lenses, following an edit), or as an inlay hint at the
 -- heading's end; the folding ranges (raw, and vim.lsp.foldexpr's folds where the config folds,
@@ -1442,6 +1446,109 @@ local function check_numbers(sample_bufnr, client)
   vim.cmd('bwipeout! ' .. bufnr)
 end
 
+-- Units, in a buffer of their own (units.rpn): what a person gets in the buffer from the
+-- server's unit completion, its "Convert to …" action and its unit-mismatch quick fix. Each line
+-- with a quantity comes after `√` (non-ASCII: UTF-8 and UTF-16 columns differ). `clear` keeps
+-- the lines' stacks apart.
+local units_lines = { '2 √ 26.2_mi 3', 'clear', '5_km _mi', 'clear', '2 √ 26.2_mi >k' }
+
+local function check_units(sample_bufnr)
+  vim.fn.writefile(units_lines, 'units.rpn')
+  vim.cmd('edit units.rpn')
+  local bufnr = api.nvim_get_current_buf()
+  local client
+  local attached = vim.wait(TIMEOUT, function()
+    client = clients_of(bufnr)[1]
+    return client ~= nil and client.initialized == true
+  end, 20)
+  if not check(attached, 'rpn-lsp attaches to a buffer of quantities (units.rpn)', 'no rpn_lsp client on it') then
+    vim.cmd('buffer ' .. sample_bufnr)
+    return
+  end
+  local WARN, ERROR = vim.diagnostic.severity.WARN, vim.diagnostic.severity.ERROR
+  local mismatch = { lnum = 2, col = 5, end_col = 8, code = 'unit-mismatch', severity = WARN, message_has = '`>mi`' }
+  local typed_k = byte_col(bufnr, 4, '>k')
+  check_diagnostics(bufnr, {
+    mismatch,
+    { lnum = 4, col = typed_k, end_col = typed_k + 2, code = 'unknown-unit', severity = ERROR, message_has = '`>k`' },
+  }, 'units.rpn: `_mi` on 5 km (a unit already), and `>k` half typed')
+  local hints = {
+    [1] = '[1.4142135623731 26.2_mi 3]',
+    [2] = '[]',
+    [3] = '[5_km]',
+    [4] = '[]',
+    [5] = '[1.4142135623731 26.2_mi]',
+  }
+  check_all_hints(bufnr, hints, 'in units.rpn')
+
+  -- Completion after `>k` (line 5): units only (kind Unit), km first, its edit replacing just the
+  -- `k` typed (in the negotiated encoding, after `√`). Accepting it, as vim.lsp.completion does
+  -- (the item's textEdit applied in the client's encoding), leaves `>km`.
+  -- (The position is built here: in normal mode the cursor cannot sit after a line's last byte.)
+  local line5 = line_text(bufnr, 4)
+  local result, err = request(bufnr, 'textDocument/completion', {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    position = { line = 4, character = units(line5, #line5, expected_encoding) },
+  })
+  local items = type(result) == 'table' and (result.items or result) or {}
+  local not_units = {}
+  for _, item in ipairs(items) do
+    if item.kind ~= 11 then
+      table.insert(not_units, item.label)
+    end
+  end
+  local km = items[1] or {}
+  local k_range = lsp_range(bufnr, 4, typed_k + 1, typed_k + 2)
+  check(#items > 0 and #not_units == 0 and km.label == 'km' and km.filterText == 'km' and type(km.textEdit) == 'table'
+      and km.textEdit.newText == 'km' and range_text(km.textEdit.range) == range_text(k_range),
+    string.format('completion after `26.2_mi >k` (line 5): units only (kind 11), `km` first, filterText "km", its edit replacing the `k` (%s, %s)',
+      range_text(k_range), expected_encoding),
+    err or string.format('not units: %s; first item %s', show(not_units), show(km)))
+  local updates = diagnostic_updates
+  if type(km.textEdit) == 'table' then
+    vim.lsp.util.apply_text_edits({ km.textEdit }, bufnr, client.offset_encoding)
+  end
+  local lines = with_lines(units_lines, { [5] = '2 √ 26.2_mi >km' })
+  local problem = lines_diff(buffer_lines(bufnr), lines)
+  check(problem == nil, 'accepting `km` (its textEdit applied in ' .. client.offset_encoding .. ') makes line 5 `2 √ 26.2_mi >km`',
+    problem)
+  check_diagnostics(bufnr, { mismatch }, 'after completing `>km`', updates)
+  hints[5] = '[1.4142135623731 42.1648128_km]'
+  check_all_hints(bufnr, hints, 'after completing `>km` (26.2 mi in km)')
+
+  -- "Convert to km (kilometre)" on `26.2_mi` (line 1), through the client: ` >km` right after it.
+  api.nvim_win_set_cursor(0, { 1, byte_col(bufnr, 0, '26.2_mi') + 2 })
+  updates = diagnostic_updates
+  local through, offered, messages = client_code_action(bufnr, 'Convert to km (kilometre)', 'refactor.rewrite')
+  local conversions = {}
+  for _, title in ipairs(offered) do
+    if title:find('^Convert to ') then
+      table.insert(conversions, title)
+    end
+  end
+  lines[1] = '2 √ 26.2_mi >km 3'
+  problem = lines_diff(buffer_lines(bufnr), lines)
+  check(problem == nil and #conversions <= 8,
+    through .. ' on `26.2_mi` (line 1) applies "Convert to km (kilometre)" (of at most 8 conversions): `2 √ 26.2_mi >km 3`',
+    string.format('%s; offered %s; messages: %s', problem or 'buffer right', show(offered), messages_text(messages)))
+  hints[1] = '[1.4142135623731 42.1648128_km 3]'
+  check_all_hints(bufnr, hints, 'after "Convert to km"')
+
+  -- The unit-mismatch quick fix on `5_km _mi` (line 3), through the client: `_` becomes `>`.
+  api.nvim_win_set_cursor(0, { 3, byte_col(bufnr, 2, '_mi') + 1 })
+  updates = diagnostic_updates
+  through, offered, messages = client_code_action(bufnr, 'Convert with `>mi`', 'quickfix')
+  lines[3] = '5_km >mi'
+  problem = lines_diff(buffer_lines(bufnr), lines)
+  check(problem == nil, through .. ' on `_mi` of `5_km _mi` (line 3) applies "Convert with `>mi`": `5_km >mi`',
+    string.format('%s; offered %s; messages: %s', problem or 'buffer right', show(offered), messages_text(messages)))
+  check_diagnostics(bufnr, {}, 'after the unit-mismatch quick fix', updates)
+  hints[3] = '[3.10685596118667_mi]'
+  check_all_hints(bufnr, hints, 'after "Convert with `>mi`" (5 km in mi)')
+  vim.cmd('silent! write')
+  vim.cmd('buffer ' .. sample_bufnr)
+end
+
 -- Whether the server puts sections' summaries in inlay hints: a config that shows them as code
 -- lenses turns those hints off (inlayHints.sections false in its init_options).
 local function section_hints_on(client)
@@ -1867,6 +1974,7 @@ local function run()
   check_failing_check_fix(bufnr)
   check_words(bufnr)
   check_numbers(bufnr, client)
+  check_units(bufnr)
   check_sections(bufnr, client)
 
   -- The server stops when asked (shutdown + exit).
