@@ -179,13 +179,14 @@ import Testing
     try client.finish()
   }
 
-  /// Every letter is a trigger character: Neovim 0.11 completes as one types only on those.
+  /// Every letter is a trigger character (Neovim 0.11 completes as one types only on those), and
+  /// so are the marks a unit follows: `_`, `>`, `→`.
   @Test(.overPipes) func everyLetterTriggersCompletion() throws {
     let client = try LSPClient()
     let result = try client.initialize()
     let letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".map { String($0) }
     let triggers = result["capabilities"]?["completionProvider"]?["triggerCharacters"]?.arrayValue ?? []
-    #expect(triggers.compactMap(\.stringValue).sorted() == letters.sorted())
+    #expect(triggers.compactMap(\.stringValue).sorted() == (letters + ["_", ">", "→"]).sorted())
     try client.finish()
   }
 
