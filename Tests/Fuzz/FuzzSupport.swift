@@ -205,6 +205,16 @@ let fuzzVocabulary = [
   "# RPN: NOTATION=Engineering GROUPING=False maxitems=3\n", "# rpn: decimals=20 notation=fancy colour=red plain\n",
   "# rpn: maxItems=0 precision=18 angleUnit=grad decimals= =5\n", "# rpn:", " notation=auto", " decimals=15",
   " grouping=yes", " precision=1", " angleUnit=radians", " maxItems=1", "=", "rpn:",
+  // Units: quantities good and bad, unit words, conversions, temperatures, checks with units, and
+  // fragments that glue into unit expressions (`12_` `km` `/` `h^2`).
+  "12_km", "500_m", "3_h", "26.2_mi", "-40_°C", "20_°C", "5_Δ°C", "68_°F", "9.81_m/s^2", "1_J/(kg*K)", "5_m²",
+  "0.2_s⁻¹", "1_kWh", "60_mph", "1_KiB", "1_µs", "3_Ω", "1_000_km", "1e308_km", "30_°", "1,250.50_kg", "_km", "_1/s",
+  ">mi", "->km", "→ft", ">°F", ">Δ°C", ">m^3", ">mm", ">mi/gal", "uval", "ubase", "=12.5_km", "=0_Δ°C", "=12_",
+  "12_", "12__km", "12_km/", "12_/s", "12_m/s/s", "12_m^", "12_m^1.5", "12_m^99999999999", "12_m^99", "12_(m)",
+  "12_m/(s", "12_°C*m", "12_kmin", "12_J/kg*K", "0x1F_km", "12_kmh", "12_KB", "12_C", "=_x", "_x", "12km", "_", ">",
+  "->", "→", "12_km\u{301}", "12_\u{200F}km", "_", "km", "/", "*", "·", "^2", "^-1", "(", ")", "°C", "Δ", "µ", "h",
+  "kg", "s", "mi", "1_mi >ft", "15_km/h 30_min *", "600_mi 50_mph /", "1_ha 1_m *", "20_°C 15_°C -", "2_m 3 ^",
+  "4_m^2 sqrt", "90_° cos", "12_km 3 +", "0 12_km +", "5_km _mi", "5 >km",
 ]
 
 /// Code action kinds for `context.only` and resolve: the server's, their parents, and others.
