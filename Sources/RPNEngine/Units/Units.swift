@@ -104,6 +104,11 @@ package final class Units: @unchecked Sendable {
   private var ids: [[UnitFactor]: UInt32] = [[]: 0]
   private var linear: [UInt64: Exact] = [:]
   private var affine: [UInt64: (Exact, Exact)] = [:]
+  /// Units already read, by their text when it is short (`km`, `m/s^2`): a tape writes the same
+  /// few units again and again, and reading one (parsing, looking names up) costs far more than
+  /// this lookup. Cleared when full.
+  private var read: [ShortText: UInt32] = [:]
+  private static let readCapacity = 4096
 
   private init() {
     lock = .allocate(capacity: 1)
@@ -128,6 +133,18 @@ package final class Units: @unchecked Sendable {
       infos.append(UnitInfo(factors: factors))
       ids[factors] = id
       return UnitID(index: id)
+    }
+  }
+
+  /// The unit a short text was read as before, if any.
+  fileprivate func known(_ text: ShortText) -> UnitID? {
+    locked { read[text].map { UnitID(index: $0) } }
+  }
+
+  fileprivate func remember(_ text: ShortText, as unit: UnitID) {
+    locked {
+      if read.count >= Self.readCapacity { read.removeAll(keepingCapacity: true) }
+      read[text] = unit.index
     }
   }
 
@@ -223,11 +240,15 @@ extension Units {
   /// The unit of a unit expression written in `bytes[range]` (`km/h`), as the lexer reads it:
   /// parsed, then resolved. Offsets in a problem are relative to `bytes`' start.
   package static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Result<UnitID, UnitProblem> {
+    let key = ShortText(bytes, range)
+    if let key, let known = shared.known(key) { return .success(known) }
     switch UnitExpression.parse(bytes, range) {
     case .failure(let problem): return .failure(problem)
     case .success(let factors):
       if factors.isEmpty { return .failure(.malformed(.missingName, UnitSpan(range))) }
-      return resolve(factors, in: bytes)
+      let result = resolve(factors, in: bytes)
+      if let key, case .success(let unit) = result { shared.remember(key, as: unit) }
+      return result
     }
   }
 
@@ -276,5 +297,20 @@ extension UnitID {
     }
     return UnitDescription(
       spelling: info.spelling, name: name, dimension: info.dimension.inWords, baseUnits: base, factor: factor)
+  }
+}
+
+/// Up to 15 bytes of text in two words, its length in the last byte: a key that needs no
+/// allocation.
+private struct ShortText: Hashable {
+  var low: UInt64 = 0
+  var high: UInt64 = 0
+
+  init?(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    guard range.count <= 15 else { return nil }
+    for (k, i) in range.enumerated() {
+      if k < 8 { low |= UInt64(bytes[i]) << (8 * k) } else { high |= UInt64(bytes[i]) << (8 * (k - 8)) }
+    }
+    high |= UInt64(range.count) << 56
   }
 }
