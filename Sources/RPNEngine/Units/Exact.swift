@@ -28,6 +28,8 @@ package struct BigUInt: Hashable, Sendable {
   }
 
   package var isZero: Bool { limbs.isEmpty }
+  /// Whether this is 1: a unit's factor often is, and 1 times x needs no arithmetic.
+  var isOne: Bool { limbs.count == 1 && limbs[0] == 1 }
 
   /// How many bits the number needs: 0 for zero.
   package var bitWidth: Int { limbs.last.map { limbs.count * 64 - $0.leadingZeroBitCount } ?? 0 }
@@ -65,6 +67,8 @@ package struct BigUInt: Hashable, Sendable {
 
   package static func * (a: BigUInt, b: BigUInt) -> BigUInt {
     guard !a.isZero, !b.isZero else { return .zero }
+    if a.isOne { return b }
+    if b.isOne { return a }
     var result = [UInt64](repeating: 0, count: a.limbs.count + b.limbs.count)
     for (i, x) in a.limbs.enumerated() where x != 0 {
       var carry: UInt64 = 0
@@ -214,6 +218,8 @@ package struct BigUInt: Hashable, Sendable {
   /// The number to the power `exponent` (not negative), by squaring.
   package func power(_ exponent: Int) -> BigUInt {
     precondition(exponent >= 0, "BigUInt power with a negative exponent")
+    if isOne || exponent == 0 { return .one }
+    if exponent == 1 { return self }
     var result = BigUInt.one
     var base = self
     var remaining = exponent
@@ -483,6 +489,8 @@ package struct Exact: Hashable, Sendable {
 
   package static func * (a: Exact, b: Exact) -> Exact {
     if a.isZero || b.isZero { return .zero }
+    if !a.isNegative && a.numerator.isOne && a.denominator.isOne { return b }
+    if !b.isNegative && b.numerator.isOne && b.denominator.isOne { return a }
     // Cross-reduced first: the parts stay small, and the product is reduced.
     let g1 = BigUInt.gcd(a.numerator, b.denominator)
     let g2 = BigUInt.gcd(b.numerator, a.denominator)
