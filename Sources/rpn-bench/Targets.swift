@@ -67,13 +67,20 @@ func runTargets(binaries: [String], runs: Int, sizes: [Int]) {
       let lines = NamedTape.lines(of: text)
       let line = NamedTape.integerLine(in: lines, from: size / 2)
       let label = "\(tape.rawValue) \(size / 1000)k"
-      if tape == .running || tape == .column {
+      if tape != .local && tape != .block {
         let first = Character(UnicodeScalar(lines[line].first ?? 0x31))
         let edits = clients.map { client in
           var version = 1
           return client.keystrokeMedian(uri: uri, line: line, first: first, version: &version, runs: runs)
         }
-        show("edit in the middle, \(label) → diagnostics", edits.map(duration), tape == .running ? "≤ 30 ms" : "≤ 2 ms")
+        let target =
+          switch tape {
+          case .running: "≤ 30 ms"
+          case .column: "≤ 2 ms"
+          case .units: "≤ 1.5× running"
+          default: ""
+          }
+        show("edit in the middle, \(label) → diagnostics", edits.map(duration), target)
       }
       let document: JSONValue = ["uri": .string(uri)]
       let hints = clients.map { $0.inlayHintsMedian(uri: uri, lines: line..<line + 100, runs: runs) }

@@ -7,6 +7,9 @@
 //     [--only TEXT] [--keep DIR]
 //   swift run -c release rpn-bench --targets [--against OLD-RPN-LSP] [--quick]
 //   swift run rpn-bench --exchange --server RPN-LSP --against OTHER-RPN-LSP [--write DIR]
+//   swift run -c release rpn-bench --units-only [--quick]
+//   swift run rpn-bench --tape running|column|local|block|units|mixed LINES [FILE]
+//   swift run rpn-bench --help
 //
 // Every figure is a median of several runs; the machines are shared and noisy, so compare the
 // ratios printed here rather than absolute times across runs.
@@ -136,6 +139,36 @@ func arithmeticTape(lines: Int) -> (rpn: String, dc: String) {
 
 func makeDocument(_ text: String) -> Document {
   do { return try Document(text: text) } catch { fatalError("benchmark tape too large: \(error)") }
+}
+
+// MARK: Modes
+
+if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-h") {
+  print(
+    """
+    rpn-bench: the engine's speed and memory, measured side by side in one run.
+      rpn-bench [--quick] [--server RPN-LSP]                   every section
+      rpn-bench --e2e-only | --checks-only | --words-only | --sections-only | --worst-only |
+                --limits-only | --edits-only [--quick]        one section
+      rpn-bench --units-only [--quick]                         check: running, units, mixed tapes
+      rpn-bench --ratchet BASELINE [--write --commit HASH] [--only TEXT] [--keep DIR] [--server RPN-LSP]
+      rpn-bench --targets [--against OLD-RPN-LSP] [--quick]
+      rpn-bench --exchange --server RPN-LSP --against OTHER-RPN-LSP [--write DIR]
+      rpn-bench --soak STEPS [SEED]
+      rpn-bench --profile-eval LINES
+      rpn-bench --tape NAME LINES [FILE]                       a named tape's text (\(
+      NamedTape.allCases.map(\.rawValue).joined(separator: ", ")))
+    """)
+  exit(0)
+}
+
+if let flag = CommandLine.arguments.firstIndex(of: "--tape") {
+  exit(writeTape(arguments: CommandLine.arguments.dropFirst(flag + 1)))
+}
+
+if CommandLine.arguments.contains("--units-only") {
+  runUnitsComparison(binary: serverBinary, runs: quick ? 5 : 11, lines: quick ? 100_000 : 1_000_000)
+  exit(0)
 }
 
 // MARK: Profiling
