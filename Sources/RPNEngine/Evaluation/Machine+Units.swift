@@ -15,6 +15,8 @@ extension Machine {
   /// needs one dimension (`+ - mod min max %ch %t atan2`): the left operand's unit (a plain 0
   /// takes the other's), with temperatures' affine rules.
   static func align(_ a: Value, _ b: Value, _ operation: Additive) -> Result<(Double, Double, UnitID), UnitFailure> {
+    // One unit, no scale: the numbers as they are (a tape in one unit adds as plain numbers do).
+    if a.unit == b.unit && !a.unit.isScale { return .success((a.number, b.number, a.unit)) }
     if a.unit == .none {
       guard a.isZero else { return .failure(.dimensions) }
       if operation == .modulo, case .scale = role(b.unit) { return .failure(.temperatureScale) }
@@ -59,6 +61,9 @@ extension Machine {
   {
     switch arithmetic {
     case .add, .subtract:
+      if a.unit == b.unit && !a.unit.isScale {
+        return .success(Value(arithmetic == .add ? a.number + b.number : a.number - b.number, unit: a.unit))
+      }
       return align(a, b, arithmetic == .add ? .add : .subtract).map { x, y, unit in
         Value(arithmetic == .add ? x + y : x - y, unit: unit)
       }

@@ -5,10 +5,23 @@
 /// computes a value carries its unit with it, so that units come as rules (in `Value`'s operators
 /// and `Machine.compute`), not as a hunt for the places a unit would be dropped.
 package struct UnitID: Hashable, Sendable {
+  /// The unit's place in the registry (`Units`), and in its top bit whether it is a temperature
+  /// on a scale (`isScale`).
   package let index: UInt32
 
   /// No unit: a plain number.
   package static let none = UnitID(index: 0)
+
+  /// The top bit of `index`: `°C` or `°F` alone, a temperature on a scale whose zero is elsewhere,
+  /// which adds and converts affinely. Kept in the ID so that "one unit, not a scale: compute as
+  /// plain numbers" is one test, with no lookup.
+  static let scaleFlag: UInt32 = 1 << 31
+
+  /// Whether this is `°C` or `°F` alone (see `scaleFlag`).
+  package var isScale: Bool { index & Self.scaleFlag != 0 }
+
+  /// The place in the registry, without the flag.
+  var slot: Int { Int(index & ~Self.scaleFlag) }
 }
 
 /// A value the tape computes with: a number and its unit (always `UnitID.none` yet). On the stack

@@ -186,10 +186,10 @@ package struct Lexer {
     let token = UnsafeBufferPointer(rebasing: line[range])
     let first = token[0]
     if NumberLiteral.canStart(first) {
-      let parsed = NumberLiteral.parse(token)
-      if case .value(let value) = parsed { return .number(Value(literal: value)) }
-      if let quantity = quantity(token, from: 0) { return quantity }
-      switch parsed {
+      // A quantity has an `_` (and a number that reads whole has none where a quantity's unit
+      // starts): one reading of its number, not a failed parse first.
+      if token.contains(0x5F), let quantity = quantity(token, from: 0) { return quantity }
+      switch NumberLiteral.parse(token) {
       case .value(let value): return .number(Value(literal: value))
       case .outOfRange: return .invalidNumber(.outOfRange)
       case .malformed(let problem): return .invalidNumber(problem)
@@ -200,13 +200,11 @@ package struct Lexer {
       let name = UnsafeBufferPointer(rebasing: token[1...])
       if name.isEmpty { return .invalidStore(.missing) }
       if NumberLiteral.canStart(name[0]) {
-        let parsed = NumberLiteral.parse(name)
-        if case .value(let value) = parsed { return .check(Value(literal: value)) }
-        if let quantity = quantity(token, from: 1) {
+        if name.contains(0x5F), let quantity = quantity(token, from: 1) {
           if case .quantity(let value) = quantity { return .check(value) }
           return quantity
         }
-        switch parsed {
+        switch NumberLiteral.parse(name) {
         case .value(let value): return .check(Value(literal: value))
         case .outOfRange: return .invalidNumber(.outOfRange)
         case .malformed(let problem): return .invalidNumber(problem)
@@ -282,6 +280,9 @@ package struct Lexer {
     let reading = NumberLiteral.read(token, from: start)
     guard reading.digits > 0 else { return nil }
     guard reading.radix == 10 else {
+      // An integer literal read whole (`0xff_ff`: its `_` between two hexadecimal digits) is no
+      // quantity.
+      if case .value = NumberLiteral.parse(UnsafeBufferPointer(rebasing: token[start...])) { return nil }
       // `0x1F_km`, and `0x1F_deg`, whose `_DE` the hexadecimal digits took: a valid integer
       // literal before an `_`.
       for i in (start + 1)..<token.count where token[i] == 0x5F {
@@ -298,7 +299,13 @@ package struct Lexer {
     // An `_` before a digit is a digit separator, out of place here (`1._5`, `1e1_0`): no unit.
     if reading.end + 1 < token.count, NumberLiteral.isDigit(token[reading.end + 1]) { return nil }
     let number: Double
-    switch NumberLiteral.parse(UnsafeBufferPointer(rebasing: token[start..<reading.end])) {
+    // The reading is the number's: its value needs no second reading, but a comma out of place
+    // is for `parse` to word.
+    let parsed =
+      reading.misplacedComma == nil
+      ? NumberLiteral.value(of: reading, in: token)
+      : NumberLiteral.parse(UnsafeBufferPointer(rebasing: token[start..<reading.end]))
+    switch parsed {
     case .value(let value): number = value
     case .outOfRange: return .invalidNumber(.outOfRange)
     case .malformed(let problem): return .invalidNumber(problem)
@@ -397,6 +404,18 @@ struct TokenScanner {
       position = past(end)
       return Token(range: start..<end, kind: .number(Value(literal: value)))
     }
+    // A plain decimal, `_` and a unit (`12.5_km`): the number parsed in the same pass, the unit
+    // read (through the units' cache of texts read). Anything else, a malformed unit too, is for
+    // `classify`, which takes these the same way.
+    if NumberLiteral.mayStartPlainDecimal(first),
+      let (value, underscore) = NumberLiteral.plainDecimalBeforeUnit(bytes, from: start)
+    {
+      let end = tokenEnd(from: underscore + 1)
+      if case .success(let unit) = Units.read(bytes, (underscore + 1)..<end) {
+        position = past(end)
+        return Token(range: start..<end, kind: .quantity(Value(literal: value, unit: unit)))
+      }
+    }
     // A word of two to seven ASCII bytes that starts no number and no store (`clear`, `dup`,
     // `x1`, `**`): its end and its builtin key from one 8-byte load. Classify would find it a
     // builtin if the key is one's, else a name if it is one, else unknown (`:` and `;` are
@@ -415,6 +434,22 @@ struct TokenScanner {
       position = past(end)
       return Token(range: start..<end, kind: .check(Value(literal: value)))
     }
+    i = tokenEnd(from: i)
+    position = i
+    let kind = Lexer.classify(bytes, start..<i, builtins: builtins)
+    if case .number = kind, RadixLiteral.isRadixLiteral(UnsafeBufferPointer(rebasing: bytes[start..<i])) {
+      sawRadixLiteral = true
+    } else if case .check = kind, RadixLiteral.isRadixLiteral(UnsafeBufferPointer(rebasing: bytes[start + 1..<i])) {
+      sawRadixLiteral = true
+    }
+    return Token(range: start..<i, kind: kind)
+  }
+
+  /// Where the token that runs through `start` ends: at white space, `#` or the line's end.
+  @inline(__always)
+  func tokenEnd(from start: Int) -> Int {
+    var i = start
+    let count = bytes.count
     while i < count {
       let byte = bytes[i]
       // Printable ASCII past "#" (0x23) is part of the token: the common case, one compare.
@@ -430,14 +465,7 @@ struct TokenScanner {
         i += 1
       }
     }
-    position = i
-    let kind = Lexer.classify(bytes, start..<i, builtins: builtins)
-    if case .number = kind, RadixLiteral.isRadixLiteral(UnsafeBufferPointer(rebasing: bytes[start..<i])) {
-      sawRadixLiteral = true
-    } else if case .check = kind, RadixLiteral.isRadixLiteral(UnsafeBufferPointer(rebasing: bytes[start + 1..<i])) {
-      sawRadixLiteral = true
-    }
-    return Token(range: start..<i, kind: kind)
+    return i
   }
 
   /// Where to go on after a token that ends at `end`: past the space that usually follows it, so

@@ -95,7 +95,7 @@ package enum NumberLiteral {
   /// The value of a decimal literal that `read` found: exact on the fast path (Clinger's), else
   /// from the C library's `strtod`.
   @inline(__always)
-  private static func value(of reading: Reading, in bytes: UnsafeBufferPointer<UInt8>) -> Result {
+  static func value(of reading: Reading, in bytes: UnsafeBufferPointer<UInt8>) -> Result {
     // More than 19 digits may have wrapped the mantissa: the exact conversion takes those.
     guard reading.digits <= 19 else { return slowParse(UnsafeBufferPointer(rebasing: bytes[reading.range])) }
     if reading.mantissa == 0 { return .value(reading.negative ? -0.0 : 0.0) }
@@ -145,6 +145,44 @@ package enum NumberLiteral {
       digits += fractionDigits
     }
     guard digits > 0, digits <= 19, i == count || TokenScanner.endsToken(bytes[i]) else { return nil }
+    if mantissa == 0 { return (negative ? -0.0 : 0.0, i) }
+    guard mantissa <= 1 << 53, fractionDigits <= 22 else { return nil }
+    var value = Double(mantissa)
+    if fractionDigits > 0 { value /= exactPowerOfTen(fractionDigits) }
+    return (negative ? -value : value, i)
+  }
+
+  /// A plain decimal at `start` (an optional ASCII sign, digits, an optional point and digits)
+  /// that ends at an `_` which no digit or `_` follows: a quantity's number (`12.5_km`), parsed
+  /// while it is scanned. Its value and where the `_` is, or nil for anything else (an exponent,
+  /// a comma, digits separated by `_`, too many digits), which `Lexer.quantity` then reads in
+  /// full. The same arithmetic as `plainDecimal`'s, so the value is `parse`'s to the bit.
+  @inline(__always)
+  static func plainDecimalBeforeUnit(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, Int)? {
+    let count = bytes.count
+    var i = start
+    let negative = bytes[i] == 0x2D
+    if negative || bytes[i] == 0x2B { i += 1 }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var fractionDigits = 0
+    while i < count, bytes[i] &- 0x30 < 10 {
+      mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 0x30)
+      digits += 1
+      i += 1
+    }
+    if i < count, bytes[i] == 0x2E {
+      i += 1
+      while i < count, bytes[i] &- 0x30 < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 0x30)
+        digits += 1
+        fractionDigits += 1
+        i += 1
+      }
+    }
+    guard digits > 0, digits <= 19, i + 1 < count, bytes[i] == 0x5F, bytes[i + 1] != 0x5F,
+      bytes[i + 1] &- 0x30 >= 10
+    else { return nil }
     if mantissa == 0 { return (negative ? -0.0 : 0.0, i) }
     guard mantissa <= 1 << 53, fractionDigits <= 22 else { return nil }
     var value = Double(mantissa)

@@ -42,6 +42,15 @@ extension Units {
   /// is an earlier one's (`m^2` after `ha`), converted into it and merged; (e) factors of power 0
   /// dropped, and with none left, a plain number.
   package static func product(_ a: UnitID, _ b: UnitID, dividing: Bool) -> Result<(UnitID, Exact?), UnitFailure> {
+    if let known = shared.knownProduct(a, b, dividing: dividing) { return .success(known) }
+    let result = workOutProduct(a, b, dividing: dividing)
+    if case .success(let product) = result { shared.rememberProduct(a, b, dividing: dividing, product) }
+    return result
+  }
+
+  /// `product`, worked out.
+  private static func workOutProduct(_ a: UnitID, _ b: UnitID, dividing: Bool) -> Result<(UnitID, Exact?), UnitFailure>
+  {
     let left = a == .none ? [] : a.info.factors
     let right = b == .none ? [] : b.info.factors
     if left.contains(where: \.isScale) || right.contains(where: \.isScale) { return .failure(.temperatureScale) }

@@ -107,8 +107,19 @@ package final class Units: @unchecked Sendable {
   /// Units already read, by their text when it is short (`km`, `m/s^2`): a tape writes the same
   /// few units again and again, and reading one (parsing, looking names up) costs far more than
   /// this lookup. Cleared when full.
-  private var read: [ShortText: UInt32] = [:]
-  private static let readCapacity = 4096
+  /// A direct-mapped table (a text's slot is a hash of it; a new text takes the slot over): a
+  /// lookup is a few instructions, where a dictionary's hashing cost hundreds.
+  @exclusivity(unchecked) private var read = [ReadSlot](repeating: ReadSlot(), count: slotCount)
+  /// Products and quotients already worked out, by their operands' IDs, the same way: a tape
+  /// multiplies the same units again and again.
+  @exclusivity(unchecked) private var products = [ProductSlot](repeating: ProductSlot(), count: slotCount)
+  private static let slotCount = 1024
+
+  /// A slot for `key`'s two words.
+  @inline(__always)
+  private static func slot(_ low: UInt64, _ high: UInt64) -> Int {
+    Int(truncatingIfNeeded: (low &* 0x9E37_79B9_7F4A_7C15 ^ high &* 0xC2B2_AE3D_27D4_EB4F) >> 54)
+  }
 
   private init() {
     lock = .allocate(capacity: 1)
@@ -129,8 +140,9 @@ package final class Units: @unchecked Sendable {
     return locked {
       if let id = ids[factors] { return UnitID(index: id) }
       guard infos.count < Self.capacity else { return nil }
-      let id = UInt32(infos.count)
-      infos.append(UnitInfo(factors: factors))
+      let info = UnitInfo(factors: factors)
+      let id = UInt32(infos.count) | (info.isScale ? UnitID.scaleFlag : 0)
+      infos.append(info)
       ids[factors] = id
       return UnitID(index: id)
     }
@@ -138,19 +150,40 @@ package final class Units: @unchecked Sendable {
 
   /// The unit a short text was read as before, if any.
   fileprivate func known(_ text: ShortText) -> UnitID? {
-    locked { read[text].map { UnitID(index: $0) } }
+    let i = Self.slot(text.low, text.high)
+    return locked {
+      let slot = read[i]
+      return slot.low == text.low && slot.high == text.high ? UnitID(index: slot.unit) : nil
+    }
   }
 
   fileprivate func remember(_ text: ShortText, as unit: UnitID) {
+    let i = Self.slot(text.low, text.high)
+    locked { read[i] = ReadSlot(low: text.low, high: text.high, unit: unit.index) }
+  }
+
+  /// A product (`dividing`: a quotient) of two units worked out before, if any.
+  func knownProduct(_ a: UnitID, _ b: UnitID, dividing: Bool) -> (UnitID, Exact?)? {
+    let key = UInt64(a.index) << 32 | UInt64(b.index)
+    let i = Self.slot(key, dividing ? 1 : 2)
+    return locked {
+      let slot = products[i]
+      guard slot.used, slot.key == key, slot.dividing == dividing else { return nil }
+      return (slot.unit, slot.scale)
+    }
+  }
+
+  func rememberProduct(_ a: UnitID, _ b: UnitID, dividing: Bool, _ result: (UnitID, Exact?)) {
+    let key = UInt64(a.index) << 32 | UInt64(b.index)
+    let i = Self.slot(key, dividing ? 1 : 2)
     locked {
-      if read.count >= Self.readCapacity { read.removeAll(keepingCapacity: true) }
-      read[text] = unit.index
+      products[i] = ProductSlot(used: true, key: key, dividing: dividing, unit: result.0, scale: result.1)
     }
   }
 
   /// What a unit is.
   package func info(_ unit: UnitID) -> UnitInfo {
-    locked { Int(unit.index) < infos.count ? infos[Int(unit.index)] : infos[0] }
+    locked { unit.slot < infos.count ? infos[unit.slot] : infos[0] }
   }
 
   /// How many units are known (for tests and the bench).
@@ -302,15 +335,33 @@ extension UnitID {
 
 /// Up to 15 bytes of text in two words, its length in the last byte: a key that needs no
 /// allocation.
-private struct ShortText: Hashable {
+private struct ShortText {
   var low: UInt64 = 0
   var high: UInt64 = 0
 
   init?(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-    guard range.count <= 15 else { return nil }
+    // Not empty: an empty slot's words are those of an empty text.
+    guard !range.isEmpty, range.count <= 15 else { return nil }
     for (k, i) in range.enumerated() {
       if k < 8 { low |= UInt64(bytes[i]) << (8 * k) } else { high |= UInt64(bytes[i]) << (8 * (k - 8)) }
     }
     high |= UInt64(range.count) << 56
   }
+}
+
+/// A read-cache slot: a unit's text (as `ShortText`'s words; empty: length 0, which no text has)
+/// and the unit it was read as.
+private struct ReadSlot {
+  var low: UInt64 = 0
+  var high: UInt64 = 0
+  var unit: UInt32 = 0
+}
+
+/// A product-cache slot: the operands' IDs, whether a quotient, and the result.
+private struct ProductSlot {
+  var used = false
+  var key: UInt64 = 0
+  var dividing = false
+  var unit = UnitID.none
+  var scale: Exact? = nil
 }
