@@ -451,10 +451,15 @@ private let soakWords = [
   // The second edition: number forms, valid and not; the stack words; the words defined below.
   "1,234.50", "0x1F", "0o17", "0b1010_1010", "1,000", "1,5", "0xG", ",5", "1,000,00", "0b102", "lastx", "pick", "roll",
   "subtotal", "hyp", "two", "p", "bad", "w", "sin", "30",
+  // The third edition: quantities, unit words, conversions, temperatures, malformed units.
+  "12_km", "500_m", "3_h", "26.2_mi", "20_°C", "5_Δ°C", "9.81_m/s^2", "1_kWh", "60_mph", "_km", ">mi", "->ft", "→m",
+  ">°F", "uval", "ubase", "12_", "12_kmh", "12_m/s/s", "_x", "30_°",
 ]
 
 /// Checks, written after a line's tokens: some pass now and then, most fail.
-private let soakChecks = ["=20.5", "=1,234.50", "=0x1F", "=3", "=0", "=1.5e3", "=0.33", "=1,5", "=-3"]
+private let soakChecks = [
+  "=20.5", "=1,234.50", "=0x1F", "=3", "=0", "=1.5e3", "=0.33", "=1,5", "=-3", "=12.5_km", "=3_h", "=20_°C",
+]
 
 private let soakDefinitions = [
   ": hyp sq swap sq + sqrt ;", ": two 1 2 ;", ": p 2 pick ;", ": bad 0 / ;", ": w hyp two + ;", ": r 3 roll ;",

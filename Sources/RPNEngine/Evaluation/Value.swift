@@ -24,7 +24,7 @@ package struct UnitID: Hashable, Sendable {
   var slot: Int { Int(index & ~Self.scaleFlag) }
 }
 
-/// A value the tape computes with: a number and its unit (always `UnitID.none` yet). On the stack
+/// A value the tape computes with: a number and its unit (`UnitID.none` for a plain number). On the stack
 /// and in a variable its number is always finite; `lastx` is `Value.none` when there is none.
 ///
 /// Everything that holds a value holds this type (the stack's nodes and the line's buffer, a
