@@ -6,6 +6,11 @@ extension Machine {
     case add, subtract, extremum, modulo, linear
   }
 
+  /// The radian and the degree, which trigonometry of an angle computes in (IDs are the
+  /// process's: looked up once).
+  private static let radian = Units.tableUnit("rad")
+  private static let degree = Units.tableUnit("°")
+
   /// A lone temperature unit's role; `.none` for anything else.
   private static func role(_ unit: UnitID) -> TemperatureRole {
     unit == .none ? .none : unit.info.temperature
@@ -29,9 +34,7 @@ extension Machine {
     }
     let ra = role(a.unit)
     let rb = role(b.unit)
-    let scaleA = ra == .absolute || ra == .difference || ra == .none ? false : true
-    let scaleB = rb == .absolute || rb == .difference || rb == .none ? false : true
-    if a.unit == b.unit && !scaleA { return .success((a.number, b.number, a.unit)) }
+    let (scaleA, scaleB) = (a.unit.isScale, b.unit.isScale)
     guard a.unit.dimension == b.unit.dimension else { return .failure(.dimensions) }
     func linear() -> Double { Units.convert(b.number, from: b.unit, to: a.unit, affine: false) }
     func affine() -> Double { Units.convert(b.number, from: b.unit, to: a.unit, affine: true) }
@@ -121,16 +124,14 @@ extension Machine {
     case .squareRoot: return Units.power(a.unit, 1, over: 2).map { (a.number, $0, nil) }
     case .sin, .cos, .tan:
       guard a.unit.dimension == .angle else { return .failure(.needsAngle) }
-      let radian = Units.shared.id([UnitFactor(atom: Units.atomIndex("rad"), prefix: -1, power: 1)])
       if a.unit == radian { return .success((a.number, .none, false)) }
-      guard let degree = Units.shared.id([UnitFactor(atom: Units.atomIndex("°"), prefix: -1, power: 1)]) else {
-        return .failure(.tooManyUnits)
-      }
+      guard let degree else { return .failure(.tooManyUnits) }
       return .success((Units.convert(a.number, from: a.unit, to: degree, affine: false), .none, true))
     case .unitValue: return .success((a.number, .none, nil))
     case .baseUnits:
       guard let base = Units.base(of: a.unit) else { return .failure(.tooManyUnits) }
-      let affine = role(a.unit) != .none && role(a.unit) != .difference
+      let temperature = role(a.unit)
+      let affine = temperature != .none && temperature != .difference
       return .success((Units.convert(a.number, from: a.unit, to: base, affine: affine), base, nil))
     case .exp, .ln, .log10, .log2, .asin, .acos, .atan, .sinh, .cosh, .tanh, .asinh, .acosh, .atanh, .factorial:
       return .failure(.needsPlain)

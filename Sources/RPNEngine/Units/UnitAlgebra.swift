@@ -158,12 +158,16 @@ extension Units {
     return 0
   }
 
+  /// A unit of the table alone, unprefixed, to the first power (`rad`, `Δ°C`); nil when the
+  /// registry is full.
+  static func tableUnit(_ name: String) -> UnitID? {
+    shared.id([UnitFactor(atom: atomIndex(name), prefix: -1, power: 1)])
+  }
+
   /// The difference unit of a scale (`°C` → `Δ°C`); the unit itself for any other.
   package static func difference(of unit: UnitID) -> UnitID {
-    let info = unit.info
-    guard info.isScale, let factor = info.factors.first else { return unit }
-    let name = factor.unit.name == "°F" ? "Δ°F" : "Δ°C"
-    return shared.id([UnitFactor(atom: atomIndex(name), prefix: -1, power: 1)]) ?? unit
+    guard unit.isScale, let factor = unit.info.factors.first else { return unit }
+    return tableUnit(factor.unit.name == "°F" ? "Δ°F" : "Δ°C") ?? unit
   }
 
   /// A number in `from` converted to `to` (one dimension): the exact ratio of their factors, and
