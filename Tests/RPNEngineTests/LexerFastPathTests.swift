@@ -137,21 +137,35 @@ import Testing
   /// Plain decimals, parsed while scanned, have exactly the value `Double(String)` gives, and
   /// the value the full parser gives: 200,000 literals, mostly short, many too long for the fast
   /// path, at every place of a line (so that the 8-byte loads at the literal and at the line's
-  /// end are both taken, and the byte loop for lines shorter than eight bytes).
+  /// end are both taken, and the byte loop for lines shorter than eight bytes); those before a
+  /// quantity's `_` likewise, found as numbers before a unit, and never as numbers.
   @Test func plainDecimalsAreCorrectlyRounded() {
     var random = SplitMix64(seed: 53)
     var mismatches: [String] = []
     var fast = 0
+    var beforeUnit = 0
     for _ in 0..<200_000 {
       let text = Self.plainDecimal(&random)
       let before = ["", "", "x ", "12 ", "dup\t", "a b c d e f "].randomElement(using: &random)!
-      let after = ["", "", " ", " +", "\t*", "#c", " 1 2 3 4 5 6 7"].randomElement(using: &random)!
+      let after = ["", "", " ", " +", "\t*", "#c", " 1 2 3 4 5 6 7", "_km", "_m/s^2 +", "_°C"].randomElement(
+        using: &random)!
       var bytes = Array((before + text + after).utf8)
       let start = before.utf8.count
-      let value = bytes.withUnsafeMutableBufferPointer {
+      let scan = bytes.withUnsafeMutableBufferPointer {
         NumberLiteral.plainDecimal(UnsafeBufferPointer($0), from: start)
       }
-      guard let (value, end) = value else { continue }
+      let value: Double
+      let end: Int
+      switch scan {
+      case .other: continue
+      case .number(let number, let ended):
+        (value, end) = (number, ended)
+        if after.hasPrefix("_") { mismatches.append("\(before + text + after): a number, not before a unit") }
+      case .beforeUnit(let number, let underscore):
+        (value, end) = (number, underscore)
+        beforeUnit += 1
+        if !after.hasPrefix("_") { mismatches.append("\(before + text + after): before a unit") }
+      }
       fast += 1
       let expected = Double(text.hasPrefix("+") ? String(text.dropFirst()) : text)
       let parsed = NumberLiteral.parse(text)
@@ -163,6 +177,7 @@ import Testing
     }
     #expect(mismatches == [])
     #expect(fast > 150_000)
+    #expect(beforeUnit > 40_000)
   }
 
   /// The builtin key read from the line eight bytes at once is the key made byte by byte, for

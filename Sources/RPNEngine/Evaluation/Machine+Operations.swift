@@ -52,11 +52,27 @@ extension Machine {
     guard localCount == 1, base >= 0, saveFloor == 0 else { return false }
     let node = nodes[Int(base)]
     let b = local[0]
-    guard let result = Self.computePlain(arithmetic, node.value, b) else { return false }
+    guard let result = Self.computePlain(arithmetic, node.value, b) ?? computeInOneUnit(arithmetic, node.value, b)
+    else { return false }
     base = node.next
     consumed += 1
     reach = max(reach, consumed)
     local[0] = result
+    lastX = b
+    return true
+  }
+
+  /// `+ - * /` on the top two values, both in the line's buffer, when `computeInOneUnit` takes
+  /// them, outside a word's use: as `arithmeticInPlace` does it for plain numbers. Asked by
+  /// `evaluateOther`, for the reason `arithmeticOnBase` is.
+  @inline(__always)
+  mutating func arithmeticInOneUnit(_ arithmetic: Operation.Arithmetic) -> Bool {
+    let n = localCount
+    guard n >= 2, saveFloor == 0 else { return false }
+    let b = local[n - 1]
+    guard let result = computeInOneUnit(arithmetic, local[n - 2], b) else { return false }
+    local[n - 2] = result
+    localCount = n - 1
     lastX = b
     return true
   }
@@ -285,6 +301,36 @@ extension Machine {
     guard a.unit.index | b.unit.index == 0 else { return nil }
     let result = plain(arithmetic, a.number, b.number)
     return result.isFinite ? Value(result, unit: .none) : nil
+  }
+
+  /// `+ - * /` on operands with units, when the answer needs no conversion: one unit (not a
+  /// temperature's scale) added to or subtracted from itself, or a product or quotient whose unit
+  /// is the last one worked out (`productMemo`) or needs no scale (`km*km`, `km/h*h`). Nil,
+  /// having changed nothing but the memo, for anything else and for a result that is not finite:
+  /// `apply` computes those through `arithmeticInUnits`, which gives these the same values. A tape
+  /// in one unit so computes in place, as a plain tape does, and never goes to the registry.
+  @inline(never)
+  mutating func computeInOneUnit(_ arithmetic: Operation.Arithmetic, _ a: Value, _ b: Value) -> Value? {
+    let result: Double
+    let unit: UnitID
+    switch arithmetic {
+    case .add, .subtract:
+      guard a.unit == b.unit, !a.unit.isScale else { return nil }
+      result = arithmetic == .add ? a.number + b.number : a.number - b.number
+      unit = a.unit
+    case .multiply, .divide:
+      let dividing = arithmetic == .divide
+      if productMemo.a == a.unit, productMemo.b == b.unit, productMemo.dividing == dividing {
+        unit = productMemo.unit
+      } else {
+        guard case .success(let (product, scale)) = Units.product(a.unit, b.unit, dividing: dividing), scale == nil
+        else { return nil }
+        productMemo = (a.unit, b.unit, dividing, product)
+        unit = product
+      }
+      result = dividing ? a.number / b.number : a.number * b.number
+    }
+    return result.isFinite ? Value(result, unit: unit) : nil
   }
 
   @inline(__always)

@@ -18,6 +18,11 @@ struct Machine {
   /// Held here so that the hot loop does not go through a lazy global's once-check per word.
   let builtins = BuiltinIndex.shared
   let steps = Builtin.steps
+  /// The unit text the tape read last, carried from line to line (`TokenScanner.unitMemo`).
+  var unitMemo = UnitMemo()
+  /// The last product or quotient of two units that needed no scale (`computeInOneUnit`); at
+  /// first that of two plain numbers, which is one.
+  var productMemo: (a: UnitID, b: UnitID, dividing: Bool, unit: UnitID) = (.none, .none, false, .none)
 
   var base: Int32 = -1
   var envHead: Int32 = -1
@@ -34,6 +39,8 @@ struct Machine {
   var consumed: Int32 = 0
   var reach: Int32 = 0
   var diagnostics: [Diagnostic] = []
+  /// The diagnostic of the token `evaluateOther` evaluated last, when it failed.
+  var tokenDiagnostic: Diagnostic?
   /// Whether the current line holds a check token (evaluated or not).
   var lineHasCheck = false
   /// Whether the current line holds a definition (that succeeded or not).
@@ -278,7 +285,7 @@ struct Machine {
     valueCap = (bytes.count + 1) * Self.valuesPerByte + valueReserve
     if !definedOnLine.isEmpty { definedOnLine.removeAll(keepingCapacity: true) }
     var lastTokenEnd: Int32 = -1
-    var scanner = TokenScanner(bytes, builtins: builtins)
+    var scanner = TokenScanner(bytes, builtins: builtins, unitMemo: unitMemo)
     var ordinal = 0
     // What the tokens are, two bits each, the last lowest (`LineShape`), to tell an infix habit
     // (`3 + 4`) once the line is done. Shifted on every token, with no branch.
@@ -295,7 +302,7 @@ struct Machine {
         observer.willEvaluate(token, ordinal: ordinal, stack: picture(size))
         if observer.isDone { break }
       }
-      var diagnostic: Diagnostic?
+      var failed = false
       if case .number(let value) = token.kind {
         push(value)
         topIsWritten = true
@@ -304,15 +311,19 @@ struct Machine {
         topIsWritten = false
         shape = shape &<< 2 | LineShape.builtin
       } else {
-        diagnostic = evaluateOther(token, in: bytes, shape: &shape, sawBareEquals: &sawBareEquals)
+        failed = evaluateOther(token, in: bytes, shape: &shape, sawBareEquals: &sawBareEquals)
       }
-      if O.isActive { observer.didEvaluate(token, ordinal: ordinal, stack: picture(size), diagnostic: diagnostic) }
+      if O.isActive {
+        let diagnostic = failed ? tokenDiagnostic : nil
+        observer.didEvaluate(token, ordinal: ordinal, stack: picture(size), diagnostic: diagnostic)
+      }
       lastTokenEnd = Int32(token.range.upperBound)
       ordinal += 1
     }
     if ordinal == 3, shape & 0x3F == LineShape.numberBuiltinNumber, !lineHasDefinition { markInfix(in: bytes) }
     if sawBareEquals { markSpacedChecks(in: bytes) }
     lineHasRadixLiteral = scanner.sawRadixLiteral
+    unitMemo = scanner.unitMemo
     if lastTokenEnd < 0, let comment = scanner.commentStart, comment + 1 < bytes.count, bytes[comment + 1] == 0x23 {
       lineIsHeading = true
       startSection()
@@ -321,18 +332,30 @@ struct Machine {
   }
 
   /// Evaluates a token that is neither a number nor a builtin done in place, and records what
-  /// the line's end needs to know of it. Kept out of line: `evaluateLine`'s loop stays small
-  /// enough for the lexer's `next()` to be inlined into it.
+  /// the line's end needs to know of it. Returns whether it failed, its diagnostic then in
+  /// `tokenDiagnostic` (not returned: the hot path would build and destroy an optional
+  /// diagnostic for every token). Kept out of line: `evaluateLine`'s loop stays small enough for
+  /// the lexer's `next()` to be inlined into it.
   @inline(never)
   mutating func evaluateOther(
     _ token: Token, in bytes: UnsafeBufferPointer<UInt8>, shape: inout UInt64, sawBareEquals: inout Bool
-  ) -> Diagnostic? {
+  ) -> Bool {
+    // A quantity is pushed as a number is (`12.5_km`).
+    if case .quantity(let value) = token.kind {
+      shape = shape &<< 2 | LineShape.other
+      push(value)
+      topIsWritten = true
+      return false
+    }
     if case .builtin(let id) = token.kind {
       shape = shape &<< 2 | LineShape.builtin
       // A running total's `+`: one operand on the line, the other on the stack it started with.
-      if case .arithmetic(let arithmetic) = steps[Int(id)].operation, arithmeticOnBase(arithmetic) {
+      // Or `+ - * /` in one unit, in the line's buffer (`12_km 8_km +`).
+      if case .arithmetic(let arithmetic) = steps[Int(id)].operation,
+        arithmeticOnBase(arithmetic) || arithmeticInOneUnit(arithmetic)
+      {
         topIsWritten = false
-        return nil
+        return false
       }
     } else {
       shape = shape &<< 2 | LineShape.other
@@ -340,15 +363,15 @@ struct Machine {
     guard let problem = evaluate(token, in: bytes) else {
       switch token.kind {
       case .store, .check: break  // The stack is as it was.
-      case .quantity: topIsWritten = true
       default: topIsWritten = false
       }
-      return nil
+      return false
     }
     if case .invalidStore(.missing) = token.kind { sawBareEquals = true }
     let diagnostic = Diagnostic(range: token.range, problem: problem)
     record(diagnostic)
-    return diagnostic
+    tokenDiagnostic = diagnostic
+    return true
   }
 
   /// The top in a check's unit, or nil when it cannot be (another dimension, a unit on one

@@ -357,9 +357,13 @@ struct TokenScanner {
   /// on the general path only, which every such token takes, so plain lines pay nothing for it.
   private(set) var sawRadixLiteral = false
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, builtins: BuiltinIndex) {
+  /// The unit text read last and its unit: a tape writes one unit again and again.
+  var unitMemo: UnitMemo
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>, builtins: BuiltinIndex, unitMemo: UnitMemo = UnitMemo()) {
     self.bytes = bytes
     self.builtins = builtins
+    self.unitMemo = unitMemo
     position = Lexer.byteOrderMarkLength(bytes)
   }
 
@@ -399,21 +403,20 @@ struct TokenScanner {
       position = past(start + 1)
       return Token(range: start..<start + 1, kind: builtins.kind(ofByte: first))
     }
-    // A plain decimal, parsed in the same pass.
-    if NumberLiteral.mayStartPlainDecimal(first), let (value, end) = NumberLiteral.plainDecimal(bytes, from: start) {
-      position = past(end)
-      return Token(range: start..<end, kind: .number(Value(literal: value)))
-    }
-    // A plain decimal, `_` and a unit (`12.5_km`): the number parsed in the same pass, the unit
-    // read (through the units' cache of texts read). Anything else, a malformed unit too, is for
+    // A plain decimal, parsed in the same pass; or a plain decimal, `_` and a unit (`12.5_km`):
+    // the number parsed in the same pass, the unit read (the last one the tape read remembered,
+    // then the units' cache of texts read). Anything else, a malformed unit too, is for
     // `classify`, which takes these the same way.
-    if NumberLiteral.mayStartPlainDecimal(first),
-      let (value, underscore) = NumberLiteral.plainDecimalBeforeUnit(bytes, from: start)
-    {
-      let end = tokenEnd(from: underscore + 1)
-      if case .success(let unit) = Units.read(bytes, (underscore + 1)..<end) {
+    if NumberLiteral.mayStartPlainDecimal(first) {
+      let scan = NumberLiteral.plainDecimal(bytes, from: start)
+      if case .number(let value, let end) = scan {
         position = past(end)
-        return Token(range: start..<end, kind: .quantity(Value(literal: value, unit: unit)))
+        return Token(range: start..<end, kind: .number(Value(literal: value)))
+      }
+      if case .beforeUnit(let value, let underscore) = scan,
+        let token = quantity(value, from: start, unit: underscore + 1)
+      {
+        return token
       }
     }
     // A word of two to seven ASCII bytes that starts no number and no store (`clear`, `dup`,
@@ -429,7 +432,7 @@ struct TokenScanner {
     }
     // `=` and a plain decimal: a check.
     if first == 0x3D, start + 1 < count, NumberLiteral.mayStartPlainDecimal(bytes[start + 1]),
-      let (value, end) = NumberLiteral.plainDecimal(bytes, from: start + 1)
+      case .number(let value, let end) = NumberLiteral.plainDecimal(bytes, from: start + 1)
     {
       position = past(end)
       return Token(range: start..<end, kind: .check(Value(literal: value)))
@@ -443,6 +446,36 @@ struct TokenScanner {
       sawRadixLiteral = true
     }
     return Token(range: start..<i, kind: kind)
+  }
+
+  /// A quantity whose number `value` starts at `start` and whose unit at `unitStart`, when its
+  /// unit reads (nil for `classify` to tell what is wrong). Out of line: `next()` stays small
+  /// enough to be inlined into the evaluator's loop.
+  @inline(never)
+  mutating func quantity(_ value: Double, from start: Int, unit unitStart: Int) -> Token? {
+    // The unit's end and its memo key in one pass over its printable ASCII (`km`, `m/s^2`);
+    // any other byte, to `tokenEnd`, and no key.
+    let count = bytes.count
+    var end = unitStart
+    var key: UInt64 = 0
+    var shift: UInt64 = 0
+    while end < count {
+      let byte = bytes[end]
+      guard byte > 0x23 && byte < 0x80 else { break }
+      key |= UInt64(byte) &<< shift
+      shift &+= 8
+      end += 1
+    }
+    let length = end - unitStart
+    if end < count && !Self.endsToken(bytes[end]) {
+      end = tokenEnd(from: end)
+      key = 0
+    } else {
+      key = length <= 7 ? key | UInt64(length) << 56 : 0
+    }
+    guard case .success(let unit) = Units.read(bytes, unitStart..<end, key: key, memo: &unitMemo) else { return nil }
+    position = past(end)
+    return Token(range: start..<end, kind: .quantity(Value(literal: value, unit: unit)))
   }
 
   /// Where the token that runs through `start` ends: at white space, `#` or the line's end.

@@ -108,22 +108,35 @@ package enum NumberLiteral {
     return slowParse(UnsafeBufferPointer(rebasing: bytes[reading.range]))
   }
 
+  /// What `plainDecimal` found at the start of a token.
+  enum DecimalScan {
+    /// A plain decimal that ends the token: its value and where it ends.
+    case number(Double, end: Int)
+    /// A plain decimal that ends at an `_` which no digit or `_` follows: a quantity's number
+    /// (`12.5_km`), its value and where the `_` is.
+    case beforeUnit(Double, underscore: Int)
+    /// Anything else, for the caller to scan and parse in full.
+    case other
+  }
+
   /// A plain decimal at `start` of a line's bytes, parsed while it is scanned: an optional ASCII
   /// sign, digits, an optional point and more digits (at least one digit in all), ending at the
-  /// end of the line, ASCII white space or `#`. Returns its value and where it ends, or nil for
-  /// anything else (an exponent, `_`, a comma, U+2212, a letter, too many digits), which the
-  /// caller then scans and parses in full.
+  /// end of the line, ASCII white space or `#` (`number`), or at the `_` before a quantity's
+  /// unit (`beforeUnit`). Anything else (an exponent, a comma, digits separated by `_`, U+2212, a
+  /// letter, too many digits) is `other`, which the caller then scans and parses in full. One
+  /// pass for both: a quantity's number is not scanned twice.
   ///
   /// It takes only what `parse` would take on its fast path, computed the same way (a mantissa
   /// below 2⁵³ divided by an exact power of ten, rounded once), so the value is the same to the bit.
   @inline(__always)
-  static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, Int)? {
+  static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> DecimalScan {
     let count = bytes.count
     var i = start
     let sign = bytes[i]
     let negative = sign == 0x2D
     if negative || sign == 0x2B { i += 1 }
-    if let (value, end) = shortDecimal(bytes, from: i) { return (negative ? -value : value, end) }
+    let short = shortDecimal(bytes, from: i, negative: negative)
+    if case .other = short {} else { return short }
     var mantissa: UInt64 = 0
     /// Reads the run of digits at `i` into `mantissa`; returns how many there were.
     @inline(__always)
@@ -144,56 +157,27 @@ package enum NumberLiteral {
       fractionDigits = digitRun()
       digits += fractionDigits
     }
-    guard digits > 0, digits <= 19, i == count || TokenScanner.endsToken(bytes[i]) else { return nil }
-    if mantissa == 0 { return (negative ? -0.0 : 0.0, i) }
-    guard mantissa <= 1 << 53, fractionDigits <= 22 else { return nil }
-    var value = Double(mantissa)
-    if fractionDigits > 0 { value /= exactPowerOfTen(fractionDigits) }
-    return (negative ? -value : value, i)
-  }
-
-  /// A plain decimal at `start` (an optional ASCII sign, digits, an optional point and digits)
-  /// that ends at an `_` which no digit or `_` follows: a quantity's number (`12.5_km`), parsed
-  /// while it is scanned. Its value and where the `_` is, or nil for anything else (an exponent,
-  /// a comma, digits separated by `_`, too many digits), which `Lexer.quantity` then reads in
-  /// full. The same arithmetic as `plainDecimal`'s, so the value is `parse`'s to the bit.
-  @inline(__always)
-  static func plainDecimalBeforeUnit(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, Int)? {
-    let count = bytes.count
-    var i = start
-    let negative = bytes[i] == 0x2D
-    if negative || bytes[i] == 0x2B { i += 1 }
-    var mantissa: UInt64 = 0
-    var digits = 0
-    var fractionDigits = 0
-    while i < count, bytes[i] &- 0x30 < 10 {
-      mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 0x30)
-      digits += 1
-      i += 1
+    guard digits > 0, digits <= 19 else { return .other }
+    let ended = i == count || TokenScanner.endsToken(bytes[i])
+    // Not ended: a quantity's `_`, which no digit (a separator) and no second `_` follows.
+    if !ended {
+      guard bytes[i] == 0x5F, i + 1 < count, bytes[i + 1] != 0x5F, bytes[i + 1] &- 0x30 >= 10 else { return .other }
     }
-    if i < count, bytes[i] == 0x2E {
-      i += 1
-      while i < count, bytes[i] &- 0x30 < 10 {
-        mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 0x30)
-        digits += 1
-        fractionDigits += 1
-        i += 1
-      }
+    var value = negative ? -0.0 : 0.0
+    if mantissa != 0 {
+      guard mantissa <= 1 << 53, fractionDigits <= 22 else { return .other }
+      value = Double(mantissa)
+      if fractionDigits > 0 { value /= exactPowerOfTen(fractionDigits) }
+      if negative { value = -value }
     }
-    guard digits > 0, digits <= 19, i + 1 < count, bytes[i] == 0x5F, bytes[i + 1] != 0x5F,
-      bytes[i + 1] &- 0x30 >= 10
-    else { return nil }
-    if mantissa == 0 { return (negative ? -0.0 : 0.0, i) }
-    guard mantissa <= 1 << 53, fractionDigits <= 22 else { return nil }
-    var value = Double(mantissa)
-    if fractionDigits > 0 { value /= exactPowerOfTen(fractionDigits) }
-    return (negative ? -value : value, i)
+    return ended ? .number(value, end: i) : .beforeUnit(value, underscore: i)
   }
 
   /// An unsigned plain decimal of at most seven bytes at `start` (`1234`, `56.78`, `.5`), from one
   /// 8-byte load (at `start`, or ending at the end of a line at least eight bytes long), all its
-  /// digits at once; nil when the load cannot show it whole and ended, for `plainDecimal`'s loop
-  /// to decide. At most seven digits: the mantissa is exact and the power of ten small, so the
+  /// digits at once, negated when `negative`; ended as `plainDecimal`'s are (the token's end, or a
+  /// quantity's `_`), or `other` when the load cannot show it whole and ended, for
+  /// `plainDecimal`'s loop to decide. At most seven digits: the mantissa is exact and the power of ten small, so the
   /// value is the loop's to the bit.
   ///
   /// A byte is a digit when, xored with `0`, it is below 10: its top bit clear and adding 0x76 to
@@ -203,9 +187,11 @@ package enum NumberLiteral {
   /// wraps and its shifts mask: every index stays within the line and every shift below 64, and
   /// the overflow checks would cost as much as the work.
   @inline(__always)
-  private static func shortDecimal(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, Int)? {
+  private static func shortDecimal(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, negative: Bool)
+    -> DecimalScan
+  {
     let count = bytes.count
-    guard count >= 8, start < count, let base = bytes.baseAddress else { return nil }
+    guard count >= 8, start < count, let base = bytes.baseAddress else { return .other }
     let raw = UnsafeRawPointer(base)
     let word: UInt64
     if start &+ 8 <= count {
@@ -217,7 +203,7 @@ package enum NumberLiteral {
     let lanes = word ^ 0x3030_3030_3030_3030
     let notDigit = (((lanes & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | lanes) & 0x8080_8080_8080_8080
     let wholeLength = notDigit.trailingZeroBitCount &>> 3
-    guard wholeLength < 8 else { return nil }
+    guard wholeLength < 8 else { return .other }
     let wholeBits = UInt64(truncatingIfNeeded: wholeLength &<< 3)
     var digitLanes = lanes & ((1 &<< wholeBits) &- 1)
     var length = wholeLength
@@ -233,7 +219,14 @@ package enum NumberLiteral {
     }
     let digits = wholeLength &+ fractionLength
     let end = start &+ length
-    guard length < 8, digits > 0, end == count || TokenScanner.endsToken(bytes[end]) else { return nil }
+    guard length < 8, digits > 0 else { return .other }
+    let ended = end == count || TokenScanner.endsToken(bytes[end])
+    // Not ended: a quantity's `_`, which no digit (a separator) and no second `_` follows.
+    if !ended {
+      guard bytes[end] == 0x5F, end + 1 < count, bytes[end + 1] != 0x5F, bytes[end + 1] &- 0x30 >= 10 else {
+        return .other
+      }
+    }
     var mantissa = digitLanes &<< UInt64(truncatingIfNeeded: (8 &- digits) &<< 3)
     mantissa = (mantissa &* 2561) >> 8
     mantissa = ((mantissa & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
@@ -241,7 +234,8 @@ package enum NumberLiteral {
     // Below 10⁷: converted as a signed integer, one instruction.
     var value = Double(Int64(truncatingIfNeeded: mantissa))
     if fractionLength > 0 { value /= exactPowerOfTen(fractionLength) }
-    return (value, end)
+    if negative { value = -value }
+    return ended ? .number(value, end: end) : .beforeUnit(value, underscore: end)
   }
 
   /// The digits of an exponent after `e`: an optional ASCII sign, then at least one digit, to the

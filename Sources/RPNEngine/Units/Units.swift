@@ -285,6 +285,18 @@ extension Units {
     }
   }
 
+  /// `read(_:_:)`, first asking `memo`, the text read last, which it then holds this one; `key`
+  /// is the text's (`UnitMemo.key`), worked out by the caller as it scanned the text.
+  @inline(__always)
+  static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, key: UInt64, memo: inout UnitMemo)
+    -> Result<UnitID, UnitProblem>
+  {
+    if key != 0 && key == memo.key { return .success(memo.unit) }
+    let result = read(bytes, range)
+    if case .success(let unit) = result { memo = UnitMemo(key: key, unit: unit) }
+    return result
+  }
+
   /// The unit a name or expression written as text means (`"km/h"`), for tests and the
   /// server's completions: nil when it is none.
   package static func unit(named text: String) -> UnitID? {
@@ -331,6 +343,16 @@ extension UnitID {
     return UnitDescription(
       spelling: info.spelling, name: name, dimension: info.dimension.inWords, baseUnits: base, factor: factor)
   }
+}
+
+/// A unit text of up to seven bytes and the unit it reads as: what a scanner remembers of the
+/// unit it read last, so that a tape in one unit does not go to the registry (and its lock) for
+/// each quantity. The registry's IDs never change, so what it remembers stays true.
+package struct UnitMemo {
+  /// The key of a text: its bytes, the first lowest, and its length in the top byte; 0 (no text)
+  /// for a text too long to be held or not all ASCII, which then never matches.
+  var key: UInt64 = 0
+  var unit = UnitID.none
 }
 
 /// Up to 15 bytes of text in two words, its length in the last byte: a key that needs no
