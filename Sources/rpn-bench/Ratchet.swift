@@ -40,19 +40,32 @@ struct RatchetWorkload {
 
   static let checkLines = 1_000_000
 
-  /// The lines of `check`'s tape: a million, but 100,000 of the mixed tape, whose conversions on
-  /// every line would take minutes under callgrind at a million.
-  static func checkLines(of tape: NamedTape) -> Int { tape == .mixed ? sessionLines : checkLines }
   static let sessionLines = 100_000
+  /// The mixed tape's lines, for `check` and the sessions alike: its conversions on every line
+  /// cost 9x the running tape's per line, and at 100,000 lines its three rows took a minute of
+  /// CI's run under callgrind.
+  static let mixedLines = 20_000
+
+  /// The lines of `check`'s tape: a million, but `mixedLines` of the mixed tape.
+  static func checkLines(of tape: NamedTape) -> Int { tape == .mixed ? mixedLines : checkLines }
+  /// The lines of a session's tape: 100,000, but `mixedLines` of the mixed tape.
+  static func sessionLines(of tape: NamedTape) -> Int { tape == .mixed ? mixedLines : sessionLines }
+
+  /// A count of lines as a row's name says it: `1M`, `100k`, `20k`.
+  static func linesName(_ lines: Int) -> String {
+    lines % 1_000_000 == 0 ? "\(lines / 1_000_000)M" : "\(lines / 1000)k"
+  }
 
   let kind: Kind
 
   /// The row's name in the table and the baseline file.
   var name: String {
     switch kind {
-    case .check(let tape): "check \(tape.rawValue) \(Self.checkLines(of: tape) == Self.checkLines ? "1M" : "100k")"
+    case .check(let tape): "check \(tape.rawValue) \(Self.linesName(Self.checkLines(of: tape)))"
     case .session(let tape, let step):
-      step == .open ? "open \(tape.rawValue) 100k" : "\(step.rawValue) ×\(step.count) \(tape.rawValue) 100k"
+      step == .open
+        ? "open \(tape.rawValue) \(Self.linesName(Self.sessionLines(of: tape)))"
+        : "\(step.rawValue) ×\(step.count) \(tape.rawValue) \(Self.linesName(Self.sessionLines(of: tape)))"
     }
   }
 
@@ -175,7 +188,7 @@ func runRatchet(
       return 2
     }
     files[tape] = path
-    texts[tape] = tape.text(lines: RatchetWorkload.sessionLines)
+    texts[tape] = tape.text(lines: RatchetWorkload.sessionLines(of: tape))
   }
   let checkFiles = files
   let sessionTexts = texts
@@ -196,7 +209,9 @@ func runRatchet(
       case .check(let tape):
         runToExit(command[0], Array(command.dropFirst()) + ["check", checkFiles[tape] ?? ""])
       case .session(let tape, let step):
-        runSession(command: command, text: sessionTexts[tape] ?? "", step: step)
+        runSession(
+          command: command, text: sessionTexts[tape] ?? "", lineCount: RatchetWorkload.sessionLines(of: tape),
+          step: step)
       }
       results.set(index, count: callgrindTotal(out), seconds: Double(now() - start) / 1e9)
     }
@@ -274,14 +289,13 @@ private final class RatchetResults: @unchecked Sendable {
 }
 
 /// One session of `step` on `text`, through `command` (the server under valgrind), to its exit.
-private func runSession(command: [String], text: String, step: RatchetWorkload.SessionStep) {
+private func runSession(command: [String], text: String, lineCount: Int, step: RatchetWorkload.SessionStep) {
   guard let client = try? PipeClient(executable: command[0], arguments: Array(command.dropFirst()) + ["--stdio"])
   else { return }
   client.initialize(textDocument: step == .hintsResolving ? resolvingHints : nil)
   let uri = "file:///ratchet/tape.rpn"
   client.open(uri, text)
   let lines = NamedTape.lines(of: text)
-  let lineCount = RatchetWorkload.sessionLines
   func integerLine(from line: Int) -> Int { NamedTape.integerLine(in: lines, from: line) }
   let document: JSONValue = ["uri": .string(uri)]
   switch step {

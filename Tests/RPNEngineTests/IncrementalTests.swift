@@ -9,7 +9,7 @@ import Testing
   /// run side by side (one run of 2,000 was the longest test of the suite, alone at its end).
   @Test(arguments: 0..<8) func randomEditsMatchFullEvaluation(run: Int) throws {
     var edits = 0
-    for seed in UInt64(run * 250 + 1)...UInt64(run * 250 + 250) {
+    for seed in UInt64(run * 250 + 1)...UInt64(run * 250 + scaledCount(250)) {
       var random = SplitMix64(seed: seed)
       var reference = randomDocument(&random)
       let settings = EvaluationSettings(angleMode: seed % 7 == 0 ? .degrees : .radians)
@@ -45,7 +45,7 @@ import Testing
         try expectSame(document, reference, settings: settings, seed: seed, step: step)
       }
     }
-    #expect(edits == 250 * 12)
+    #expect(edits == scaledCount(250) * 12)
   }
 
   @Test func editStopsWhereTheStateSettles() throws {

@@ -100,7 +100,7 @@ import Testing
   func refreshesFollowTheLensesUnderRandomEdits(server: Int) throws {
     let client = try LSPClient.started(capabilities: Self.refreshing)
     let sequences = 40
-    for sequence in 0..<sequences {
+    for sequence in 0..<scaledCount(sequences) {
       let seed = UInt64(server * sequences + sequence)
       var random = SplitMix64(seed: seed &+ 0x5EC7_1035)
       var text = Self.randomTape(&random)
