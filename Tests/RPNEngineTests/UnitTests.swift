@@ -222,6 +222,25 @@ import Testing
 
   /// A unit expression past the limits (128 bytes, 12 factors) is an `invalid-unit`, read in
   /// time proportional to its length, not a crash: a 10 KB one.
+  /// The ratios kept between two units are bounded: a session converting between ever new
+  /// units (every pair of the units met) does not grow them without end, and a ratio worked
+  /// out again after they were cleared is the same.
+  @Test func theRatiosKeptBetweenUnitsAreBounded() throws {
+    // Lengths, each a distinct unit: km^k*m^(1-k) and mm^k*m^(1-k).
+    let lengths = try (2...80).flatMap { k in
+      try ["km", "mm"].map { try #require(Units.unit(named: "\($0)^\(k)*m^\(1 - k)")) }
+    }
+    for from in lengths {
+      for to in lengths where to != from { _ = Units.shared.ratio(from: from, to: to) }
+    }
+    #expect(lengths.count * (lengths.count - 1) > Units.pairCapacity)
+    #expect(Units.shared.keptRatios.linear <= Units.pairCapacity)
+    let km = try #require(Units.unit(named: "km"))
+    let m = try #require(Units.unit(named: "m"))
+    #expect(Units.shared.ratio(from: km, to: m) == Exact(1000))
+    #expect(Units.shared.ratio(from: lengths[0], to: m) == Exact(1_000_000))
+  }
+
   @Test func aHugeUnitIsInvalid() {
     let unit = String(repeating: "m*", count: 5_000) + "m"
     check("12_" + unit, stack: "[]", diagnostics: ["invalid-unit@0:0-\(3 + unit.utf8.count)"])

@@ -99,9 +99,15 @@ package final class Units: @unchecked Sendable {
   /// The most distinct units a process keeps.
   package static let capacity = 1 << 18
 
+  /// The most ratios (and, apart, temperatures' ratios and offsets) kept between two units.
+  package static let pairCapacity = 1 << 14
+
   private let lock: UnsafeMutablePointer<pthread_mutex_t>
   private var infos: [UnitInfo] = [UnitInfo(factors: [])]
   private var ids: [[UnitFactor]: UInt32] = [[]: 0]
+  /// Ratios (and a temperature's ratio and offset) between two units, by their IDs: a pair of
+  /// the units met, so up to `capacity`² of them. Cleared when `pairCapacity` are kept, so that
+  /// a long session that converts between ever new units does not grow them without end.
   private var linear: [UInt64: Exact] = [:]
   private var affine: [UInt64: (Exact, Exact)] = [:]
   /// Units already read, by their text when it is short (`km`, `m/s^2`): a tape writes the same
@@ -189,12 +195,18 @@ package final class Units: @unchecked Sendable {
   /// How many units are known (for tests and the bench).
   package var count: Int { locked { infos.count } }
 
+  /// How many ratios between two units are kept (for tests).
+  package var keptRatios: (linear: Int, affine: Int) { locked { (linear.count, affine.count) } }
+
   /// The exact ratio of one of `from` to one of `to`, both of one dimension.
   package func ratio(from: UnitID, to: UnitID) -> Exact {
     let key = UInt64(from.index) << 32 | UInt64(to.index)
     if let ratio = locked({ linear[key] }) { return ratio }
     let ratio = info(from).factor / info(to).factor
-    locked { linear[key] = ratio }
+    locked {
+      if linear.count >= Self.pairCapacity { linear.removeAll(keepingCapacity: true) }
+      linear[key] = ratio
+    }
     return ratio
   }
 
@@ -207,7 +219,10 @@ package final class Units: @unchecked Sendable {
     let b = info(to)
     let ratio = a.factor / b.factor
     let offset = a.offset * ratio - b.offset
-    locked { affine[key] = (ratio, offset) }
+    locked {
+      if affine.count >= Self.pairCapacity { affine.removeAll(keepingCapacity: true) }
+      affine[key] = (ratio, offset)
+    }
     return (ratio, offset)
   }
 }
