@@ -32,6 +32,10 @@ package struct ClientCapabilities: Equatable, Sendable {
   package var inlayHintResolvesTextEdits = false
   /// `textDocument.documentSymbol.hierarchicalDocumentSymbolSupport`.
   package var hierarchicalSymbols = false
+  /// `textDocument.completion.completionItemKind.valueSet` present: the client names the
+  /// completion item kinds it knows, and takes any other as a default. A client that names none
+  /// knows only the first protocol's, 1 (Text) to 18 (Reference).
+  package var completionItemKindsDeclared = false
 
   package init() {}
 
@@ -57,6 +61,8 @@ package struct ClientCapabilities: Equatable, Sendable {
     inlayHintResolvesTextEdits = inlayResolvable.contains("textEdits")
     hierarchicalSymbols =
       json["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
+    completionItemKindsDeclared =
+      json["textDocument"]?["completion"]?["completionItemKind"]?["valueSet"]?.arrayValue != nil
   }
 
   /// UTF-8 when the client offers it (no conversion at all), else UTF-32 when offered (some

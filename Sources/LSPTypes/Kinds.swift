@@ -19,6 +19,16 @@ package enum CompletionItemKind: Int, Sendable, JSONEncodable {
   case value = 12
   case constant = 21
   case `operator` = 24
+
+  /// The kind to send a client that knows only the first protocol's kinds (1–18, a client that
+  /// declares no `valueSet`): a constant is a value, an operator a function.
+  package var firstProtocolKind: CompletionItemKind {
+    switch self {
+    case .constant: .value
+    case .operator: .function
+    case .function, .variable, .property, .unit, .value: self
+    }
+  }
 }
 
 /// LSP's `MarkupKind`.

@@ -79,7 +79,8 @@ extension Server {
           sortText: CompletionFilter.groupPrefix[group] + (satisfied ? "0aw" : "1aw") + Self.padded(index)))
     }
     let base = scope.sectionBase
-    var list = CompletionList(isIncomplete: false, editRange: editRange, items: items, table: BuiltinCompletion.table)
+    let table = client.completionItemKindsDeclared ? BuiltinCompletion.table : BuiltinCompletion.firstProtocolTable
+    var list = CompletionList(isIncomplete: false, editRange: editRange, items: items, table: table)
     // What is missing, by the count of values needed (-1 for `subtotal`, which needs a value
     // pushed in its section): the index of its detail end in the list.
     var missingTexts: [(inputs: Int, end: Int)] = []
@@ -148,26 +149,34 @@ private struct BuiltinCompletion {
       isSubtotal: pair.builtin.operation == .subtotal)
   }
 
-  static let table = PreparedCompletionItems(
-    spellings.enumerated().flatMap { index, pair in
-      let (builtin, spelling) = pair
-      let digits = String(index)
-      let padded = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-      let kind = CompletionItemKind(builtin.kind(ofSpelling: spelling))
-      let documentation =
-        spelling == builtin.name ? builtin.meaning : "\(builtin.meaning) (same as `\(builtin.name)`)"
-      func item(detail: String, sortText: String) -> CompletionItem {
-        CompletionItem(
-          label: spelling, filterText: spelling, kind: kind, documentation: documentation, newText: spelling,
-          detail: detail, sortText: sortText)
-      }
-      return CompletionFilter.groupPrefix.flatMap { prefix in
-        [
-          item(detail: builtin.effect, sortText: prefix + "0b" + padded),
-          item(detail: "\(builtin.effect) — ", sortText: prefix + "1b" + padded),
-        ]
-      }
-    })
+  static let table = prepared(firstProtocol: false)
+  /// The same items for a client that knows only the first protocol's kinds
+  /// (`CompletionItemKind.firstProtocolKind`); made only when such a client asks.
+  static let firstProtocolTable = prepared(firstProtocol: true)
+
+  private static func prepared(firstProtocol: Bool) -> PreparedCompletionItems {
+    PreparedCompletionItems(
+      spellings.enumerated().flatMap { index, pair in
+        let (builtin, spelling) = pair
+        let digits = String(index)
+        let padded = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        let fullKind = CompletionItemKind(builtin.kind(ofSpelling: spelling))
+        let kind = firstProtocol ? fullKind.firstProtocolKind : fullKind
+        let documentation =
+          spelling == builtin.name ? builtin.meaning : "\(builtin.meaning) (same as `\(builtin.name)`)"
+        func item(detail: String, sortText: String) -> CompletionItem {
+          CompletionItem(
+            label: spelling, filterText: spelling, kind: kind, documentation: documentation, newText: spelling,
+            detail: detail, sortText: sortText)
+        }
+        return CompletionFilter.groupPrefix.flatMap { prefix in
+          [
+            item(detail: builtin.effect, sortText: prefix + "0b" + padded),
+            item(detail: "\(builtin.effect) — ", sortText: prefix + "1b" + padded),
+          ]
+        }
+      })
+  }
 
   private static var spellings: [(builtin: Builtin, spelling: String)] {
     Builtin.table.flatMap { builtin in builtin.spellings.map { (builtin, $0) } }

@@ -26,7 +26,10 @@ import Testing
     let client = try LSPClient.started(
       capabilities: [
         "general": ["positionEncodings": ["utf-8"]],
-        "textDocument": ["hover": ["contentFormat": ["plaintext"]]],
+        "textDocument": [
+          "hover": ["contentFormat": ["plaintext"]],
+          "completion": ["completionItemKind": ["valueSet": .array((1...25).map { JSONValue($0) })]],
+        ],
       ])
     client.open(uri, text)
     let tokens = try client.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(uri)]])
@@ -52,5 +55,33 @@ import Testing
       }
     }
     try client.finish()
+  }
+
+  /// A client that declares no completion item kinds knows only the first protocol's, 1 to 18
+  /// (Emacs's eglot): a constant is sent as a value (12), an operator as a function (3), every
+  /// other kind as it is; its items are otherwise the same.
+  @Test func aClientThatDeclaresNoKindsGetsTheFirstProtocolsKinds() throws {
+    let uri = "file:///kinds.rpn"
+    var kinds: [[String: Int]] = []
+    for declared in [true, false] {
+      let completion: JSONValue =
+        declared ? ["completionItemKind": ["valueSet": .array((1...25).map { JSONValue($0) })]] : [:]
+      let client = try LSPClient.started(capabilities: ["textDocument": ["completion": completion]])
+      client.open(uri, "2 sto\n3 ")
+      let list = try client.request(
+        "textDocument/completion", ["textDocument": ["uri": .string(uri)], "position": ["line": 1, "character": 2]])
+      var byLabel: [String: Int] = [:]
+      for item in list["items"]?.arrayValue ?? [] {
+        if let label = item["label"]?.stringValue, let kind = item["kind"]?.intValue { byLabel[label] = kind }
+      }
+      kinds.append(byLabel)
+      try client.finish()
+    }
+    let (full, first) = (kinds[0], kinds[1])
+    #expect(full["+"] == 24 && full["pi"] == 21 && full["sqrt"] == 3 && full["dup"] == 3)
+    #expect(first["+"] == 3 && first["pi"] == 12 && first["sqrt"] == 3 && first["dup"] == 3)
+    #expect(first.values.allSatisfy { (1...18).contains($0) }, "\(first.filter { $0.value > 18 })")
+    #expect(full.keys.sorted() == first.keys.sorted())
+    #expect(full.count > 50)
   }
 }
