@@ -51,3 +51,64 @@ import Testing
     #expect(compared == 3_000)
   }
 }
+
+/// An unknown unit's suggestions, looked up in an index of the table's names, are those that
+/// comparing it with every name gives (the way they were found before the index, kept here):
+/// for every name of the table with one, two and three characters deleted, added, replaced or
+/// swapped, or its case changed.
+@Suite struct UnitSuggestionIndexTests {
+  /// The suggestions as every name compared gives them.
+  static func compared(_ name: String) -> [String] {
+    let lowered = name.lowercased()
+    var found: [String] = []
+    for candidate in UnitTable.allNames where candidate.lowercased() == lowered && !found.contains(candidate) {
+      found.append(candidate)
+    }
+    if !found.isEmpty { return Array(found.prefix(3)) }
+    let typed = Array(lowered.unicodeScalars)
+    guard typed.count >= 2 else { return [] }
+    for limit in 1...2 {
+      for candidate in UnitTable.allNames where !found.contains(candidate) {
+        let scalars = Array(candidate.lowercased().unicodeScalars)
+        if scalars.count >= 2, Suggestions.distance(typed, scalars, limit: limit) <= limit { found.append(candidate) }
+        if found.count >= 3 { return found }
+      }
+      if !found.isEmpty { return found }
+    }
+    return found
+  }
+
+  @Test func theIndexFindsWhatComparingEveryNameFinds() {
+    var random = SplitMix64(seed: 31)
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ°µ/2")
+    var mismatches: [String] = []
+    var withSuggestions = 0
+    var tried = 0
+    for name in UnitTable.allNames {
+      // Three mutations in a row: one, two and three edits away.
+      var scalars = Array(name)
+      for _ in 0..<3 {
+        var mutated = scalars
+        guard !mutated.isEmpty else { break }
+        let at = random.next(below: mutated.count)
+        switch random.next(below: 5) {
+        case 0 where mutated.count > 1: mutated.remove(at: at)
+        case 1: mutated.insert(letters[random.next(below: letters.count)], at: at)
+        case 2: mutated[at] = letters[random.next(below: letters.count)]
+        case 3 where at + 1 < mutated.count: mutated.swapAt(at, at + 1)
+        default: mutated = Array(String(mutated).uppercased())
+        }
+        let typed = String(mutated)
+        tried += 1
+        let expected = UnitSuggestions.common[typed] ?? Self.compared(typed)
+        let found = UnitSuggestions.suggest(typed)
+        if found != expected && mismatches.count < 10 { mismatches.append("\(typed): \(found) vs \(expected)") }
+        if !expected.isEmpty { withSuggestions += 1 }
+        scalars = mutated
+      }
+    }
+    #expect(mismatches == [])
+    #expect(tried == 3 * UnitTable.allNames.count)
+    #expect(withSuggestions > tried / 2)
+  }
+}

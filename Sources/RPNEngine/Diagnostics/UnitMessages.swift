@@ -1,5 +1,13 @@
 // What the unit diagnostics say: why a unit is malformed, what an unknown one may have meant, why units do not fit.
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension UnitSyntaxError {
   /// Why the unit is malformed and how to write it; `part` is the text at fault, `token` the
   /// whole token.
@@ -108,7 +116,7 @@ extension UnitFailure {
 /// and names close to it.
 package enum UnitSuggestions {
   /// Spellings people write for units, with the unit meant.
-  private static let common: [String: [String]] = [
+  static let common: [String: [String]] = [
     "kmh": ["km/h"], "kph": ["km/h"], "KPH": ["km/h"], "kmph": ["km/h"], "mps": ["m/s"],
     "KB": ["kB", "KiB"], "Kb": ["kbit", "Kibit"], "kb": ["kbit", "kB"], "C": ["°C"], "F": ["°F"], "R": ["°R"],
     "hr": ["h"], "hrs": ["h"], "hour": ["h"], "hours": ["h"], "mins": ["min"], "minute": ["min"], "minutes": ["min"],
@@ -128,27 +136,52 @@ package enum UnitSuggestions {
     "bits": ["bit"], "b": ["bit", "B"], "us": ["µs"], "tbs": ["tbsp"], "tblsp": ["tbsp"], "fl_oz": ["floz"],
   ]
 
-  /// At most three units `name` may have meant.
+  /// The unit names by their lowercased spelling, each list in the table's order.
+  private static let byLowered: [String: [String]] = Dictionary(
+    UnitTable.allNames.map { ($0.lowercased(), [$0]) }, uniquingKeysWith: { $1.allSatisfy($0.contains) ? $0 : $0 + $1 })
+
+  /// Where each unit name stands in the table's order (the order suggestions are listed in).
+  private static let order: [String: Int] = Dictionary(
+    UnitTable.allNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+
+  /// The lowercased unit names, indexed by their spellings with up to two characters deleted, so
+  /// that an unknown unit's close names are looked up, not searched for: a megabyte of distinct
+  /// unknown units took 45 s comparing each with every name of the table.
+  private static let index = NameIndex(byLowered.keys.sorted().map { VisibleName($0, isWord: false) })
+
+  /// At most three units `name` may have meant: a common spelling's unit; else the names that
+  /// differ from it in case only; else those within one edit of it in any case, else two (names
+  /// of two characters or more), in the table's order.
   package static func suggest(_ name: String) -> [String] {
     if let known = common[name] { return known }
-    let lowered = name.lowercased()
-    var found: [String] = []
-    for candidate in UnitTable.allNames where candidate.lowercased() == lowered && !found.contains(candidate) {
-      found.append(candidate)
-    }
-    if !found.isEmpty { return Array(found.prefix(3)) }
-    let typed = Array(lowered.unicodeScalars)
-    guard typed.count >= 2 else { return [] }
-    for limit in 1...2 {
-      for candidate in UnitTable.allNames where !found.contains(candidate) {
-        let scalars = Array(candidate.lowercased().unicodeScalars)
-        if scalars.count >= 2, Suggestions.distance(typed, scalars, limit: limit) <= limit { found.append(candidate) }
-        if found.count >= 3 { return found }
-      }
-      if !found.isEmpty { return found }
-    }
+    if let known = memo.known(name) { return known }
+    let found = lookUp(name)
+    memo.remember(name, found)
     return found
   }
+
+  /// `suggest`, worked out: the index narrows the names to compare, which for a short name is
+  /// still most of the table, hence `memo`.
+  private static func lookUp(_ name: String) -> [String] {
+    let lowered = name.lowercased()
+    if let sameButCase = byLowered[lowered] { return Array(sameButCase.prefix(3)) }
+    let typed = Array(lowered.unicodeScalars)
+    guard typed.count >= 2, typed.count <= Suggestions.maximumWordLength else { return [] }
+    for limit in 1...2 {
+      var found: [(order: Int, name: String)] = []
+      for candidate in index.candidates(near: typed, limit: limit) {
+        let scalars = Array(candidate.unicodeScalars)
+        guard scalars.count >= 2, Suggestions.distance(typed, scalars, limit: limit) <= limit else { continue }
+        for name in byLowered[candidate] ?? [] { found.append((order[name, default: 0], name)) }
+      }
+      if !found.isEmpty { return found.sorted { $0.order < $1.order }.prefix(3).map(\.name) }
+    }
+    return []
+  }
+
+  /// The suggestions worked out for the unknown units met, by name: a tape that writes one
+  /// unknown unit on every line (200,000 lines took 12 s) works them out once.
+  private static let memo = SuggestionMemo()
 
   /// A malformed unit expression written the way the grammar takes it, when its parts are plain
   /// names: the denominators after the first `/` gathered in parentheses, names merged by their
@@ -198,5 +231,33 @@ extension Problem {
     case .malformed(let error, let span):
       self = .invalidUnit(token: token, error: error, part: text(span))
     }
+  }
+}
+
+/// What `UnitSuggestions` found for each unknown unit name, shared by the documents of the
+/// process (a lock guards it, as it does the unit registry); cleared when it holds
+/// `capacity` names, so that it stays small whatever the tapes write.
+private final class SuggestionMemo: @unchecked Sendable {
+  static let capacity = 4_096
+  private let lock: UnsafeMutablePointer<pthread_mutex_t>
+  private var found: [String: [String]] = [:]
+
+  init() {
+    lock = .allocate(capacity: 1)
+    lock.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(lock, nil)
+  }
+
+  func known(_ name: String) -> [String]? {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    return found[name]
+  }
+
+  func remember(_ name: String, _ suggestions: [String]) {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    if found.count >= Self.capacity { found.removeAll(keepingCapacity: true) }
+    found[name] = suggestions
   }
 }
