@@ -197,6 +197,10 @@ import Testing
     c("12_m^99", "[12_m^99]"),
     c("12_(m)", "[]", ["invalid-unit@0:0-6"]),
     c("12_m/(s", "[]", ["invalid-unit@0:0-7"]),
+    // Found by the fuzzer: `(` ending the text was read past (AddressSanitizer: heap overflow).
+    c("12_m/(", "[]", ["invalid-unit@0:0-6"]),
+    c("_m/(", "[]", ["invalid-unit@0:0-4"]),
+    c("1 >m/(", "[1]", ["invalid-unit@0:2-6"]),
     c("12_°C*m", "[]", ["invalid-unit@0:0-8"]),
     c("12_kmin", "[]", ["invalid-unit@0:0-7"]),
     c("12_J/kg*K", "[]", ["invalid-unit@0:0-9"]),

@@ -281,26 +281,38 @@ package enum Suggestions {
         }))
   }
 
-  /// Optimal string alignment distance; any result above `limit` is reported as `limit + 1`.
+  /// Optimal string alignment distance; any result above `limit` is reported as `limit + 1`. Its
+  /// three rows live in one temporary allocation (on the stack when small): it is asked of many
+  /// names per unknown word or unit, and three arrays per call were most of its cost.
   package static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
     if abs(a.count - b.count) > limit { return limit + 1 }
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var previous2 = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      var rowMinimum = i
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, previous2[j - 2] + 1) }
-        current[j] = value
-        rowMinimum = min(rowMinimum, value)
+    let width = b.count + 1
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows in
+      guard let base = rows.baseAddress else { return limit + 1 }
+      var previous2 = base
+      var previous = base + width
+      var current = base + 2 * width
+      for j in 0..<width {
+        previous2[j] = 0
+        previous[j] = j
+        current[j] = 0
       }
-      if rowMinimum > limit { return limit + 1 }
-      (previous2, previous, current) = (previous, current, previous2)
+      for i in 1...a.count {
+        current[0] = i
+        var rowMinimum = i
+        for j in 1...b.count {
+          let cost = a[i - 1] == b[j - 1] ? 0 : 1
+          var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+          if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, previous2[j - 2] + 1) }
+          current[j] = value
+          rowMinimum = min(rowMinimum, value)
+        }
+        if rowMinimum > limit { return limit + 1 }
+        (previous2, previous, current) = (previous, current, previous2)
+      }
+      return min(previous[b.count], limit + 1)
     }
-    return min(previous[b.count], limit + 1)
   }
+
 }

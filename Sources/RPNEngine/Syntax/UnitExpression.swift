@@ -101,6 +101,8 @@ package enum UnitExpression {
       if bytes[position] == 0x28 {  // "("
         let open = position
         position += 1
+        // `m/(` with nothing after: no name to read (and no byte: the unit may end the text).
+        guard position < end else { return fail(.parentheses, open, position) }
         if let failure = product(sign: -1) { return failure }
         guard position < end, bytes[position] == 0x29 else {
           if position < end, bytes[position] == 0x2F { return fail(.twoSlashes, position) }
@@ -137,6 +139,8 @@ package enum UnitExpression {
     /// A name and its power.
     mutating func factor(sign: Int) -> Result<[Factor], UnitProblem>? {
       let start = position
+      // Every caller has a byte to read here; a name cannot be missing past the unit's end.
+      guard start < end else { return fail(.missingName, start) }
       while position < end {
         let (scalar, length) = Lexer.decode(bytes, at: position)
         guard UnitExpression.isNameScalar(scalar) else { break }
