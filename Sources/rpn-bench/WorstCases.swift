@@ -122,24 +122,27 @@ private func runWorstBounds(binary: String, bytes: Int, report: Report) {
   let deep = ones(bytes / 4) + "\n"
   let names = (0..<(bytes / 24)).map { "\($0) =v\($0)\n" }.joined()
   let unknown = (0..<(bytes / 12)).map { "w\($0)x\n" }.joined()
-  let tapes: [(String, String)] = [
-    (
-      "`pick` in a word: 1,711 uses of a 9,800-value word, then lines of `q3` (1,000 picks)",
-      fill(words + deepB + picks, line: uses("q3", 10) + "\n")
-    ),
-    (
-      "a deep line (¼ MB of `1 `), then lines of `depth pick drop` × 250",
-      fill(deep, line: uses("depth pick drop", 250) + "\n")
-    ),
-    ("a deep line (¼ MB of `1 `), then lines of `depth roll` × 250", fill(deep, line: uses("depth roll", 250) + "\n")),
-    ("a deep line (¼ MB of `1 `), then lines of `depth roll`", fill(deep, line: "depth roll\n")),
-    (
-      "80,000 × `1e308`, then lines of 500 failing uses of `: s sum ;`",
-      fill(uses("1e308", 80_000) + "\n: s sum ;\n", line: uses("s", 500) + "\n")
-    ),
-    ("pairs of lines: 1,711 uses of a 9,800-value word / `clear`", fill(words, line: deepB + "clear\n")),
-    ("stores `n =vn` (½ MB), then unknown words `wnx` (½ MB)", names + unknown),
-  ]
+  let tapes: [(String, String)] =
+    [
+      (
+        "`pick` in a word: 1,711 uses of a 9,800-value word, then lines of `q3` (1,000 picks)",
+        fill(words + deepB + picks, line: uses("q3", 10) + "\n")
+      ),
+      (
+        "a deep line (¼ MB of `1 `), then lines of `depth pick drop` × 250",
+        fill(deep, line: uses("depth pick drop", 250) + "\n")
+      ),
+      (
+        "a deep line (¼ MB of `1 `), then lines of `depth roll` × 250", fill(deep, line: uses("depth roll", 250) + "\n")
+      ),
+      ("a deep line (¼ MB of `1 `), then lines of `depth roll`", fill(deep, line: "depth roll\n")),
+      (
+        "80,000 × `1e308`, then lines of 500 failing uses of `: s sum ;`",
+        fill(uses("1e308", 80_000) + "\n: s sum ;\n", line: uses("s", 500) + "\n")
+      ),
+      ("pairs of lines: 1,711 uses of a 9,800-value word / `clear`", fill(words, line: deepB + "clear\n")),
+      ("stores `n =vn` (½ MB), then unknown words `wnx` (½ MB)", names + unknown),
+    ] + unitTapes(bytes: bytes)
   for (name, text) in tapes {
     let start = now()
     let document = makeDocument(text)
@@ -159,6 +162,43 @@ private func runWorstBounds(binary: String, bytes: Int, report: Report) {
       "  the same, `rpn-lsp check` (every message written)", text.utf8.count, check.nanoseconds,
       "peak \(format(megabytes, 1)) MB" + (megabytes > limit ? " ✗ (over \(format(limit, 0)) MB)" : ""))
   }
+}
+
+/// The units' worst cases: a line of conversions, lines of the deepest unit expression the
+/// limits allow (12 factors, each ^99), a line of 10,000 distinct units, a line of distinct
+/// unknown units (each looked up for suggestions), and lines of one unknown unit.
+private func unitTapes(bytes: Int) -> [(String, String)] {
+  func fill(_ header: String, line: String, separator: String = "\n") -> String {
+    var text = header
+    while text.utf8.count < bytes { text += separator + line }
+    return text + "\n"
+  }
+  let lengths = ["km", "mi", "m", "ft", "in", "yd", "cm", "mm", "nmi"]
+  var conversions = "1_km"
+  var k = 0
+  while conversions.utf8.count < bytes {
+    conversions += " >" + lengths[k % lengths.count]
+    k += 1
+  }
+  let deepest = "1_m^99*s^99*g^99*A^99*K^99*B^99/(rad^99*Hz^99*N^99*W^99*J^99*Pa^99)"
+  let distinct = (0..<10_000).map { "1_m^\($0 % 99 + 1)*s^\($0 / 99 % 99 + 1)" }.joined(separator: " ")
+  let letters = Array("abcdefghijklmnopqrstuvwxyz")
+  var unknown: [String] = []
+  var size = 0
+  var n = 0
+  while size < bytes {
+    let name = "_" + String([letters[n / 17_576 % 26], letters[n / 676 % 26], letters[n / 26 % 26], letters[n % 26]])
+    unknown.append(name)
+    size += name.utf8.count + 1
+    n += 1
+  }
+  return [
+    ("a line of \(k.formatted()) conversions `1_km >mi >m >ft …`", conversions + "\n"),
+    ("lines of the deepest unit the limits allow (12 factors ^99, 70 bytes)", fill(deepest, line: deepest)),
+    ("a line of 10,000 distinct units `1_m^a*s^b`", distinct + "\n"),
+    ("a line of \(n.formatted()) distinct unknown units `_aaaa _aaab …`", unknown.joined(separator: " ") + "\n"),
+    ("lines of one unknown unit `1_zq`", fill("1_zq", line: "1_zq")),
+  ]
 }
 
 /// 100,000 headings, each over one value (the values pile up: no `clear`), through the server:
