@@ -136,13 +136,17 @@ package enum UnitSuggestions {
     "bits": ["bit"], "b": ["bit", "B"], "us": ["µs"], "tbs": ["tbsp"], "tblsp": ["tbsp"], "fl_oz": ["floz"],
   ]
 
-  /// The unit names by their lowercased spelling, each list in the table's order.
-  private static let byLowered: [String: [String]] = Dictionary(
-    UnitTable.allNames.map { ($0.lowercased(), [$0]) }, uniquingKeysWith: { $1.allSatisfy($0.contains) ? $0 : $0 + $1 })
-
-  /// Where each unit name stands in the table's order (the order suggestions are listed in).
-  private static let order: [String: Int] = Dictionary(
-    UnitTable.allNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+  /// The unit names by their lowercased spelling, each with its place in the table's order (the
+  /// order suggestions are listed in); a name the table lists twice, once, at its first place.
+  private static let byLowered: [String: [(order: Int, name: String)]] = {
+    var names: [String: [(order: Int, name: String)]] = [:]
+    for (order, name) in UnitTable.allNames.enumerated() {
+      let lowered = name.lowercased()
+      if names[lowered]?.contains(where: { $0.name == name }) == true { continue }
+      names[lowered, default: []].append((order, name))
+    }
+    return names
+  }()
 
   /// The lowercased unit names, indexed by their spellings with up to two characters deleted, so
   /// that an unknown unit's close names are looked up, not searched for: a megabyte of distinct
@@ -164,7 +168,7 @@ package enum UnitSuggestions {
   /// still most of the table, hence `memo`.
   private static func lookUp(_ name: String) -> [String] {
     let lowered = name.lowercased()
-    if let sameButCase = byLowered[lowered] { return Array(sameButCase.prefix(3)) }
+    if let sameButCase = byLowered[lowered] { return sameButCase.prefix(3).map(\.name) }
     let typed = Array(lowered.unicodeScalars)
     guard typed.count >= 2, typed.count <= Suggestions.maximumWordLength else { return [] }
     for limit in 1...2 {
@@ -172,7 +176,7 @@ package enum UnitSuggestions {
       for candidate in index.candidates(near: typed, limit: limit) {
         let scalars = Array(candidate.unicodeScalars)
         guard scalars.count >= 2, Suggestions.distance(typed, scalars, limit: limit) <= limit else { continue }
-        for name in byLowered[candidate] ?? [] { found.append((order[name, default: 0], name)) }
+        found += byLowered[candidate] ?? []
       }
       if !found.isEmpty { return found.sorted { $0.order < $1.order }.prefix(3).map(\.name) }
     }
