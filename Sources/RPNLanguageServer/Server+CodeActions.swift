@@ -167,7 +167,9 @@ extension Server {
     let end = facts.range.upperBound
     return UnitCatalog.conversionMenu(of: top).map { choice in
       CodeAction(
-        title: "Convert to \(choice.name) (\(choice.title))", kind: .refactorRewrite,
+        title: choice.format == nil
+          ? "Convert to \(choice.name) (\(choice.title))" : "Show as \(choice.name) (\(choice.title))",
+        kind: .refactorRewrite,
         edit: workspaceEdit(uri, [LineEdit(line: start.line, range: end..<end, text: " >" + choice.name)], converter))
     }
   }

@@ -52,7 +52,8 @@ extension Server {
           if let unit { spans.append((unit, .type, .defaultLibrary)) }
         case .quantity(let number, let unit):
           spans.append((number, .number, Self.unmodified))
-          spans.append((unit, .type, .defaultLibrary))
+          // A time written without a unit (`1:30`) is a number alone.
+          if !unit.isEmpty { spans.append((unit, .type, .defaultLibrary)) }
         case .unitWord(let mark, let unit):
           // The whole word, its `_`, `>`, `->` or `→` with it, is a type.
           spans.append((mark.lowerBound..<unit.upperBound, .type, .defaultLibrary))

@@ -179,6 +179,34 @@ package indirect enum Problem: Equatable, Sendable {
     }
   }
 
+  /// Why a time or angle written with `:` is not one, and how to write it (`1:75` is `2:15`).
+  private static func sexagesimalMessage(shown: String, literal: String, _ problem: SexagesimalProblem) -> String {
+    let (why, example): (String, String) =
+      switch problem {
+      case .fieldPast59: ("minutes and seconds go from 00 to 59", "`1:59`")
+      case .notTwoDigits: ("each field after `:` has two digits", "`1:05`")
+      case .missingField: ("each `:` is followed by two digits", "`1:00`")
+      case .missingFirstField: ("the hours (or minutes, or degrees) come before the first `:`", "`0:30`")
+      case .doubleColon: ("fields are separated by one `:`", "`1:30` or `1:00:30`")
+      case .fractionNotLast: ("only the last field may have a fraction", "`1:30.5`")
+      case .tooManyFields: ("a time or angle has at most three fields", "`1:30:15`")
+      case .threeFieldsInMinutes:
+        ("minutes take two fields, as in `4:35_min`; hours, minutes and seconds are written", "`1:30:15`")
+      case .unitNotTimeOrAngle:
+        ("a time or angle written with `:` is in hours, minutes or degrees", "`1:30`, `4:35_min` or `48:46:32_°`")
+      case .malformed: ("write digits, then `:` and two digits for each further field", "`1:30` or `1:30:15`")
+      }
+    let offersReading: Bool =
+      switch problem {
+      case .fieldPast59, .notTwoDigits, .missingField, .missingFirstField, .doubleColon: true
+      case .fractionNotLast, .tooManyFields, .threeFieldsInMinutes, .unitNotTimeOrAngle, .malformed: false
+      }
+    if offersReading, let meant = NumberLiteral.sexagesimalReading(of: literal), meant != literal {
+      return "`\(shown)` is not a time or angle: \(why); did you mean `\(meant)`?"
+    }
+    return "`\(shown)` is not a time or angle: \(why), like \(example)"
+  }
+
   /// A sentence that names the thing and says what would fix it, values in the default display.
   package var message: String { message(display: DisplaySettings()) }
 
@@ -249,11 +277,19 @@ package indirect enum Problem: Equatable, Sendable {
         return "`\(shown)`: `_` may only stand between two digits, like `0xFF_FF`"
       case .beyondExactIntegers:
         return "`\(shown)` is beyond 2^53 (9007199254740992), past which integers are not exact in a double"
+      case .sexagesimal(let problem):
+        return Self.sexagesimalMessage(shown: shown, literal: literal, problem)
       }
     case .checkFailed(let written, let top, _, false):
       // A unit that does not fit the top's (or one on one side only): no rounding to speak of.
       return "expected \(Self.shorten(written)), the top is \(show(top, display)), \(top.unit.dimension.inWords), "
         + "which this check cannot compare; to check it, write `=\(show(top, display))`"
+    case .checkFailed(let written, let top, _, true) where top.unit.isFormatted:
+      // A check in fields of sixty compares to its last field: `=2:15` to the minute.
+      guard let check = CheckLiteral("=" + written) else {
+        return "expected \(Self.shorten(written)), the top is \(show(top, display))"
+      }
+      return "expected \(Self.shorten(written)), the top is \(check.rounded(top)) \(check.places)"
     case .checkFailed(let written, let top, let decimals, true):
       // One style in the message: the check's own grouping (`1,400.21`), not the display's.
       let separator = CheckLiteral.separator(in: written)

@@ -36,6 +36,9 @@ extension UnitSyntaxError {
     case .integerLiteral:
       return "a unit cannot follow an integer written in a radix (`0x`, `0o`, `0b`); write the number in decimal"
     case .misplacedOne: return "`1` may only stand alone above the line, like `1/s`"
+    case .unknownFormat:
+      return "`\(part)` is no format; times and angles convert to "
+        + SexagesimalFormat.allCases.map { "`>\($0.name)`" }.joined(separator: ", ")
     }
   }
 }

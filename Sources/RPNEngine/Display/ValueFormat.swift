@@ -108,6 +108,7 @@ package enum ValueFormat {
   /// A value as the display shows it: its number in the display's notation. The settings format
   /// the number only: a unit, when values carry one, is written after it here (`12.50_km`).
   package static func format(_ value: Value, display: DisplaySettings) -> String {
+    if value.unit.isFormatted, let text = sexagesimal(value) { return text }
     let number = format(value.number, display: display)
     return value.unit == .none ? number : number + "_" + value.unit.spelling
   }
@@ -115,8 +116,18 @@ package enum ValueFormat {
   /// A value's number like `%.{precision}g` (see `format(_:precision:)` for a number), and its
   /// unit after `_`.
   package static func format(_ value: Value, precision: Int = DisplaySettings.defaultPrecision) -> String {
+    if value.unit.isFormatted, let text = sexagesimal(value) { return text }
     let number = format(value.number, precision: precision)
     return value.unit == .none ? number : number + "_" + value.unit.spelling
+  }
+
+  /// A value in a sexagesimal format as that format shows it (`2:15`, `9:10_min`); nil when it
+  /// has none, or is too large for its last field to be exact (then it shows in its unit,
+  /// `1e+300_h`). The display settings do not apply: a time reads as a time.
+  @inline(never)
+  static func sexagesimal(_ value: Value) -> String? {
+    guard let format = value.unit.format else { return nil }
+    return format.text(value.number)
   }
 
   /// A value that is a plain integer of magnitude below 2^53 in hexadecimal, octal and binary

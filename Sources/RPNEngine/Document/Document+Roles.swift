@@ -90,7 +90,9 @@ extension Document {
             role = .number
           case .quantity:
             let split = Lexer.unitSeparator(in: bytes, token.range)
-            role = .quantity(number: token.range.lowerBound..<split, unit: (split + 1)..<token.range.upperBound)
+            // A time with no unit written (`1:30`) has an empty unit at its end.
+            let unit = Swift.min(split + 1, token.range.upperBound)..<token.range.upperBound
+            role = .quantity(number: token.range.lowerBound..<split, unit: unit)
           case .attach, .convert:
             let start =
               token.range.lowerBound + (Lexer.unitWordStart(UnsafeBufferPointer(rebasing: bytes[token.range])) ?? 1)
@@ -102,7 +104,8 @@ extension Document {
             let mark = token.range.lowerBound..<(token.range.lowerBound + 1)
             if value.unit != .none {
               let split = Lexer.unitSeparator(in: bytes, token.range)
-              role = .check(mark: mark, value: mark.upperBound..<split, unit: (split + 1)..<token.range.upperBound)
+              let unit = Swift.min(split + 1, token.range.upperBound)..<token.range.upperBound
+              role = .check(mark: mark, value: mark.upperBound..<split, unit: unit.isEmpty ? nil : unit)
             } else {
               role = .check(mark: mark, value: mark.upperBound..<token.range.upperBound, unit: nil)
             }

@@ -160,10 +160,9 @@ extension Document {
         let compared = top.unit == expected.unit ? top : Machine.checked(top, in: expected.unit)
         return CheckOutcome(
           passes: compared.map(check.passes) ?? false, top: compared ?? top,
-          rounded: CheckLiteral.rounded(compared ?? top, decimals: check.decimals))
+          rounded: check.rounded(compared ?? top))
       }
-      return .check(
-        CheckFacts(written: String(text.dropFirst()), places: CheckLiteral.places(check.decimals), outcome: outcome))
+      return .check(CheckFacts(written: String(text.dropFirst()), places: check.places, outcome: outcome))
     case .invalidNumber(let problem):
       return .invalidNumber(problem)
     case .quantity(let value):

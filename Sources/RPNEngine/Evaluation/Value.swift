@@ -17,11 +17,18 @@ package struct UnitID: Hashable, Sendable {
   /// plain numbers" is one test, with no lookup.
   static let scaleFlag: UInt32 = 1 << 31
 
+  /// Bit 30 of `index`: a unit shown in a sexagesimal format (`h:mm`), which keeps the format
+  /// only where the unit is kept whole; one test, with no lookup, where a product would drop it.
+  static let formatFlag: UInt32 = 1 << 30
+
   /// Whether this is `°C` or `°F` alone (see `scaleFlag`).
   package var isScale: Bool { index & Self.scaleFlag != 0 }
 
-  /// The place in the registry, without the flag.
-  var slot: Int { Int(index & ~Self.scaleFlag) }
+  /// Whether values in this unit are shown in a sexagesimal format (see `formatFlag`).
+  package var isFormatted: Bool { index & Self.formatFlag != 0 }
+
+  /// The place in the registry, without the flags.
+  var slot: Int { Int(index & ~(Self.scaleFlag | Self.formatFlag)) }
 }
 
 /// A value the tape computes with: a number and its unit (`UnitID.none` for a plain number). On the stack

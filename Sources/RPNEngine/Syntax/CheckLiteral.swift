@@ -24,12 +24,18 @@ package struct CheckLiteral: Equatable, Sendable {
   /// What groups the digits of the integer part as written: `,` (`=1,400.21`), `_`
   /// (`=1_400.21`), or nil. An updated check is grouped the same way.
   package var separator: String?
+  /// The format of a check written in fields of sixty (`=2:15`: `h:mm`), whose places are its
+  /// last field's (then `fractionDigits` are that field's decimals); nil for a decimal check.
+  package var format: SexagesimalFormat?
 
-  package init(value: Value, fractionDigits: Int, exponent: Int, separator: String? = nil) {
+  package init(
+    value: Value, fractionDigits: Int, exponent: Int, separator: String? = nil, format: SexagesimalFormat? = nil
+  ) {
     self.value = value
     self.fractionDigits = fractionDigits
     self.exponent = exponent
     self.separator = separator
+    self.format = format
   }
 
   /// The separator a check's text groups its integer digits with (`,` or `_`), or nil.
@@ -54,6 +60,13 @@ package struct CheckLiteral: Equatable, Sendable {
   /// unit's `_`) is no number literal in the range of a double.
   package init?(token bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count >= 2, bytes[0] == 0x3D else { return nil }
+    if case .value(let time) = NumberLiteral.sexagesimal(bytes, from: 1) {
+      guard let unit = Units.unit(of: time.format) else { return nil }
+      self.init(
+        value: Value(literal: time.number, unit: unit), fractionDigits: time.fractionDigits, exponent: 0,
+        format: time.format)
+      return
+    }
     // A check of a quantity (`=12.5_km`) compares its number, in its unit: the number ends at `_`.
     let end = Lexer.unitSeparator(in: bytes, 0..<bytes.count)
     guard end > 1, case .value(let number) = NumberLiteral.parse(UnsafeBufferPointer(rebasing: bytes[1..<end]))
@@ -64,6 +77,10 @@ package struct CheckLiteral: Equatable, Sendable {
   /// The check a token's bytes write (with its `=`), whose value the lexer has parsed already:
   /// only the places written are read here, so evaluation converts each check's number once.
   init(value: Value, token bytes: UnsafeBufferPointer<UInt8>) {
+    if let format = value.unit.format, case .value(let time) = NumberLiteral.sexagesimal(bytes, from: 1) {
+      self.init(value: value, fractionDigits: time.fractionDigits, exponent: 0, format: format)
+      return
+    }
     let reading = NumberLiteral.read(bytes, from: 1)
     // An integer literal (`=0x1E`: its `E` is a digit) is written to the ones place.
     guard reading.radix == 10 else {
@@ -86,10 +103,27 @@ package struct CheckLiteral: Equatable, Sendable {
   /// (`=0.333` 3, `=20` 0, `=1.5e3` −2).
   package var decimals: Int { fractionDigits - exponent }
 
+  /// The places the check compares, in words: "to 3 decimals", "to the minute" (`=2:15`).
+  package var places: String {
+    guard let format else { return Self.places(decimals) }
+    if fractionDigits == 0 { return "to the \(format.lastField)" }
+    return "to \(fractionDigits) decimal\(fractionDigits == 1 ? "" : "s") of a \(format.lastField)"
+  }
+
+  /// The top (in the check's unit) rounded to the places the check compares, as a reader would
+  /// write it: `0.333`, or `2:15` for `=2:16`.
+  package func rounded(_ top: Value) -> String {
+    if let format, top.unit.format == format, let text = format.text(top.number, fractionDigits: fractionDigits) {
+      return text
+    }
+    return Self.rounded(top, decimals: decimals)
+  }
+
   /// How far the top may be from the value and still pass: half a step of the last written
   /// place, plus 10⁻¹² of the larger magnitude for binary rounding.
   package func tolerance(for top: Value) -> Double {
-    0.5 * pow(10, Double(-decimals)) + 1e-12 * Swift.max(Swift.abs(top.number), Swift.abs(value.number))
+    let step = pow(10, Double(-decimals)) / (format?.scale ?? 1)
+    return 0.5 * step + 1e-12 * Swift.max(Swift.abs(top.number), Swift.abs(value.number))
   }
 
   /// Whether the top passes the check. The boundary is included.
@@ -160,7 +194,10 @@ package struct CheckLiteral: Equatable, Sendable {
   /// (`=1.5e3` → `=1.4e3`), its integer digits grouped as written (`=1,400.21` → `=1,480.21`).
   /// Without its `=`.
   package func updated(to top: Value) -> String {
-    updatedNumber(to: top) + Self.unitSuffix(top)
+    if let format, top.unit.format == format, let text = format.text(top.number, fractionDigits: fractionDigits) {
+      return text
+    }
+    return updatedNumber(to: top) + Self.unitSuffix(top)
   }
 
   /// `updated(to:)`'s number, without the unit.

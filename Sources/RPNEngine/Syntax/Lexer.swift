@@ -110,8 +110,11 @@ package struct Lexer {
   package static func nameProblem(_ name: String) -> InvalidName? {
     let (tokens, commentStart) = tokens(of: "=" + name)
     guard !name.isEmpty, tokens.count == 1, commentStart == nil else { return .malformed }
-    if case .invalidStore(let reason) = tokens[0].kind { return reason }
-    return nil
+    switch tokens[0].kind {
+    case .store: return nil
+    case .invalidStore(let reason): return reason
+    default: return .malformed  // `=1:30`, a check: no name
+    }
   }
 
   /// Whether a scalar has the Unicode White_Space property. The set is fixed by Unicode and
@@ -186,6 +189,8 @@ package struct Lexer {
     let token = UnsafeBufferPointer(rebasing: line[range])
     let first = token[0]
     if NumberLiteral.canStart(first) {
+      // `->h:mm` and `→h:mm` start like a number, and are conversions.
+      if token.contains(0x3A), unitWordStart(token) == nil, let time = sexagesimal(token, from: 0) { return time }
       // A quantity has an `_` (and a number that reads whole has none where a quantity's unit
       // starts): one reading of its number, not a failed parse first.
       if token.contains(0x5F), let quantity = quantity(token, from: 0) { return quantity }
@@ -199,7 +204,11 @@ package struct Lexer {
     if first == 0x3D {  // "="
       let name = UnsafeBufferPointer(rebasing: token[1...])
       if name.isEmpty { return .invalidStore(.missing) }
-      if NumberLiteral.canStart(name[0]) {
+      if NumberLiteral.canStart(name[0]) || name[0] == 0x3A && name.count > 1 && NumberLiteral.isDigit(name[1]) {
+        if name.contains(0x3A), let time = sexagesimal(token, from: 1) {
+          if case .quantity(let value) = time { return .check(value) }
+          return time
+        }
         if name.contains(0x5F), let quantity = quantity(token, from: 1) {
           if case .quantity(let value) = quantity { return .check(value) }
           return quantity
@@ -224,12 +233,22 @@ package struct Lexer {
     }
     if let key = Builtin.packedKey(line, range), let builtin = builtins.find(key) { return .builtin(builtin) }
     if let unitStart = unitWordStart(token) {
+      if first != 0x5F, token[unitStart...].contains(0x3A) {
+        // `>h:mm`: a format, which converts to its unit and sets it.
+        let name = String(decoding: UnsafeBufferPointer(rebasing: token[unitStart...]), as: UTF8.self)
+        if let format = SexagesimalFormat(name: name), let unit = Units.unit(of: format) { return .convert(unit) }
+        return .invalidUnit(.malformed(.unknownFormat, UnitSpan(unitStart..<token.count)))
+      }
       switch Units.read(token, unitStart..<token.count) {
       case .success(let unit): return first == 0x5F ? .attach(unit) : .convert(unit)
       case .failure(let problem): return .invalidUnit(problem)
       }
     }
     if isName(token) { return .name }
+    // `:30`: a time with no hours written.
+    if first == 0x3A, token.count > 1, NumberLiteral.isDigit(token[1]), let time = sexagesimal(token, from: 0) {
+      return time
+    }
     // `:` and `;` are no number, check, store, builtin or name: asked last, off the common path.
     if token.count == 1 && (first == 0x3A || first == 0x3B) { return first == 0x3A ? .colon : .semicolon }
     return .unknown
@@ -240,6 +259,10 @@ package struct Lexer {
   package static func unitSeparator(in line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
     let token = UnsafeBufferPointer(rebasing: line[range])
     let start = token.first == 0x3D ? 1 : 0
+    // A time or angle (`4:35_min`): its fields run to the `_`.
+    if token[start...].contains(0x3A) {
+      return range.lowerBound + (token[start...].firstIndex(of: 0x5F) ?? token.count)
+    }
     let end = NumberLiteral.read(token, from: start).end
     return range.lowerBound + (end < token.count && token[end] == 0x5F ? end : token.count)
   }
@@ -314,6 +337,22 @@ package struct Lexer {
     switch Units.read(token, (reading.end + 1)..<token.count) {
     case .success(let unit): return .quantity(Value(literal: number, unit: unit))
     case .failure(let problem): return .invalidUnit(problem)
+    }
+  }
+
+  /// A time or angle written with `:` at `start` of a token (`1:30`, `4:35_min`; `=2:15` from
+  /// 1): a quantity in its format's unit, or the `invalid-number` a malformed one is; nil when
+  /// the token has no `:` before a unit's `_`.
+  static func sexagesimal(_ token: UnsafeBufferPointer<UInt8>, from start: Int) -> TokenKind? {
+    switch NumberLiteral.sexagesimal(token, from: start) {
+    case .value(let literal):
+      guard let unit = Units.unit(of: literal.format) else {
+        return .invalidUnit(.malformed(.tooLong, UnitSpan(0..<0)))
+      }
+      return .quantity(Value(literal: literal.number, unit: unit))
+    case .outOfRange: return .invalidNumber(.outOfRange)
+    case .malformed(let problem): return .invalidNumber(.sexagesimal(problem))
+    case .notSexagesimal: return nil
     }
   }
 

@@ -604,9 +604,175 @@ package enum NumberProblem: Equatable, Sendable {
   case misplacedUnderscore
   /// An integer literal past 2^53.
   case beyondExactIntegers
+  /// A time or angle written with `:` wrongly (`1:75`, `1:5`, `:30`).
+  case sexagesimal(SexagesimalProblem)
 }
 
 extension NumberLiteral {
   /// Parses the bytes of one token (not empty): the entry point benchmarks measure.
   package static func parseBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Result { parse(bytes) }
+}
+
+// MARK: - Sexagesimal literals
+
+/// A time or angle written in fields of sixty (`1:30`, `1:30:15.5`, `-0:30`, `4:35_min`,
+/// `48:46:32_°`) as read: its number in the unit of its first field (`1:30` is 1.5 h), the
+/// format its fields give it, and the decimals of its last field.
+package struct SexagesimalLiteral: Equatable, Sendable {
+  package var number: Double
+  package var format: SexagesimalFormat
+  package var fractionDigits: Int
+}
+
+/// What is wrong with a literal written with `:` (each an `invalid-number`).
+package enum SexagesimalProblem: Equatable, Sendable {
+  /// A field after `:` of 60 or more (`1:75`).
+  case fieldPast59
+  /// A field after `:` of one digit, or more than two (`1:5`, `1:300`).
+  case notTwoDigits
+  /// Nothing after a `:` (`1:`, `1:30:`).
+  case missingField
+  /// Nothing before the first `:` (`:30`).
+  case missingFirstField
+  /// Two `:` in a row (`1::30`).
+  case doubleColon
+  /// A fraction in a field that is not the last (`1.5:30`).
+  case fractionNotLast
+  /// More than three fields (`1:00:00:00`).
+  case tooManyFields
+  /// Three fields in minutes (`1:30:15_min`): minutes take `min:ss`.
+  case threeFieldsInMinutes
+  /// A unit other than `h`, `min`, `°` or `deg` (`1:30_km`).
+  case unitNotTimeOrAngle
+  /// Anything else that is not digits (`1e3:30`, `1,000:30`).
+  case malformed
+}
+
+extension NumberLiteral {
+  package enum SexagesimalResult: Equatable {
+    case value(SexagesimalLiteral)
+    /// Fields beyond the largest double.
+    case outOfRange
+    case malformed(SexagesimalProblem)
+    /// No `:` before a unit's `_`: another kind of token.
+    case notSexagesimal
+  }
+
+  /// The bytes of one field of a sexagesimal literal, and its `.` when it has one.
+  private struct Field {
+    var range: Range<Int>
+    var point: Int?
+  }
+
+  /// The fields of the literal at `start` of `token` (after its sign), split at `:`, and where
+  /// its unit's `_` is; nil when there is no `:` before the `_` (or the end).
+  private static func sexagesimalFields(_ token: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> (fields: [Field], underscore: Int?)?
+  {
+    let underscore = token[start...].firstIndex(of: 0x5F)
+    let end = underscore ?? token.count
+    guard token[start..<end].contains(0x3A) else { return nil }
+    var fields: [Field] = []
+    var fieldStart = start
+    var point: Int?
+    for i in start...end {
+      if i == end || token[i] == 0x3A {
+        fields.append(Field(range: fieldStart..<i, point: point))
+        fieldStart = i + 1
+        point = nil
+      } else if token[i] == 0x2E, point == nil {
+        point = i
+      }
+    }
+    return (fields, underscore)
+  }
+
+  /// Reads `token[start...]` as a sexagesimal literal: a sign, digits, then one or two fields of
+  /// `:` and two digits `00`–`59`, the last with an optional fraction, and an optional unit
+  /// `_h`, `_min`, `_°` or `_deg`. Not one when no `:` comes before an `_`.
+  package static func sexagesimal(_ token: UnsafeBufferPointer<UInt8>, from start: Int) -> SexagesimalResult {
+    let signed = start + signLength(token, at: start)
+    guard signed < token.count, let (fields, underscore) = sexagesimalFields(token, from: signed) else {
+      return .notSexagesimal
+    }
+    if fields[0].range.isEmpty {
+      return .malformed(fields.count > 1 && fields.count <= 3 ? .missingFirstField : .malformed)
+    }
+    for (k, field) in fields.enumerated().dropFirst() where field.range.isEmpty {
+      return .malformed(k == fields.count - 1 ? .missingField : .doubleColon)
+    }
+    if fields.count > 3 { return .malformed(.tooManyFields) }
+    for field in fields.dropLast() where field.point != nil { return .malformed(.fractionNotLast) }
+    for field in fields {
+      let digitsEnd = field.point ?? field.range.upperBound
+      let digits = token[field.range.lowerBound..<digitsEnd]
+      let fraction = field.point.map { token[($0 + 1)..<field.range.upperBound] } ?? token[0..<0]
+      guard digits.allSatisfy(isDigit), fraction.allSatisfy(isDigit) else { return .malformed(.malformed) }
+    }
+    for field in fields.dropFirst() {
+      let digitsEnd = field.point ?? field.range.upperBound
+      guard digitsEnd - field.range.lowerBound == 2 else { return .malformed(.notTwoDigits) }
+      if token[field.range.lowerBound] >= 0x36 { return .malformed(.fieldPast59) }  // "6"
+    }
+    var unit = SexagesimalUnit.hour
+    if let underscore {
+      let text = String(decoding: UnsafeBufferPointer(rebasing: token[(underscore + 1)...]), as: UTF8.self)
+      guard let named = SexagesimalUnit(unitText: text) else { return .malformed(.unitNotTimeOrAngle) }
+      unit = named
+    }
+    guard let format = SexagesimalFormat(fields: fields.count, unit: unit) else {
+      return .malformed(.threeFieldsInMinutes)
+    }
+    // The value in units of the last field, then one division into the first's: `1:30` is
+    // 90 / 60, exactly 1.5.
+    var total = 0.0
+    for field in fields {
+      guard case .value(let number) = parse(UnsafeBufferPointer(rebasing: token[field.range])) else {
+        return .outOfRange
+      }
+      total = total * 60 + number
+    }
+    let number = total / format.scale
+    guard number.isFinite else { return .outOfRange }
+    let last = fields[fields.count - 1]
+    let fractionDigits = last.point.map { last.range.upperBound - $0 - 1 } ?? 0
+    let negative = signed > start && token[start] != 0x2B
+    return .value(
+      SexagesimalLiteral(number: negative ? -number : number, format: format, fractionDigits: fractionDigits))
+  }
+
+  /// A malformed sexagesimal literal as it was likely meant (`1:75` → `2:15`, `1:5` → `1:05`,
+  /// `1:` → `1:00`, `:30` → `0:30`, `1::30` → `1:30`), or nil when there is no one reading.
+  package static func sexagesimalReading(of literal: String) -> String? {
+    var text = literal
+    return text.withUTF8 { token -> String? in
+      let start = token.first == 0x3D ? 1 : 0
+      let signed = start + signLength(token, at: start)
+      guard signed < token.count, let (fields, underscore) = sexagesimalFields(token, from: signed) else {
+        return nil
+      }
+      let prefix = String(decoding: UnsafeBufferPointer(rebasing: token[0..<signed]), as: UTF8.self)
+      let suffix = underscore.map { String(decoding: UnsafeBufferPointer(rebasing: token[$0...]), as: UTF8.self) } ?? ""
+      var texts = fields.map { String(decoding: UnsafeBufferPointer(rebasing: token[$0.range]), as: UTF8.self) }
+      guard texts.allSatisfy({ $0.utf8.allSatisfy { isDigit($0) } }) else { return nil }
+      // `1::30`: one `:` between two fields.
+      texts = texts.enumerated().filter { !$0.element.isEmpty || $0.offset == 0 || $0.offset == texts.count - 1 }
+        .map(\.element)
+      guard texts.count <= 3 else { return nil }
+      if texts[0].isEmpty { texts[0] = "0" }
+      if texts.count == 1 { return nil }
+      for k in 1..<texts.count where texts[k].isEmpty { texts[k] = "00" }
+      for k in 1..<texts.count where texts[k].utf8.count == 1 { texts[k] = "0" + texts[k] }
+      guard texts.dropFirst().allSatisfy({ $0.utf8.count == 2 }) else { return nil }
+      // Fields past 59 carry into the field before (`1:75` is 2:15).
+      var values = texts.map { UInt64($0) ?? 0 }
+      guard texts[0].utf8.count <= 15 else { return nil }
+      for k in stride(from: values.count - 1, to: 0, by: -1) where values[k] >= 60 {
+        values[k - 1] += values[k] / 60
+        values[k] %= 60
+      }
+      let written = [String(values[0])] + values.dropFirst().map { $0 < 10 ? "0\($0)" : String($0) }
+      return prefix + written.joined(separator: ":") + suffix
+    }
+  }
 }

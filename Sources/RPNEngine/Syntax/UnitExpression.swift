@@ -41,6 +41,8 @@ package enum UnitSyntaxError: UInt8, Equatable, Sendable {
   case integerLiteral
   /// `1` anywhere but as a whole numerator (`1*m`).
   case misplacedOne
+  /// A conversion to a format with `:` that is none of them (`>h:m`).
+  case unknownFormat
 }
 
 /// Why a unit written in a token is not one: unknown (`unknown-unit`) or malformed

@@ -42,6 +42,13 @@ extension Units {
   /// is an earlier one's (`m^2` after `ha`), converted into it and merged; (e) factors of power 0
   /// dropped, and with none left, a plain number.
   package static func product(_ a: UnitID, _ b: UnitID, dividing: Bool) -> Result<(UnitID, Exact?), UnitFailure> {
+    if a.isFormatted || b.isFormatted {
+      // A time or angle times or over a plain number keeps its format (`1:30 2 *`, `2 1:30 *`,
+      // `1:30 2 /`); any other product is in the plain units (`2:15 40_EUR/h *`).
+      if b == .none { return .success((a, nil)) }
+      if a == .none && !dividing { return .success((b, nil)) }
+      return product(a.unformatted, b.unformatted, dividing: dividing)
+    }
     if let known = shared.knownProduct(a, b, dividing: dividing) { return .success(known) }
     let result = workOutProduct(a, b, dividing: dividing)
     if case .success(let product) = result { shared.rememberProduct(a, b, dividing: dividing, product) }

@@ -7,6 +7,8 @@ package struct UnitChoice: Sendable {
   package let unit: UnitID
   /// A unit of the table itself (`km`, `kWh`, `km/h` are not; `m`, `mi`, `mph` are).
   package var isTableUnit = false
+  /// The format this choice shows a time or angle in (`h:mm`), or nil for a unit.
+  package var format: SexagesimalFormat? = nil
 }
 
 /// The built-in units in the order people reach for them: each unit of the table (its dimension's
@@ -62,7 +64,12 @@ package enum UnitCatalog {
   /// None for a plain number.
   package static func conversions(of value: Value) -> [UnitChoice] {
     guard value.unit != .none else { return [] }
-    return all.filter { $0.unit != value.unit && Machine.convert(value, to: $0.unit).isSuccess }
+    return (formats + all).filter { $0.unit != value.unit && Machine.convert(value, to: $0.unit).isSuccess }
+  }
+
+  /// The sexagesimal formats, offered first to a time or an angle (`>h:mm`).
+  package static let formats: [UnitChoice] = SexagesimalFormat.allCases.compactMap { format in
+    Units.unit(of: format).map { UnitChoice(name: format.name, title: format.title, unit: $0, format: format) }
   }
 }
 
@@ -71,7 +78,9 @@ extension UnitCatalog {
   /// order, the commonest first), then their everyday prefixed forms.
   package static func conversionMenu(of value: Value) -> [UnitChoice] {
     let choices = conversions(of: value)
-    return Array((choices.filter(\.isTableUnit) + choices.filter { !$0.isTableUnit }).prefix(8))
+    let units = choices.filter { $0.format == nil }
+    return choices.filter { $0.format != nil }
+      + Array((units.filter(\.isTableUnit) + units.filter { !$0.isTableUnit }).prefix(8))
   }
 }
 

@@ -53,9 +53,13 @@ package struct UnitInfo: Sendable {
   package let temperature: TemperatureRole
   /// How the display writes it: `m/s^2`, `kg*m^2/s^2`, `J/(kg*K)`.
   package let spelling: String
+  /// The sexagesimal format its values are shown in (`h:mm`), or nil: a formatted unit has the
+  /// factors of its plain one (`h`), and its own ID.
+  package let format: SexagesimalFormat?
 
-  init(factors: [UnitFactor]) {
+  init(factors: [UnitFactor], format: SexagesimalFormat? = nil) {
     self.factors = factors
+    self.format = format
     var dimension = Dimension.none
     var factor = Exact(1)
     for f in factors {
@@ -105,6 +109,8 @@ package final class Units: @unchecked Sendable {
   private let lock: UnsafeMutablePointer<pthread_mutex_t>
   private var infos: [UnitInfo] = [UnitInfo(factors: [])]
   private var ids: [[UnitFactor]: UInt32] = [[]: 0]
+  /// The formatted units made so far, by their plain unit's ID and format.
+  private var formattedIDs: [UInt64: UInt32] = [:]
   /// Ratios (and a temperature's ratio and offset) between two units, by their IDs: a pair of
   /// the units met, so up to `capacity`² of them. Cleared when `pairCapacity` are kept, so that
   /// a long session that converts between ever new units does not grow them without end.
@@ -150,6 +156,20 @@ package final class Units: @unchecked Sendable {
       let id = UInt32(infos.count) | (info.isScale ? UnitID.scaleFlag : 0)
       infos.append(info)
       ids[factors] = id
+      return UnitID(index: id)
+    }
+  }
+
+  /// The unit `plain` (`h`, `min` or `°`) shown in `format`, or nil when the table is full.
+  package func formatted(_ plain: UnitID, _ format: SexagesimalFormat) -> UnitID? {
+    let key = UInt64(plain.index) << 8 | UInt64(format.rawValue)
+    return locked {
+      if let id = formattedIDs[key] { return UnitID(index: id) }
+      guard infos.count < Self.capacity, plain.slot < infos.count else { return nil }
+      let info = UnitInfo(factors: infos[plain.slot].factors, format: format)
+      let id = UInt32(infos.count) | UnitID.formatFlag
+      infos.append(info)
+      formattedIDs[key] = id
       return UnitID(index: id)
     }
   }
@@ -235,6 +255,24 @@ extension UnitID {
   package var spelling: String { self == .none ? "" : info.spelling }
 
   package var dimension: Dimension { self == .none ? .none : info.dimension }
+
+  /// The sexagesimal format values in this unit are shown in, or nil.
+  package var format: SexagesimalFormat? { isFormatted ? info.format : nil }
+
+  /// The unit without its format (`h:mm` → `h`); the unit itself when it has none.
+  package var unformatted: UnitID {
+    guard isFormatted else { return self }
+    return Units.shared.id(info.factors) ?? self
+  }
+}
+
+extension Units {
+  /// The unit a time or angle in `format` is in: `h`, `min` or `°` shown in it (nil only when
+  /// the table is full).
+  package static func unit(of format: SexagesimalFormat) -> UnitID? {
+    guard let plain = tableUnit(format.unit.tableName) else { return nil }
+    return shared.formatted(plain, format)
+  }
 }
 
 extension Units {
@@ -349,6 +387,7 @@ extension UnitID {
       let prefix = factor.prefix < 0 ? "" : UnitTable.prefixes[Int(factor.prefix)].name
       name = prefix + factor.unit.title
     }
+    if let format = info.format { name += " shown as \(format.name)" }
     let base = Units.base(of: self)?.spelling ?? ""
     var factor = info.factor.decimalDescription ?? info.factor.description
     if case .scale(let offset) = info.temperature {
