@@ -477,11 +477,15 @@ private let soakWords = [
   // The third edition: quantities, unit words, conversions, temperatures, malformed units.
   "12_km", "500_m", "3_h", "26.2_mi", "20_°C", "5_Δ°C", "9.81_m/s^2", "1_kWh", "60_mph", "_km", ">mi", "->ft", "→m",
   ">°F", "uval", "ubase", "12_", "12_kmh", "12_m/s/s", "_x", "30_°",
+  // Times and angles in fields of sixty: literals good and bad, and the formats.
+  "1:30", "0:45", "1:30:15.5", "-0:30", "4:35_min", "48:46:32_°", ">h:mm", ">h:mm:ss", ">min:ss", ">°:mm:ss", ">h",
+  "1:75", "1:5", ":30", "1:30:15_min", ">h:m",
 ]
 
 /// Checks, written after a line's tokens: some pass now and then, most fail.
 private let soakChecks = [
   "=20.5", "=1,234.50", "=0x1F", "=3", "=0", "=1.5e3", "=0.33", "=1,5", "=-3", "=12.5_km", "=3_h", "=20_°C",
+  "=2:15", "=1:30:00", "=4:35_min",
 ]
 
 private let soakDefinitions = [

@@ -215,6 +215,13 @@ let fuzzVocabulary = [
   "->", "→", "12_km\u{301}", "12_\u{200F}km", "_", "km", "/", "*", "·", "^2", "^-1", "(", ")", "°C", "Δ", "µ", "h",
   "kg", "s", "mi", "1_mi >ft", "15_km/h 30_min *", "600_mi 50_mph /", "1_ha 1_m *", "20_°C 15_°C -", "2_m 3 ^",
   "4_m^2 sqrt", "90_° cos", "12_km 3 +", "0 12_km +", "5_km _mi", "5 >km",
+  // Times and angles in fields of sixty: literals good and bad, formats, checks, and fragments
+  // that glue into them (`1` `:` `30`).
+  "1:30", "0:45", "1:30:15", "1:30:15.5", "27:10", "-0:30", "4:35_min", "48:46:32_°", "48:46_deg", "1:30_h",
+  "9999999999999999:00", "1e300_h", ">h:mm", ">h:mm:ss", ">min:ss", ">°:mm", ">°:mm:ss", "->h:mm", "→deg:mm:ss", ">h",
+  ">min", "=2:15", "=2:15:00", "=4:35_min", "=1:30:15.5", "1:75", "1:5", "1:", ":30", "1:30:", "1::30", "1.5:30",
+  "1:30:15_min", "1:30_km", "1:00:00:00", ">h:m", "=:30", ":", "30", "00", ".5", "1:30 0:45 +", "17:30 9:00 -",
+  "1:30 2 *", "2 1:30 /", "1:30 1:30 *", "90_min >h:mm",
 ]
 
 /// Code action kinds for `context.only` and resolve: the server's, their parents, and others.

@@ -201,6 +201,9 @@ private let vocabulary = [
   // Units: quantities, attach and convert, checks with units, temperatures, bad units.
   "12_km", "500_m", "3_h", "2_mi", "20_°C", "5_Δ°C", "68_°F", "9.81_m/s^2", "1_kWh", "60_mph", "_km", ">mi", "->m",
   "→ft", ">°F", "_m/s", "uval", "ubase", "=12.5_km", "=3_h", "12_", "12_kmh", "12_m/s/s", "_", ">", "=_x", "30_°",
+  // Times and angles: literals, formats, checks (`=2:15` passes after `1:30 0:45 +`), bad forms.
+  "1:30", "0:45", "1:30:15.5", "-0:30", "4:35_min", "48:46_°", ">h:mm", ">h:mm:ss", ">min:ss", ">h", "=2:15",
+  "=1:30:00", "1:75", ":30", "1:", ">h:m",
   // Integers in a radix (hover then shows the radixes): numbers, checks, in a word, malformed.
   "0x1F", "=0xFF", "-0b101", "0o17", ": r 0x10 ;", "0xG", "=0b2",
 ]
