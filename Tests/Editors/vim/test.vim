@@ -478,7 +478,30 @@ if s:Expect(len(s:yegappan_servers), 1, 'yegappan/lsp: one server registered')
   call s:Expect(get(s:server, 'initializationOptions', {}), {'rpn': {'angleUnit': 'degrees'}},
         \ 'yegappan/lsp: initializationOptions carry g:rpn_lsp_settings under "rpn"')
 endif
-call s:Expect(s:yegappan_options, [{'showInlayHints': v:true}], 'yegappan/lsp: inlay hints turned on (showInlayHints)')
+call s:Expect(get(s:yegappan_options, 0, {}), {'showInlayHints': v:true},
+      \ 'yegappan/lsp: inlay hints turned on (showInlayHints)')
+call s:Expect(get(s:yegappan_options, 1, {}), {'omniComplete': v:true},
+      \ 'yegappan/lsp: <C-x><C-o> completes (omniComplete, else E764: omnifunc is not set)')
+if has('patch-9.0.1157')
+  call s:Expect(get(s:yegappan_options, 2, {}), {'showDiagWithVirtualText': v:true, 'diagVirtualTextAlign': 'after'},
+        \ 'yegappan/lsp: each diagnostic text after its line (showDiagWithVirtualText)')
+endif
+call s:Expect(len(s:yegappan_options), has('patch-9.0.1157') ? 3 : 2, 'yegappan/lsp: no other global option set')
+call s:Expect(get(get(hlget('LspInlayHintsType'), 0, {}), 'linksto', ''), 'NonText',
+      \ 'yegappan/lsp: inlay hints coloured as NonText, not as Label like the operators')
+call s:Check(exists('#rpn_yegappan_lsp#TextChanged#*.rpn'),
+      \ 'yegappan/lsp: hints asked for as soon as an edit is done (TextChanged in .rpn buffers)')
+" The refresh runs the plugin's own CursorHold update in the buffer (a stand-in counts it).
+let s:hint_updates = 0
+augroup LspInlayHints
+  autocmd CursorHold <buffer> let s:hint_updates += 1
+augroup END
+doautocmd <nomodeline> TextChanged
+sleep 100m
+call s:Expect(s:hint_updates, 1, 'yegappan/lsp: an edit done in a tape asks for its hints at once')
+augroup LspInlayHints
+  autocmd!
+augroup END
 
 " Sourced when yegappan/lsp is already loaded (`packadd lsp` first, or a version without the
 " LspSetup event): it registers at once. A copy is a fresh script, so its own guard is unset.
