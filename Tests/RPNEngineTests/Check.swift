@@ -34,3 +34,12 @@ func check(
 func compact(_ diagnostic: Diagnostic, line: Int) -> String {
   "\(diagnostic.code.rawValue)@\(line):\(diagnostic.range.lowerBound)-\(diagnostic.range.upperBound)"
 }
+
+/// A row of a table-driven test: a source, the stack after it, and its diagnostics
+/// (`code@line:start-end`, UTF-8 offsets), for `check`.
+struct EvaluationCase: Sendable, CustomTestStringConvertible {
+  var source: String
+  var stack: String
+  var diagnostics: [String] = []
+  var testDescription: String { source }
+}

@@ -6,12 +6,7 @@ import Testing
 /// section, the format each operator leaves, conversions to and from the formats, the display's
 /// rounding, checks, and every malformed literal as an `invalid-number` at its token.
 @Suite struct SexagesimalTests {
-  struct Case: Sendable, CustomTestStringConvertible {
-    var source: String
-    var stack: String
-    var diagnostics: [String] = []
-    var testDescription: String { source }
-  }
+  typealias Case = EvaluationCase
 
   private static func c(_ source: String, _ stack: String, _ diagnostics: [String] = []) -> Case {
     Case(source: source, stack: stack, diagnostics: diagnostics)

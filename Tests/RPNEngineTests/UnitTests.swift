@@ -7,13 +7,7 @@ import Testing
 /// `+ -` (the left operand's unit), of `* /` (the five steps), of powers, temperatures and
 /// conversions, and every malformed unit as a diagnostic at its token.
 @Suite struct UnitTests {
-  /// A source, the stack after it, and its diagnostics (`code@line:start-end`, UTF-8 offsets).
-  struct Case: Sendable, CustomTestStringConvertible {
-    var source: String
-    var stack: String
-    var diagnostics: [String] = []
-    var testDescription: String { source }
-  }
+  typealias Case = EvaluationCase
 
   private static func c(_ source: String, _ stack: String, _ diagnostics: [String] = []) -> Case {
     Case(source: source, stack: stack, diagnostics: diagnostics)
