@@ -25,7 +25,7 @@
 # Copies of public files the checks read, never committed:
 #   $RPN_MASON_SCHEMA    a checkout of mason-org/registry-schema (default /tmp/mason-registry-schema;
 #                        cloned from GitHub when there is no such folder; without the schema
-#                        the schema check fails)
+#                        the schema check is skipped, and says so)
 #   $RPN_HELIX_LANGUAGES Helix's own languages.toml (default /tmp/helix-languages.toml; downloaded
 #                        when missing; without it the merge check is skipped)
 # Exits non-zero when a check fails; the last line is "upstream: N passed, N failed".
