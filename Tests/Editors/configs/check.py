@@ -34,8 +34,8 @@ language") and with the builtins table.
   number pattern, so `=2:15` is a check); in a unit, two fields in h, min, ° or deg or three in h,
   ° or deg (`4:35_min`, `48:46:32_°`), quantities, and `=4:35_min` a check of one; formats
   `>h:mm` `->min:ss` `→°:mm:ss` unit words; written wrongly (`1:75`, `1:5`, `1:`, `:30`, `1::30`,
-  `1.5:30`, `1:30_km`, `1:00:00:00`, `1:30:15_min`, `>hh:mm`), none. Kakoune's and Sublime's
-  patterns for them are the ones expected; a quantity's number pattern has no times.
+  `1.5:30`, `1:30_km`, `1:00:00:00`, `1:30:15_min`, `>hh:mm`), none. Kakoune's, Sublime's and
+  Vim's patterns for them are the ones expected; a quantity's number pattern has no times.
   The token table agrees with the lexer (`rpn-lsp`'s semantic tokens) except for unit names the
   table lacks (`_tmp`, `EUR`), which a grammar cannot know. Where Kakoune is installed, Kakoune
   itself (`-ui json`) draws the token table and LINES with rpn.kak, face by face.
@@ -630,10 +630,15 @@ if check(vim_number and vim_sign and vim_value,
     expect(vim_sign.group(1), r"\v\S@<!\=(" + literal + r"(\s|#|$))@=",
            "vim: rpnCheckSign is a `=` (after white space) that rpnNumber's literal follows to the token's end")
     expect(vim_value.group(1), r"\v" + literal + r"(\s|#|$)@=", "vim: rpnCheckValue is rpnNumber's literal")
-    # Quantities (Tests/Editors/vim runs them): rpnNumber's literal without its integers, then the
-    # unit (rpnQuantityUnit, from its `_`); in a check, the same after a second rpnCheckSign.
+    # Quantities (Tests/Editors/vim runs them): rpnNumber's literal without its integers and its
+    # times and angles (which take only their own units), then the unit (rpnQuantityUnit, from its
+    # `_`); in a check, the same after a second rpnCheckSign.
     vim_integer = "0%([xX][0-9A-Fa-f]%(_?[0-9A-Fa-f])*|[oO][0-7]%(_?[0-7])*|[bB][01]%(_?[01])*)|"
-    decimal = literal.replace(vim_integer, "", 1)
+    vim_sexagesimal = r"\d+:[0-5]\d%(:[0-5]\d)?%(\.\d*)?|"
+    check(vim_integer + vim_sexagesimal in literal,
+          "vim: rpnNumber's literal has integers, then times and angles in fields of sixty (`1:30`, `1:30:15.5`)",
+          literal)
+    decimal = literal.replace(vim_integer + vim_sexagesimal, "", 1)
     vim_quantity = re.search(r'^syntax match rpnQuantity "(.*)" nextgroup=rpnQuantityUnit$', vim_syntax, re.M)
     vim_unit = re.search(r'^syntax match rpnQuantityUnit contained "\\v(_.*)\(\\s\|#\|\$\)@="$', vim_syntax, re.M)
     vim_quantity_sign = re.search(r'^syntax match rpnCheckSign "(.*)" nextgroup=rpnCheckQuantity$', vim_syntax, re.M)
@@ -649,6 +654,24 @@ if check(vim_number and vim_sign and vim_value,
                "vim: the second rpnCheckSign is a `=` that a quantity follows to the token's end")
         expect(vim_check_quantity.group(1), r"\v" + decimal + "(" + unit + r"(\s|#|$))@=",
                "vim: rpnCheckQuantity is rpnQuantity's number")
+    # A time or angle in a unit (Tests/Editors/vim runs them): a second rpnQuantity and
+    # rpnCheckQuantity, two fields that `_h`, `_min`, `_°` or `_deg` follows, or three that `_h`,
+    # `_°` or `_deg` follows; its unit rpnQuantityUnit; in a check, after a third rpnCheckSign.
+    minutes, seconds = r"\d+:[0-5]\d%(\.\d*)?", r"\d+:[0-5]\d:[0-5]\d%(\.\d*)?"
+    in_minutes, in_seconds = "_%(h|min|°|deg)", "_%(h|°|deg)"
+    fields = (r"[-+−]?%(" + minutes + "(" + in_minutes + r"(\s|#|$))@=|"
+              + seconds + "(" + in_seconds + r"(\s|#|$))@=)")
+    expect(re.findall(r'^syntax match rpnQuantity "(.*)" nextgroup=rpnQuantityUnit$', vim_syntax, re.M)[1:],
+           [r"\v\S@<!" + fields], "vim: the second rpnQuantity is a time or angle in a unit (`4:35_min`, `48:46:32_°`)")
+    expect(re.findall(r'^syntax match rpnCheckQuantity contained "(.*)" nextgroup=rpnQuantityUnit$', vim_syntax,
+                      re.M)[1:],
+           [r"\v" + fields], "vim: the second rpnCheckQuantity is the same, in a check (`=4:35_min`)")
+    expect(re.findall(r'^syntax match rpnCheckSign "(.*)" nextgroup=rpnCheckQuantity$', vim_syntax, re.M)[1:],
+           [r"\v\S@<!\=([-+−]?%(" + minutes + in_minutes + "|" + seconds + in_seconds + r")(\s|#|$))@="],
+           "vim: the third rpnCheckSign is a `=` that a time or angle in a unit follows to the token's end")
+    expect(re.findall(r'^syntax match rpnUnit "(.*)"$', vim_syntax, re.M)[1:],
+           [r"\v\S@<!%([>]|-[>]|→)%(h:mm%(:ss)?|min:ss|%(°|deg):mm%(:ss)?)(\s|#|$)@="],
+           "vim: the second rpnUnit is a format (`>h:mm`, `->min:ss`, `→°:mm:ss`), as a unit word")
 check(re.search(r'^syntax match rpnHeading "\^\\s\*##\.\*\$" contains=rpnTodo,@Spell$', vim_syntax, re.M),
       "vim: rpnHeading is a line of white space and a comment starting with `##`")
 for group, link in [("rpnHeading", "Title"), ("rpnCheckSign", "Operator"), ("rpnCheckValue", "Number"), ("rpnStore", "Identifier"),
