@@ -36,9 +36,14 @@ language") and with the builtins table.
   `>h:mm` `->min:ss` `→°:mm:ss` unit words; written wrongly (`1:75`, `1:5`, `1:`, `:30`, `1::30`,
   `1.5:30`, `1:30_km`, `1:00:00:00`, `1:30:15_min`, `>hh:mm`), none. Kakoune's, Sublime's and
   Vim's patterns for them are the ones expected; a quantity's number pattern has no times.
-  The token table agrees with the lexer (`rpn-lsp`'s semantic tokens) except for unit names the
-  table lacks (`_tmp`, `EUR`), which a grammar cannot know. Where Kakoune is installed, Kakoune
-  itself (`-ui json`) draws the token table and LINES with rpn.kak, face by face.
+- Given the server, the token table agrees with the lexer: each token alone on a line of one tape
+  (after a store of each name in it), the server's semantic tokens are what the table paints (a
+  check `=` an operator and a number, a quantity a number and a type after its `_`, a constant a
+  read-only variable), and a token the table leaves unpainted has an error of the lexer's over it
+  (invalid-number, invalid-unit, invalid-name, unknown-word); except for unit names the unit
+  table lacks (`_tmp`, `EUR`), which a grammar cannot know: the server says unknown-unit. Where
+  Kakoune is installed, Kakoune itself (`-ui json`) draws the token table and LINES with rpn.kak,
+  face by face.
 - Settings objects: each is a valid `{"rpn": {...}}` of the server's settings and shows the display
   settings (`display.notation`, `display.decimals`, `display.grouping`, with valid values); each
   editor's README lists them.
@@ -70,7 +75,8 @@ from pathlib import Path
 
 import yaml
 
-REPO = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parents[3])
+# Absolute: Kakoune, run in a scratch folder, sources rpn.kak by this path.
+REPO = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).parents[3]).resolve()
 SERVER = Path(sys.argv[2]).resolve() if len(sys.argv) > 2 else None
 CONFIGS = REPO / "EditorConfigs"
 
@@ -1179,6 +1185,119 @@ def kakoune_draws():
 
 print("== Kakoune's own regex engine, drawing the token table")
 kakoune_draws()
+
+# --- The token table against the lexer: the server's semantic tokens and diagnostics -------------
+
+# Rows of TOKENS whose unit the grammars colour but the unit table lacks: only the server can know
+# (it reports unknown-unit), so the server's word for them is that diagnostic.
+UNKNOWN_UNITS = {"_tmp", "1,250.00_EUR", "5_€", "100_$", "9_£", "1_000.5_¥", ">$", "=1,250.00_EUR"}
+# What the lexer says of a token written wrongly: an error over the token (the grammars paint none).
+LEXICAL_ERRORS = {"invalid-number", "invalid-unit", "invalid-name", "unknown-word"}
+
+
+def utf16_length(text):
+    return len(text.encode("utf-16-le")) // 2
+
+
+def server_tokens(lines):
+    """The server's view of a tape of `lines`: for each line, its semantic tokens as (text, type,
+    readonly) and the codes of the diagnostics over exactly its first token, by severity
+    ({"error": {...}, "other": {...}}); None when the server gave no semantic tokens."""
+    uri = "file:///token-table.rpn"
+    text = "\n".join(lines) + "\n"
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"processId": None, "rootUri": None, "capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "rpn", "version": 1, "text": text}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "textDocument/semanticTokens/full",
+         "params": {"textDocument": {"uri": uri}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"}]
+    stdin = b"".join(b"Content-Length: %d\r\n\r\n" % len(body) + body
+                     for body in (json.dumps(message).encode() for message in messages))
+    stdout = subprocess.run([str(SERVER), "--stdio"], input=stdin, capture_output=True, timeout=60).stdout
+    legend = data = None
+    diagnostics = []
+    for header in re.finditer(rb"Content-Length: (\d+)\r\n\r\n", stdout):
+        body = json.loads(stdout[header.end():header.end() + int(header.group(1))])
+        if body.get("id") == 1:
+            legend = dig(body, "result", "capabilities", "semanticTokensProvider", "legend")
+        elif body.get("id") == 2:
+            data = dig(body, "result", "data")
+        elif body.get("method") == "textDocument/publishDiagnostics" and dig(body, "params", "uri") == uri:
+            diagnostics = body["params"]["diagnostics"]
+    if legend is None or data is None:
+        return None
+    tokens = [[] for _ in lines]
+    line = column = 0
+    for k in range(0, len(data), 5):
+        d_line, d_column, length, kind, modifiers = data[k:k + 5]
+        line += d_line
+        column = column + d_column if d_line == 0 else d_column
+        units = lines[line].encode("utf-16-le")
+        piece = units[2 * column:2 * (column + length)].decode("utf-16-le")
+        readonly = bool(modifiers >> legend["tokenModifiers"].index("readonly") & 1)
+        tokens[line].append((piece, legend["tokenTypes"][kind], readonly))
+    codes = [{"error": set(), "other": set()} for _ in lines]
+    for diagnostic in diagnostics:
+        start, end = diagnostic["range"]["start"], diagnostic["range"]["end"]
+        n = start["line"]
+        first = lines[n].split()[0] if n < len(lines) and lines[n].split() else ""
+        if (end["line"] == n and start["character"] == 0 and end["character"] == utf16_length(first)):
+            codes[n]["error" if diagnostic.get("severity") == 1 else "other"].add(diagnostic.get("code"))
+    return list(zip(tokens, codes))
+
+
+def lexer_tokens(token, kind):
+    """The semantic tokens the server must give a token the table paints as `kind`: a check's `=`
+    an operator, a quantity's number a number and its unit (after its `_`) a type, a constant a
+    read-only variable; None for a kind the table does not hold to the lexer."""
+    unit = unit_start(token)
+    return {
+        "number": [(token, "number", False)],
+        "check": [("=", "operator", False), (token[1:], "number", False)],
+        "quantity": [(token[:unit], "number", False), (token[unit + 1:], "type", False)],
+        "quantity check": [("=", "operator", False), (token[1:unit], "number", False),
+                           (token[unit + 1:], "type", False)],
+        "unit": [(token, "type", False)], "operator": [(token, "operator", False)],
+        "function": [(token, "function", False)], "keyword": [(token, "keyword", False)],
+        "constant": [(token, "variable", True)], "store": [(token, "variable", False)],
+        "variable": [(token, "variable", False)],
+    }.get(kind)
+
+
+def check_token_table_against_the_lexer():
+    """Each token of TOKENS alone on a line of one tape, after a store of every name the table
+    holds (so that the server knows them as variables): what the grammars paint it as must be what
+    the server's semantic tokens say (a token the grammars leave unpainted an error of the lexer's
+    over it), except for UNKNOWN_UNITS."""
+    names = [token for token, kind in TOKENS if kind == "variable"]
+    prelude = ["0"] + ["=" + name for name in names]
+    lines = prelude + [token for token, _ in TOKENS]
+    found = server_tokens(lines)
+    if not check(found is not None, "server: semantic tokens of the token table"):
+        return
+    wrong = []
+    for (token, kind), (tokens, codes) in zip(TOKENS, found[len(prelude):]):
+        lexical = (codes["error"] | codes["other"]) & (LEXICAL_ERRORS | {"unknown-unit"})
+        if token in UNKNOWN_UNITS:
+            if "unknown-unit" not in codes["error"] | codes["other"]:
+                wrong.append(f"{token!r}: no unknown-unit (tokens {tokens}, diagnostics {codes})")
+        elif kind is None:
+            if not codes["error"] & LEXICAL_ERRORS:
+                wrong.append(f"{token!r}: painted by no grammar, but no error of {sorted(LEXICAL_ERRORS)} over it"
+                             f" (tokens {tokens}, diagnostics {codes})")
+        elif tokens != lexer_tokens(token, kind) or lexical:
+            wrong.append(f"{token!r}: the table says {kind}, the server {tokens}, {codes}")
+    check(not wrong, f"server: the token table agrees with the lexer ({len(TOKENS)} tokens: semantic tokens,"
+          " and an error over each token the grammars leave unpainted)", "; ".join(wrong[:10]))
+
+
+if SERVER is not None:
+    print(f"== The token table against the lexer ({SERVER})")
+    check_token_table_against_the_lexer()
 
 # --- The settings, as each client sends them, reach the server --------------------------------
 
