@@ -152,17 +152,26 @@ digits 0-9 or `_'.  (`_km' is a unit word, no name.)")
   "A decimal number without its sign or token boundaries.
 12, 12.5, .5, 12., 1e3, 2.5E-4, 1_000_000, 1,234,567.89.")
 
+(defconst rpn-sexagesimal-regexp
+  "[0-9]+:[0-5][0-9]\\(?::[0-5][0-9]\\)?\\(?:\\.[0-9]*\\)?"
+  "A time or angle in fields of sixty, without its sign or token boundaries.
+1:30, 1:30:15, 27:10, 1:30:15.5: digits, then `:' and two digits 00 to
+59, once or twice; only the last field may have a fraction.  Not 1:75,
+1:5, 1:, :30, 1:30:, 1::30, 1.5:30 nor 1:00:00:00.")
+
 (defconst rpn-number-literal-regexp
   (let ((integer (concat "0\\(?:[xX][0-9A-Fa-f]\\(?:_?[0-9A-Fa-f]\\)*"
                          "\\|[oO][0-7]\\(?:_?[0-7]\\)*"
                          "\\|[bB][01]\\(?:_?[01]\\)*\\)")))
-    (concat "[-+−]?\\(?:" integer "\\|" rpn-unsigned-decimal-regexp "\\)"))
+    (concat "[-+−]?\\(?:" integer "\\|" rpn-sexagesimal-regexp
+            "\\|" rpn-unsigned-decimal-regexp "\\)"))
   "A number literal, without token boundaries.
 12, 12.5, .5, 12., −3, 1e3, 2.5E-4, 1_000_000; the whole part grouped
 in thousands, 1,234,567.89 (one to three digits, then groups of
 exactly three, before any point: not 1,5 nor 12,34); integers in hex,
 octal and binary, 0x1F, 0o17, 0b1010 (any case, `_' between two
-digits, no fraction or exponent).")
+digits, no fraction or exponent); times and angles in fields of sixty,
+1:30, -0:30, 1:30:15.5 (`rpn-sexagesimal-regexp').")
 
 (defconst rpn-number-regexp
   (concat "\\_<" rpn-number-literal-regexp "\\_>")
@@ -171,8 +180,8 @@ digits, no fraction or exponent).")
 (defconst rpn-check-regexp
   (concat "\\_<\\(=\\)\\(" rpn-number-literal-regexp "\\)\\_>")
   "A check as a whole token: `=' (group 1) and a number literal (group 2).
-=20.5, =0.333, =−2.5, =1.5e3, =1,234.50, =0xFF; not =1.5x, =1.2.3, =2x or
-=1,5.")
+=20.5, =0.333, =−2.5, =1.5e3, =1,234.50, =0xFF, =2:15; not =1.5x, =1.2.3,
+=2x or =1,5.")
 
 (defconst rpn-unit-regexps
   (let* ((factor (concat "[[:alpha:]$°′″∆£¥€]+"
@@ -204,11 +213,26 @@ quantity, where an `_' before a digit separates digits (1_000_km is
           "\\(" (nth 1 rpn-unit-regexps) "\\)\\_>")
   "A check of a quantity, =12.5_km: `=' (group 1), number (2), unit (3).")
 
+(defconst rpn-sexagesimal-quantity-regexp
+  (let ((minutes "[-+−]?[0-9]+:[0-5][0-9]\\(?:\\.[0-9]*\\)?")
+        (seconds "[-+−]?[0-9]+:[0-5][0-9]:[0-5][0-9]\\(?:\\.[0-9]*\\)?"))
+    (concat "\\(?:\\(" minutes "\\)\\(_\\(?:h\\|min\\|°\\|deg\\)\\)"
+            "\\|\\(" seconds "\\)\\(_\\(?:h\\|°\\|deg\\)\\)\\)"))
+  "A time or angle in a unit, without token boundaries.
+Two fields in h, min, ° or deg (4:35_min, 1:30_h, 48:46_deg), its
+number group 1 and its unit with the `_' group 2; or three fields in h,
+° or deg (48:46:32_°), groups 3 and 4.  Minutes have min:ss only:
+1:30:15_min is none, and so is a time in any other unit (1:30_km).")
+
 (defconst rpn-unit-word-regexp
-  (concat "\\_<\\(?:_\\|>\\|->\\|→\\)" (nth 0 rpn-unit-regexps) "\\_>")
+  (concat "\\_<\\(?:\\(?:_\\|>\\|->\\|→\\)" (nth 0 rpn-unit-regexps)
+          "\\|\\(?:>\\|->\\|→\\)"
+          "\\(?:h:mm\\(?::ss\\)?\\|min:ss\\|\\(?:°\\|deg\\):mm\\(?::ss\\)?\\)\\)\\_>")
   "A unit word as a whole token.
 _km gives the number before it a unit (_1/s too); >mi, ->mi and →mi
-convert to another unit (>km/h, >°F).")
+convert to another unit (>km/h, >°F), and to a format as to a unit:
+>h:mm, >h:mm:ss, >min:ss, >°:mm, >°:mm:ss, >deg:mm, >deg:mm:ss (not
+>h:m nor >hh:mm).")
 
 (defconst rpn-unicode-whitespace
   '(?\t ?\v ?\f ?\s #x85 #xA0 #x1680 (#x2000 . #x200A)
@@ -256,9 +280,17 @@ convert to another unit (>km/h, >°F).")
       ;; A check of a quantity (`=12.5_km'): the unit as a type.
       (,rpn-quantity-check-regexp (1 font-lock-keyword-face) (2 font-lock-constant-face)
                                   (3 font-lock-type-face))
+      ;; A check of a time or angle in a unit (`=4:35_min'), likewise.
+      (,(concat "\\_<\\(=\\)" rpn-sexagesimal-quantity-regexp "\\_>")
+       (1 font-lock-keyword-face) (2 font-lock-constant-face nil t) (3 font-lock-type-face nil t)
+       (4 font-lock-constant-face nil t) (5 font-lock-type-face nil t))
       ;; A quantity (`12_km'): the number as a number, the unit (with its `_') as a type.
       (,rpn-quantity-regexp (1 font-lock-constant-face) (2 font-lock-type-face))
-      ;; Unit words (`_km', `>mi', `→°F'), as types.
+      ;; A time or angle in a unit (`4:35_min', `48:46:32_°'), as a quantity.
+      (,(concat "\\_<" rpn-sexagesimal-quantity-regexp "\\_>")
+       (1 font-lock-constant-face nil t) (2 font-lock-type-face nil t)
+       (3 font-lock-constant-face nil t) (4 font-lock-type-face nil t))
+      ;; Unit words (`_km', `>mi', `→°F', and formats `>h:mm'), as types.
       (,rpn-unit-word-regexp . font-lock-type-face)
       ;; `=name' stores the top value.
       (,(concat "\\_<=" rpn-name-regexp "\\_>") . font-lock-variable-name-face)
@@ -277,10 +309,12 @@ convert to another unit (>km/h, >°F).")
 Numbers and constants: `font-lock-constant-face'.  Stores (`=name'):
 `font-lock-variable-name-face'.  Checks (`=20.5'): the `=' in
 `font-lock-keyword-face', the value in `font-lock-constant-face'.
-Quantities (`12_km'): the number in `font-lock-constant-face', the unit
-\(`_km') in `font-lock-type-face'; unit words (`_km', `>mi', `→°F') in
-`font-lock-type-face'; a check of a quantity (`=12.5_km') as a check whose
-unit is in `font-lock-type-face'.
+Times and angles (`1:30', `=2:15') are numbers.
+Quantities (`12_km', and times and angles in a unit, `4:35_min'): the
+number in `font-lock-constant-face', the unit (`_km') in
+`font-lock-type-face'; unit words (`_km', `>mi', `→°F', and formats
+`>h:mm') in `font-lock-type-face'; a check of a quantity (`=12.5_km',
+`=4:35_min') as a check whose unit is in `font-lock-type-face'.
 Named operators (`dup', `sqrt'): `font-lock-builtin-face'.  Symbolic
 operators (`+', `×', `√'): `font-lock-keyword-face'.  Definitions
 \(`: hyp sq swap sq + sqrt ;'): `:' and `;' in `font-lock-keyword-face',

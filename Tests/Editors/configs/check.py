@@ -17,22 +17,33 @@ language") and with the builtins table.
   expected tokens; every settings object is a valid `{"rpn": {...}}` of the server's settings; the builtin
   names in the Vim, Sublime and Kakoune syntaxes are exactly Sources/RPNEngine/Evaluation/Builtins.swift's.
 - Definitions `: hyp sq swap sq + sqrt ;`: in Kakoune and Sublime, `:` and `;` are keywords when
-  they stand alone (`4:`, `x;`, `:x` are unknown words), the name after `:` is a definition
-  (unless it is a builtin's, which cannot be defined), a later use of it is a name; whole lines
-  are painted token by token, in the same cases as Tests/Editors/vim/test.vim.
+  they stand alone (`x;`, `:x` are unknown words, `4:` a time written wrongly), the name after
+  `:` is a definition (unless it is a builtin's, which cannot be defined), a later use of it is a
+  name; whole lines are painted token by token, in the same cases as Tests/Editors/vim/test.vim.
 - Headings (`## Groceries`, a line holding only a comment that starts with `##`): Kakoune opens
   its heading region (face title) there, not the comment region; Sublime scopes the line as a
   comment and a markup.heading; Vim's rpnHeading pattern and link; `1 2 ## x` stays a comment.
-- Checks `=20.5`: Kakoune paints the `=` as an operator and the number as a value; Sublime's
-  scopes are meta.check, keyword.operator.check and constant.numeric; near-misses (`=1.5x`,
-  `=2x`, `=`) are no checks and `=dup` keeps what it had; each syntax's check pattern (Vim's
-  too) is `=` and that syntax's own number pattern, unchanged.
+- Checks `=20.5` (`=2:15` too): Kakoune paints the `=` as an operator and the number as a value;
+  Sublime's scopes are meta.check, keyword.operator.check and constant.numeric; near-misses
+  (`=1.5x`, `=2x`, `=`) are no checks and `=dup` keeps what it had; each syntax's check pattern
+  (Vim's too) is `=` and that syntax's own number pattern, unchanged.
 - Units: quantities `12_km` (Kakoune: the number a value, the unit from its `_` a type; Sublime:
   meta.quantity, constant.numeric, support.type.unit), unit words `_km` `>mi` `->mi` `→mi` (a
-  type), checks of quantities `=12.5_km`; malformed units (`12_m/s/s`, `12_m^0`, `>h:mm`) are none.
-  The token table agrees with the lexer (`rpn-lsp`'s semantic tokens) except for unit names the
-  table lacks (`_tmp`, `EUR`), which a grammar cannot know. Where Kakoune is installed, Kakoune
-  itself (`-ui json`) draws the token table and LINES with rpn.kak, face by face.
+  type), checks of quantities `=12.5_km`; malformed units (`12_m/s/s`, `12_m^0`, `>h:m`) are none.
+- Times and angles in fields of sixty: `1:30`, `1:30:15.5`, `-0:30` are numbers (in each syntax's
+  number pattern, so `=2:15` is a check); in a unit, two fields in h, min, ° or deg or three in h,
+  ° or deg (`4:35_min`, `48:46:32_°`), quantities, and `=4:35_min` a check of one; formats
+  `>h:mm` `->min:ss` `→°:mm:ss` unit words; written wrongly (`1:75`, `1:5`, `1:`, `:30`, `1::30`,
+  `1.5:30`, `1:30_km`, `1:00:00:00`, `1:30:15_min`, `>hh:mm`), none. Kakoune's, Sublime's and
+  Vim's patterns for them are the ones expected; a quantity's number pattern has no times.
+- Given the server, the token table agrees with the lexer: each token alone on a line of one tape
+  (after a store of each name in it), the server's semantic tokens are what the table paints (a
+  check `=` an operator and a number, a quantity a number and a type after its `_`, a constant a
+  read-only variable), and a token the table leaves unpainted has an error of the lexer's over it
+  (invalid-number, invalid-unit, invalid-name, unknown-word); except for unit names the unit
+  table lacks (`_tmp`, `EUR`), which a grammar cannot know: the server says unknown-unit. Where
+  Kakoune is installed, Kakoune itself (`-ui json`) draws the token table and LINES with rpn.kak,
+  face by face.
 - Settings objects: each is a valid `{"rpn": {...}}` of the server's settings and shows the display
   settings (`display.notation`, `display.decimals`, `display.grouping`, with valid values); each
   editor's README lists them.
@@ -64,7 +75,8 @@ from pathlib import Path
 
 import yaml
 
-REPO = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parents[3])
+# Absolute: Kakoune, run in a scratch folder, sources rpn.kak by this path.
+REPO = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).parents[3]).resolve()
 SERVER = Path(sys.argv[2]).resolve() if len(sys.argv) > 2 else None
 CONFIGS = REPO / "EditorConfigs"
 
@@ -306,8 +318,7 @@ TOKENS = [
     ("_m^-1", "unit"), ("_1/(s*m)", "unit"), ("→°", "unit"), (">$", "unit"), ("->1/s", "unit"), ("→Δ°C", "unit"), (">m/s^2", "unit"),
     ("_", None), (">", None), ("->", None), ("→", None), ("_1", None), ("__km", None), (">>mi", None), ("_km/", None),
     ("=>mi", None), (">12", None), ("-->mi", None), ("_h:mm", None), (">h:", None), (">:mm", None), ("→→mi", None),
-    ("<mi", None), ("_1/", None), ("_1*s", None), (">_km", None), ("−>mi", None), (">h:mm", None), ("→h:mm:ss", None),
-    (">m^0", None), ("_m²²²", None),
+    ("<mi", None), ("_1/", None), ("_1*s", None), (">_km", None), ("−>mi", None), (">m^0", None), ("_m²²²", None),
     # A check of a quantity: `=`, then a quantity.
     ("=12.5_km", "quantity check"), ("=-40_°C", "quantity check"), ("=1,250.00_EUR", "quantity check"),
     ("=9.81_m/s^2", "quantity check"), ("=1_000_km", "quantity check"), ("=−3_J/(kg*K)", "quantity check"),
@@ -320,9 +331,33 @@ TOKENS = [
     ("%ch", "operator"), ("%CH", "operator"), ("%t", "operator"), ("%c", None), ("%t2", None), ("log10", "function"),
     ("ATAN2", "function"), ("sinh", "function"), ("acosh", "function"), ("fact", "function"), ("sdev", "function"),
     ("subtotal", "function"), ("SubTotal", "function"), ("subtotals", "variable"),
-    # A definition's `:` and `;` are tokens of their own; glued to anything they are unknown words.
+    # A definition's `:` and `;` are tokens of their own; glued to anything they are unknown words
+    # (`4:` is a time with no minutes written: an invalid number).
     (":", "keyword"), (";", "keyword"), ("4:", None), ("x;", None), (":x", None), (";x", None), ("::", None),
     (";;", None), (":;", None),
+    # Times and angles in fields of sixty, one token: digits, then `:` and two digits 00 to 59,
+    # once or twice, a fraction only in the last field; a number (and after `=`, a check).
+    ("1:30", "number"), ("1:30:15", "number"), ("27:10", "number"), ("-0:30", "number"), ("−0:30", "number"),
+    ("+1:30", "number"), ("1:30:15.5", "number"), ("1:30.5", "number"), ("1:30.", "number"), ("100:59:59", "number"),
+    ("0:00", "number"),
+    ("=2:15", "check"), ("=1:30:15.5", "check"), ("=-0:30", "check"), ("=−1:30:15", "check"),
+    # In the unit its first field counts: two fields in h, min, ° or deg, three in h, ° or deg; the
+    # fields a number, the unit from its `_` a unit, as a quantity's.
+    ("4:35_min", "quantity"), ("48:46:32_°", "quantity"), ("48:46_deg", "quantity"), ("1:30_h", "quantity"),
+    ("1:30:15_h", "quantity"), ("48:46:32.5_deg", "quantity"), ("−0:30_°", "quantity"), ("2:15.5_min", "quantity"),
+    ("=4:35_min", "quantity check"), ("=48:46:32_°", "quantity check"), ("=-1:30_h", "quantity check"),
+    # Formats, converted to as units are (`>mi`): unit words.
+    (">h:mm", "unit"), (">h:mm:ss", "unit"), (">min:ss", "unit"), (">°:mm", "unit"), (">°:mm:ss", "unit"),
+    (">deg:mm", "unit"), (">deg:mm:ss", "unit"), ("->h:mm", "unit"), ("→min:ss", "unit"), ("→h:mm:ss", "unit"),
+    ("->deg:mm:ss", "unit"),
+    # Written wrongly (invalid-number, invalid-unit): no number, no check, no quantity, no unit word.
+    ("1:75", None), ("1:5", None), ("1:", None), (":30", None), ("1:30:", None), ("1::30", None), ("1.5:30", None),
+    ("1:30_km", None), ("1:00:00:00", None), ("1:30:15_min", None), ("1:60", None), ("1:300", None),
+    ("1:30.5.5", None), ("1:30e3", None), ("1,000:30", None), ("0x1:30", None), ("1:30_", None), ("1:30__h", None),
+    ("1:30_min_", None), ("1:3a", None), ("--1:30", None), ("1:30:15_h:mm", None),
+    ("=1:75", None), ("=1:30_km", None), ("=1:30:15_min", None), ("=:30", None), ("=4:", None), ("==2:15", None),
+    (">h:m", None), (">hh:mm", None), (">min:mm", None), (">h:mm:s", None), (">°:ss", None), (">h:mm:ss:ss", None),
+    ("_min:ss", None), ("->min", "unit"), ("→h", "unit"), (">deg", "unit"),
 ]
 
 # Whole lines, token by token: definitions (`: name body… ;`, the name a `definition`, `:` and
@@ -335,6 +370,11 @@ LINES = [
     ("1 2 : w_2 + ; w_2 =20.5", ["number", "number", "keyword", "definition", "operator", "keyword", "variable", "check"]),
     # Units: quantities, unit words and checks of quantities among other tokens.
     ("12_km 3_km + >mi =9.32_mi", ["quantity", "quantity", "operator", "unit", "quantity check"]),
+    # Times and angles: numbers, quantities in a unit, formats, checks.
+    ("1:30 0:45 + >h:mm =2:15", ["number", "number", "operator", "unit", "check"]),
+    ("4:35_min 2 × →min:ss =9:10_min 1:75", ["quantity", "number", "operator", "unit", "quantity check", None]),
+    (": half 2 / ; 1:30 half 4: :", ["keyword", "definition", "number", "operator", "keyword", "number", "variable", None,
+                                      "keyword"]),
     ("2 _km 1_000_km uval ubase −40_°C →°F", ["number", "unit", "quantity", "function", "function", "quantity", "unit"]),
     (": tokm _km ; 5 tokm : _km ;", ["keyword", "definition", "unit", "keyword", "number", "variable", "keyword", "unit",
                                     "keyword"]),
@@ -418,14 +458,23 @@ kak_highlighters = re.findall(r"^add-highlighter shared/rpn/code/(\w+) regex %\{
 kak_regexes = {kind: regex for kind, regex, _ in kak_highlighters}
 kak_faces = {kind: faces.strip() for kind, _, faces in kak_highlighters}
 kak_order = ["variable", "store", "definition", "function", "constant", "operator", "number", "check", "quantity",
-             "quantity_check", "unit", "keyword"]
+             "quantity_check", "sexagesimal_quantity", "sexagesimal_quantity_check", "unit", "format", "keyword"]
+# The kind of token each highlighter paints (a time or angle in a unit is a quantity, a format a
+# unit word); the others paint the kind they are named after.
+KAK_KIND = {"quantity_check": "quantity check", "sexagesimal_quantity": "quantity",
+            "sexagesimal_quantity_check": "quantity check", "format": "unit"}
 expect([kind for kind, _, _ in kak_highlighters], kak_order,
        "kakoune: one highlighter per kind of token, in this order (later ones paint over earlier ones)")
 expect(kak_faces.get("check"), "1:operator 2:value", "kakoune: a check's `=` is an operator, its number a value")
 expect(kak_faces.get("quantity"), "1:value 2:type", "kakoune: a quantity's number is a value, its unit a type")
 expect(kak_faces.get("quantity_check"), "1:operator 2:value 3:type",
        "kakoune: a check of a quantity: its `=` an operator, its number a value, its unit a type")
+expect(kak_faces.get("sexagesimal_quantity"), "1:value 2:type 3:value 4:type",
+       "kakoune: a time or angle in a unit (two fields, or three): its fields a value, its unit a type")
+expect(kak_faces.get("sexagesimal_quantity_check"), "1:operator 2:value 3:type 4:value 5:type",
+       "kakoune: a check of a time or angle in a unit: its `=` an operator, its fields a value, its unit a type")
 expect(kak_faces.get("unit"), "0:type", "kakoune: a unit word is a type")
+expect(kak_faces.get("format"), "0:type", "kakoune: a format (`>h:mm`) is a type, as a unit word")
 expect(kak_faces.get("definition"), "1:function", "kakoune: the name a definition defines is a function")
 expect(kak_faces.get("keyword"), "0:keyword", "kakoune: a definition's `:` and `;` are keywords")
 compiled = {}
@@ -442,27 +491,49 @@ def unit_start(token):
     return found.start() if found else -1
 
 
+# The face each kind of token is drawn in, character by character (a check, a quantity and a
+# check of a quantity in parts: the `=`, the number, the unit from its `_`).
+KAK_FACE_OF_KIND = {"number": "value", "constant": "value", "unit": "type", "variable": "variable",
+                    "store": "variable", "function": "function", "definition": "function",
+                    "operator": "operator", "keyword": "keyword", None: None}
+
+
+def kak_expected_faces(token, kind):
+    if kind == "check":
+        return ["operator"] + ["value"] * (len(token) - 1)
+    if kind in ("quantity", "quantity check"):
+        unit = unit_start(token)
+        sign = 1 if kind == "quantity check" else 0
+        return ["operator"] * sign + ["value"] * (unit - sign) + ["type"] * (len(token) - unit)
+    return [KAK_FACE_OF_KIND[kind]] * len(token)
+
+
+def kak_match_faces(name, match, length):
+    """The faces highlighter `name` gives the characters of a match of `length` characters: each
+    group its faces name, when it took part in the match (the groups of a time or angle in a unit
+    are of two fields or of three)."""
+    faces = [None] * length
+    for face in kak_faces[name].split():
+        group, face_name = face.split(":")
+        if match.start(int(group)) >= 0:
+            for i in range(match.start(int(group)), min(match.end(int(group)), length)):
+                faces[i] = face_name
+    return faces
+
+
 def kak_painted(token):
     """The kind Kakoune paints a token alone on a line as. Later highlighters paint over earlier
-    ones, as Kakoune draws them in order; a check must paint `=` and the number apart, a quantity
+    ones, as Kakoune draws them in order; a highlighter paints its kind when it takes the whole
+    token and gives its characters that kind's faces: a check `=` and the number apart, a quantity
     its number and its unit (from its `_` on) apart, a check of a quantity all three."""
     line = token + "\n"
     painted = None
-    unit = unit_start(token)
     for name in kak_order:
         match = compiled.get(name) and compiled[name].search(line)
-        if match and match.start() == 0 and match.end() == len(token):
-            if name == "check":
-                if match.span(1) == (0, 1) and match.span(2) == (1, len(token)):
-                    painted = "check"
-            elif name == "quantity":
-                if match.span(1) == (0, unit) and match.span(2) == (unit, len(token)):
-                    painted = "quantity"
-            elif name == "quantity_check":
-                if match.span(1) == (0, 1) and match.span(2) == (1, unit) and match.span(3) == (unit, len(token)):
-                    painted = "quantity check"
-            else:
-                painted = name
+        kind = KAK_KIND.get(name, name)
+        if (match and match.start() == 0 and match.end() == len(token)
+                and kak_match_faces(name, match, len(token)) == kak_expected_faces(token, kind)):
+            painted = kind
     return painted
 
 
@@ -479,7 +550,7 @@ def kak_line(line):
             for group in groups:
                 if match.start(group) >= 0:
                     for i in range(match.start(group), min(match.end(group), len(line))):
-                        painted[i] = name.replace("_", " ")
+                        painted[i] = KAK_KIND.get(name, name)
     kinds = []
     for token in re.finditer(r"\S+", line):
         found = set(painted[token.start():token.end()])
@@ -516,15 +587,28 @@ for line, kind in HEADINGS:
     expect(kak_region(line), want, f"kakoune: {line!r} is {'a heading (title)' if kind == 'heading' else 'a comment'}")
 kak_number = kak_regexes.get("number", "").removeprefix(r"(?<!\S)").removesuffix(r"(?=[\s#])")
 check_pattern_is_number(kak_regexes.get("check", ""), "(=)(" + kak_number + ")", "kakoune")
-# A quantity's number is the number pattern without its `0x`, `0o` and `0b` integers; a check of a
-# quantity is `=` and the quantity pattern.
+# A quantity's number is the number pattern without its `0x`, `0o` and `0b` integers and without
+# its times and angles (`1:30`), which take only their own units; a check of a quantity is `=` and
+# the quantity pattern.
 KAK_INTEGER = "0(?:[xX][0-9A-Fa-f](?:_?[0-9A-Fa-f])*|[oO][0-7](?:_?[0-7])*|[bB][01](?:_?[01])*)|"
-kak_decimal = kak_number.replace(KAK_INTEGER, "", 1)
+KAK_SEXAGESIMAL = r"\d+:[0-5]\d(?::[0-5]\d)?(?:\.\d*)?|"
+kak_decimal = kak_number.replace(KAK_INTEGER + KAK_SEXAGESIMAL, "", 1)
 kak_quantity = kak_regexes.get("quantity", "")
 kak_quantity_unit = kak_quantity.removeprefix(r"(?<!\S)(" + kak_decimal + ")(").removesuffix(r")(?=[\s#])")
-check(KAK_INTEGER in kak_number and kak_quantity_unit.startswith("_")
+check(KAK_INTEGER + KAK_SEXAGESIMAL in kak_number and kak_quantity_unit.startswith("_")
       and kak_quantity == r"(?<!\S)(" + kak_decimal + ")(" + kak_quantity_unit + r")(?=[\s#])",
-      "kakoune: the quantity pattern is the number pattern without its integers, then `_` and a unit", kak_quantity)
+      "kakoune: the quantity pattern is the number pattern without its integers and times, then `_` and a unit",
+      kak_quantity)
+# A time or angle in a unit: two fields in h, min, ° or deg, or three in h, ° or deg, signed as
+# numbers are; its check is `=` and the same.
+KAK_SEXAGESIMAL_QUANTITY = (r"(?:([-+−]?\d+:[0-5]\d(?:\.\d*)?)(_(?:h|min|°|deg))"
+                            r"|([-+−]?\d+:[0-5]\d:[0-5]\d(?:\.\d*)?)(_(?:h|°|deg)))")
+expect(kak_regexes.get("sexagesimal_quantity"), r"(?<!\S)" + KAK_SEXAGESIMAL_QUANTITY + r"(?=[\s#])",
+       "kakoune: the sexagesimal_quantity pattern is two fields in h, min, ° or deg, or three in h, ° or deg")
+expect(kak_regexes.get("sexagesimal_quantity_check"), r"(?<!\S)(=)" + KAK_SEXAGESIMAL_QUANTITY + r"(?=[\s#])",
+       "kakoune: the sexagesimal_quantity_check pattern is `=` and the sexagesimal_quantity pattern")
+expect(kak_regexes.get("format"), r"(?<!\S)(?:>|->|→)(?:h:mm(?::ss)?|min:ss|(?:°|deg):mm(?::ss)?)(?=[\s#])",
+       "kakoune: the format pattern is `>`, `->` or `→` and h:mm, h:mm:ss, min:ss, °:mm, °:mm:ss, deg:mm or deg:mm:ss")
 expect(kak_regexes.get("quantity_check"), r"(?<!\S)(=)(" + kak_decimal + ")(" + kak_quantity_unit + r")(?=[\s#])",
        "kakoune: the quantity_check pattern is `=` and the quantity pattern")
 expect(alternatives(kak_regexes.get("function", "")), BUILTIN_NAMED,
@@ -552,10 +636,15 @@ if check(vim_number and vim_sign and vim_value,
     expect(vim_sign.group(1), r"\v\S@<!\=(" + literal + r"(\s|#|$))@=",
            "vim: rpnCheckSign is a `=` (after white space) that rpnNumber's literal follows to the token's end")
     expect(vim_value.group(1), r"\v" + literal + r"(\s|#|$)@=", "vim: rpnCheckValue is rpnNumber's literal")
-    # Quantities (Tests/Editors/vim runs them): rpnNumber's literal without its integers, then the
-    # unit (rpnQuantityUnit, from its `_`); in a check, the same after a second rpnCheckSign.
+    # Quantities (Tests/Editors/vim runs them): rpnNumber's literal without its integers and its
+    # times and angles (which take only their own units), then the unit (rpnQuantityUnit, from its
+    # `_`); in a check, the same after a second rpnCheckSign.
     vim_integer = "0%([xX][0-9A-Fa-f]%(_?[0-9A-Fa-f])*|[oO][0-7]%(_?[0-7])*|[bB][01]%(_?[01])*)|"
-    decimal = literal.replace(vim_integer, "", 1)
+    vim_sexagesimal = r"\d+:[0-5]\d%(:[0-5]\d)?%(\.\d*)?|"
+    check(vim_integer + vim_sexagesimal in literal,
+          "vim: rpnNumber's literal has integers, then times and angles in fields of sixty (`1:30`, `1:30:15.5`)",
+          literal)
+    decimal = literal.replace(vim_integer + vim_sexagesimal, "", 1)
     vim_quantity = re.search(r'^syntax match rpnQuantity "(.*)" nextgroup=rpnQuantityUnit$', vim_syntax, re.M)
     vim_unit = re.search(r'^syntax match rpnQuantityUnit contained "\\v(_.*)\(\\s\|#\|\$\)@="$', vim_syntax, re.M)
     vim_quantity_sign = re.search(r'^syntax match rpnCheckSign "(.*)" nextgroup=rpnCheckQuantity$', vim_syntax, re.M)
@@ -571,6 +660,24 @@ if check(vim_number and vim_sign and vim_value,
                "vim: the second rpnCheckSign is a `=` that a quantity follows to the token's end")
         expect(vim_check_quantity.group(1), r"\v" + decimal + "(" + unit + r"(\s|#|$))@=",
                "vim: rpnCheckQuantity is rpnQuantity's number")
+    # A time or angle in a unit (Tests/Editors/vim runs them): a second rpnQuantity and
+    # rpnCheckQuantity, two fields that `_h`, `_min`, `_°` or `_deg` follows, or three that `_h`,
+    # `_°` or `_deg` follows; its unit rpnQuantityUnit; in a check, after a third rpnCheckSign.
+    minutes, seconds = r"\d+:[0-5]\d%(\.\d*)?", r"\d+:[0-5]\d:[0-5]\d%(\.\d*)?"
+    in_minutes, in_seconds = "_%(h|min|°|deg)", "_%(h|°|deg)"
+    fields = (r"[-+−]?%(" + minutes + "(" + in_minutes + r"(\s|#|$))@=|"
+              + seconds + "(" + in_seconds + r"(\s|#|$))@=)")
+    expect(re.findall(r'^syntax match rpnQuantity "(.*)" nextgroup=rpnQuantityUnit$', vim_syntax, re.M)[1:],
+           [r"\v\S@<!" + fields], "vim: the second rpnQuantity is a time or angle in a unit (`4:35_min`, `48:46:32_°`)")
+    expect(re.findall(r'^syntax match rpnCheckQuantity contained "(.*)" nextgroup=rpnQuantityUnit$', vim_syntax,
+                      re.M)[1:],
+           [r"\v" + fields], "vim: the second rpnCheckQuantity is the same, in a check (`=4:35_min`)")
+    expect(re.findall(r'^syntax match rpnCheckSign "(.*)" nextgroup=rpnCheckQuantity$', vim_syntax, re.M)[1:],
+           [r"\v\S@<!\=([-+−]?%(" + minutes + in_minutes + "|" + seconds + in_seconds + r")(\s|#|$))@="],
+           "vim: the third rpnCheckSign is a `=` that a time or angle in a unit follows to the token's end")
+    expect(re.findall(r'^syntax match rpnUnit "(.*)"$', vim_syntax, re.M)[1:],
+           [r"\v\S@<!%([>]|-[>]|→)%(h:mm%(:ss)?|min:ss|%(°|deg):mm%(:ss)?)(\s|#|$)@="],
+           "vim: the second rpnUnit is a format (`>h:mm`, `->min:ss`, `→°:mm:ss`), as a unit word")
 check(re.search(r'^syntax match rpnHeading "\^\\s\*##\.\*\$" contains=rpnTodo,@Spell$', vim_syntax, re.M),
       "vim: rpnHeading is a line of white space and a comment starting with `##`")
 for group, link in [("rpnHeading", "Title"), ("rpnCheckSign", "Operator"), ("rpnCheckValue", "Number"), ("rpnStore", "Identifier"),
@@ -662,21 +769,39 @@ if syntax is not None:
     expect(alternatives(variables.get("builtin", "")), BUILTIN_NAMED,
            "sublime: the builtin variable names exactly the builtins' named operators")
     check_rules = [rule for rule in syntax["contexts"]["main"] if rule.get("scope") == "meta.check.rpn"]
+    numeric, unit_scope = "constant.numeric.rpn", "support.type.unit.rpn"
     expect([(rule["match"], rule.get("captures")) for rule in check_rules],
-           [("{{start}}(=)({{number}}){{end}}", {1: "keyword.operator.check.rpn", 2: "constant.numeric.rpn"}),
+           [("{{start}}(=)({{number}}){{end}}", {1: "keyword.operator.check.rpn", 2: numeric}),
             ("{{start}}(=)({{decimal}})({{quantity_unit}}){{end}}",
-             {1: "keyword.operator.check.rpn", 2: "constant.numeric.rpn", 3: "support.type.unit.rpn"})],
-           "sublime: two check rules, `=` then {{number}}, and `=` then a quantity: meta.check,"
-           " keyword.operator.check, constant.numeric (and support.type.unit)")
+             {1: "keyword.operator.check.rpn", 2: numeric, 3: unit_scope}),
+            ("{{start}}(=)(?:{{sexagesimal_quantity}}){{end}}",
+             {1: "keyword.operator.check.rpn", 2: numeric, 3: unit_scope, 4: numeric, 5: unit_scope})],
+           "sublime: three check rules, `=` then {{number}}, `=` then a quantity, and `=` then a time or angle in a"
+           " unit: meta.check, keyword.operator.check, constant.numeric (and support.type.unit)")
     quantity_rules = [(rule["match"], rule.get("captures")) for rule in syntax["contexts"]["main"]
                       if rule.get("scope") == "meta.quantity.rpn"]
-    expect(quantity_rules, [("{{start}}({{decimal}})({{quantity_unit}}){{end}}",
-                             {1: "constant.numeric.rpn", 2: "support.type.unit.rpn"})],
-           "sublime: one quantity rule, {{decimal}} then {{quantity_unit}}: meta.quantity, constant.numeric,"
-           " support.type.unit")
-    expect((variables.get("number"), variables.get("decimal")), ("[-+−]?(?:{{integer}}|{{unsigned}})",
-                                                                  "[-+−]?{{unsigned}}"),
-           "sublime: a quantity's number ({{decimal}}) is {{number}} without its integers")
+    expect(quantity_rules, [("{{start}}({{decimal}})({{quantity_unit}}){{end}}", {1: numeric, 2: unit_scope}),
+                            ("{{start}}(?:{{sexagesimal_quantity}}){{end}}",
+                             {1: numeric, 2: unit_scope, 3: numeric, 4: unit_scope})],
+           "sublime: two quantity rules, {{decimal}} then {{quantity_unit}}, and a time or angle in a unit"
+           " ({{sexagesimal_quantity}}): meta.quantity, constant.numeric, support.type.unit")
+    expect((variables.get("number"), variables.get("decimal")),
+           ("[-+−]?(?:{{integer}}|{{sexagesimal}}|{{unsigned}})", "[-+−]?{{unsigned}}"),
+           "sublime: {{number}} is an integer, a time or angle, or a decimal; a quantity's number ({{decimal}}) is"
+           " {{number}} without its integers and times (which take only their own units)")
+    minutes = "[-+−]?[0-9]+:[0-5][0-9](?:\\.[0-9]*)?"
+    seconds = "[-+−]?[0-9]+:[0-5][0-9]:[0-5][0-9](?:\\.[0-9]*)?"
+    expect((variables.get("sexagesimal"), variables.get("sexagesimal_quantity")),
+           ("[0-9]+:[0-5][0-9](?::[0-5][0-9])?(?:\\.[0-9]*)?",
+            f"({minutes})(_(?:h|min|°|deg))|({seconds})(_(?:h|°|deg))"),
+           "sublime: {{sexagesimal}} is digits, then `:` and 00 to 59 once or twice, a fraction last;"
+           " {{sexagesimal_quantity}} is two fields in h, min, ° or deg, or three in h, ° or deg")
+    format_rules = [rule for rule in syntax["contexts"]["main"] if "{{sexagesimal_format}}" in rule.get("match", "")]
+    expect([(rule["match"], rule.get("scope")) for rule in format_rules],
+           [("{{start}}(?:>|->|→){{sexagesimal_format}}{{end}}", unit_scope)],
+           "sublime: one format rule, `>`, `->` or `→` then {{sexagesimal_format}}: support.type.unit, as a unit word")
+    expect(variables.get("sexagesimal_format"), "(?:h:mm(?::ss)?|min:ss|(?:°|deg):mm(?::ss)?)",
+           "sublime: {{sexagesimal_format}} is h:mm, h:mm:ss, min:ss, °:mm, °:mm:ss, deg:mm or deg:mm:ss")
     operator_rules = [rule["match"] for rule in syntax["contexts"]["main"]
                       if rule.get("scope") == "keyword.operator.arithmetic.rpn"]
     expect(symbols_in(operator_rules[0]) if operator_rules else None, BUILTIN_SYMBOLIC,
@@ -968,23 +1093,6 @@ kakoune_readme_install()
 
 # --- Kakoune's own regex engine, where it is installed ---------------------------------------
 
-# The face each kind of token is drawn in, character by character (a check, a quantity and a
-# check of a quantity in parts: the `=`, the number, the unit from its `_`).
-KAK_FACE_OF_KIND = {"number": "value", "constant": "value", "unit": "type", "variable": "variable",
-                    "store": "variable", "function": "function", "definition": "function",
-                    "operator": "operator", "keyword": "keyword", None: None}
-
-
-def kak_expected_faces(token, kind):
-    if kind == "check":
-        return ["operator"] + ["value"] * (len(token) - 1)
-    if kind in ("quantity", "quantity check"):
-        unit = unit_start(token)
-        sign = 1 if kind == "quantity check" else 0
-        return ["operator"] * sign + ["value"] * (unit - sign) + ["type"] * (len(token) - unit)
-    return [KAK_FACE_OF_KIND[kind]] * len(token)
-
-
 def kakoune_draws():
     """The token table (TOKENS, TODAY) and LINES drawn by Kakoune itself (`-ui json`) with
     rpn.kak: each token's face, character by character, against what the regexes above say.
@@ -1077,6 +1185,119 @@ def kakoune_draws():
 
 print("== Kakoune's own regex engine, drawing the token table")
 kakoune_draws()
+
+# --- The token table against the lexer: the server's semantic tokens and diagnostics -------------
+
+# Rows of TOKENS whose unit the grammars colour but the unit table lacks: only the server can know
+# (it reports unknown-unit), so the server's word for them is that diagnostic.
+UNKNOWN_UNITS = {"_tmp", "1,250.00_EUR", "5_€", "100_$", "9_£", "1_000.5_¥", ">$", "=1,250.00_EUR"}
+# What the lexer says of a token written wrongly: an error over the token (the grammars paint none).
+LEXICAL_ERRORS = {"invalid-number", "invalid-unit", "invalid-name", "unknown-word"}
+
+
+def utf16_length(text):
+    return len(text.encode("utf-16-le")) // 2
+
+
+def server_tokens(lines):
+    """The server's view of a tape of `lines`: for each line, its semantic tokens as (text, type,
+    readonly) and the codes of the diagnostics over exactly its first token, by severity
+    ({"error": {...}, "other": {...}}); None when the server gave no semantic tokens."""
+    uri = "file:///token-table.rpn"
+    text = "\n".join(lines) + "\n"
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"processId": None, "rootUri": None, "capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "rpn", "version": 1, "text": text}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "textDocument/semanticTokens/full",
+         "params": {"textDocument": {"uri": uri}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"}]
+    stdin = b"".join(b"Content-Length: %d\r\n\r\n" % len(body) + body
+                     for body in (json.dumps(message).encode() for message in messages))
+    stdout = subprocess.run([str(SERVER), "--stdio"], input=stdin, capture_output=True, timeout=60).stdout
+    legend = data = None
+    diagnostics = []
+    for header in re.finditer(rb"Content-Length: (\d+)\r\n\r\n", stdout):
+        body = json.loads(stdout[header.end():header.end() + int(header.group(1))])
+        if body.get("id") == 1:
+            legend = dig(body, "result", "capabilities", "semanticTokensProvider", "legend")
+        elif body.get("id") == 2:
+            data = dig(body, "result", "data")
+        elif body.get("method") == "textDocument/publishDiagnostics" and dig(body, "params", "uri") == uri:
+            diagnostics = body["params"]["diagnostics"]
+    if legend is None or data is None:
+        return None
+    tokens = [[] for _ in lines]
+    line = column = 0
+    for k in range(0, len(data), 5):
+        d_line, d_column, length, kind, modifiers = data[k:k + 5]
+        line += d_line
+        column = column + d_column if d_line == 0 else d_column
+        units = lines[line].encode("utf-16-le")
+        piece = units[2 * column:2 * (column + length)].decode("utf-16-le")
+        readonly = bool(modifiers >> legend["tokenModifiers"].index("readonly") & 1)
+        tokens[line].append((piece, legend["tokenTypes"][kind], readonly))
+    codes = [{"error": set(), "other": set()} for _ in lines]
+    for diagnostic in diagnostics:
+        start, end = diagnostic["range"]["start"], diagnostic["range"]["end"]
+        n = start["line"]
+        first = lines[n].split()[0] if n < len(lines) and lines[n].split() else ""
+        if (end["line"] == n and start["character"] == 0 and end["character"] == utf16_length(first)):
+            codes[n]["error" if diagnostic.get("severity") == 1 else "other"].add(diagnostic.get("code"))
+    return list(zip(tokens, codes))
+
+
+def lexer_tokens(token, kind):
+    """The semantic tokens the server must give a token the table paints as `kind`: a check's `=`
+    an operator, a quantity's number a number and its unit (after its `_`) a type, a constant a
+    read-only variable; None for a kind the table does not hold to the lexer."""
+    unit = unit_start(token)
+    return {
+        "number": [(token, "number", False)],
+        "check": [("=", "operator", False), (token[1:], "number", False)],
+        "quantity": [(token[:unit], "number", False), (token[unit + 1:], "type", False)],
+        "quantity check": [("=", "operator", False), (token[1:unit], "number", False),
+                           (token[unit + 1:], "type", False)],
+        "unit": [(token, "type", False)], "operator": [(token, "operator", False)],
+        "function": [(token, "function", False)], "keyword": [(token, "keyword", False)],
+        "constant": [(token, "variable", True)], "store": [(token, "variable", False)],
+        "variable": [(token, "variable", False)],
+    }.get(kind)
+
+
+def check_token_table_against_the_lexer():
+    """Each token of TOKENS alone on a line of one tape, after a store of every name the table
+    holds (so that the server knows them as variables): what the grammars paint it as must be what
+    the server's semantic tokens say (a token the grammars leave unpainted an error of the lexer's
+    over it), except for UNKNOWN_UNITS."""
+    names = [token for token, kind in TOKENS if kind == "variable"]
+    prelude = ["0"] + ["=" + name for name in names]
+    lines = prelude + [token for token, _ in TOKENS]
+    found = server_tokens(lines)
+    if not check(found is not None, "server: semantic tokens of the token table"):
+        return
+    wrong = []
+    for (token, kind), (tokens, codes) in zip(TOKENS, found[len(prelude):]):
+        lexical = (codes["error"] | codes["other"]) & (LEXICAL_ERRORS | {"unknown-unit"})
+        if token in UNKNOWN_UNITS:
+            if "unknown-unit" not in codes["error"] | codes["other"]:
+                wrong.append(f"{token!r}: no unknown-unit (tokens {tokens}, diagnostics {codes})")
+        elif kind is None:
+            if not codes["error"] & LEXICAL_ERRORS:
+                wrong.append(f"{token!r}: painted by no grammar, but no error of {sorted(LEXICAL_ERRORS)} over it"
+                             f" (tokens {tokens}, diagnostics {codes})")
+        elif tokens != lexer_tokens(token, kind) or lexical:
+            wrong.append(f"{token!r}: the table says {kind}, the server {tokens}, {codes}")
+    check(not wrong, f"server: the token table agrees with the lexer ({len(TOKENS)} tokens: semantic tokens,"
+          " and an error over each token the grammars leave unpainted)", "; ".join(wrong[:10]))
+
+
+if SERVER is not None:
+    print(f"== The token table against the lexer ({SERVER})")
+    check_token_table_against_the_lexer()
 
 # --- The settings, as each client sends them, reach the server --------------------------------
 

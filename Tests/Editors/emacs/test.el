@@ -10,10 +10,11 @@
 ;; Prints one line per check on standard output; exits 0 when all passed, 1 otherwise.
 ;;
 ;; In order: `.rpn' opens in `rpn-mode' (derived from `prog-mode', `#' comments, font-lock for
-;; numbers (thousands commas `1,234.50', hex, octal and binary `0x1F', and what is no number:
-;; `1,5', `0xG'), operators, constants, stores, checks `=20.5' with their near-misses, and
-;; definitions `: hyp sq swap sq + sqrt ;' whose `:' and `;' are keywords only as tokens of their
-;; own, and headings `## Groceries' in `rpn-heading'; a `# rpn:' settings line stays a comment);
+;; numbers (thousands commas `1,234.50', hex, octal and binary `0x1F', times and angles `1:30',
+;; and what is no number: `1,5', `0xG', `1:75'), quantities `12_km' and `4:35_min', unit words
+;; `>mi' and formats `>h:mm', operators, constants, stores, checks `=20.5' with their
+;; near-misses, and definitions `: hyp sq swap sq + sqrt ;' whose `:' and `;' are keywords only
+;; as tokens of their own, and headings `## Groceries' in `rpn-heading'; a `# rpn:' settings line stays a comment);
 ;; the sample's sections in `imenu' and folded by
 ;; `outline-minor-mode';
 ;; `eglot-ensure' connects once a command has run
@@ -566,7 +567,7 @@ a check of one (`=12.5_km') has its `=' in `font-lock-keyword-face' first."
     (insert "12_km 1_000_km 9.81_m/s^2 -40_°C 2.5_kW*h 1_J/(kg*K) 5_m² 0.2_s^-1 3_Ω 20_Δ°C 12_m²² 1_∆°C\n"
             "=12.5_km =-40_°C =1_000_km =−3_J/(kg*K)\n"
             "_km _m/s _1/s _kg·m² _°C >mi ->mi →mi >km/h >°F _s⁻² >m/s^2\n"
-            "0x1F_km 12_ 12__km 12_km/ 12_m/s/s 12_(m) 12_m^0 12_m^100 12_1/s _ > -> → _1 __km >>mi >h:mm\n"
+            "0x1F_km 12_ 12__km 12_km/ 12_m/s/s 12_(m) 12_m^0 12_m^100 12_1/s _ > -> → _1 __km >>mi >h:m\n"
             "uval ubase UVAL =_x1 _x1\n")
     (font-lock-ensure)
     (dolist (token '("12_km" "1_000_km" "9.81_m/s^2" "-40_°C" "2.5_kW*h" "1_J/(kg*K)" "5_m²" "0.2_s^-1"
@@ -581,6 +582,31 @@ a check of one (`=12.5_km') has its `=' in `font-lock-keyword-face' first."
     (rpn-test-check-face 5 "UVAL" 'font-lock-builtin-face "a named operator")
     (rpn-test-check-face 5 "=_x1" nil "no store: a name starts with a letter")
     (rpn-test-check-face 5 "_x1" nil "no name, no unit word")
+    ;; Times and angles in fields of sixty: numbers, and after `=' checks; in a unit (two fields
+    ;; in h, min, ° or deg, three in h, ° or deg) quantities; formats (`>h:mm') unit words.
+    ;; Written wrongly (invalid-number, invalid-unit to the server): no face on any character.
+    (erase-buffer)
+    (insert "1:30 1:30:15 27:10 -0:30 −0:30 +1:30 1:30:15.5 1:30.5 1:30. 100:59:59\n"
+            "=2:15 =1:30:15.5 =-0:30 =−1:30:15\n"
+            "4:35_min 48:46:32_° 48:46_deg 1:30_h 1:30:15_h 48:46:32.5_deg −0:30_° 2:15.5_min\n"
+            "=4:35_min =48:46:32_° =-1:30_h\n"
+            ">h:mm >h:mm:ss >min:ss >°:mm >°:mm:ss >deg:mm >deg:mm:ss ->h:mm →min:ss →h:mm:ss ->deg:mm:ss\n"
+            "1:75 1:5 1: :30 1:30: 1::30 1.5:30 1:30_km 1:00:00:00 1:30:15_min 1:60 1:300 1:30.5.5 1:30e3 4:\n"
+            "1,000:30 0x1:30 1:30_ 1:30__h 1:30_min_ --1:30 =1:75 =1:30_km =1:30:15_min =:30 =4: ==2:15\n"
+            ">h:m >hh:mm >min:mm >h:mm:s >°:ss >h:mm:ss:ss _min:ss _h:mm\n")
+    (font-lock-ensure)
+    (rpn-test-check-token-faces 1 'font-lock-constant-face "a time or angle (a number)")
+    (dolist (token '("=2:15" "=1:30:15.5" "=-0:30" "=−1:30:15"))
+      (rpn-test-check-check-face 2 token "a check of a time or angle"))
+    (dolist (token '("4:35_min" "48:46:32_°" "48:46_deg" "1:30_h" "1:30:15_h" "48:46:32.5_deg" "−0:30_°"
+                     "2:15.5_min"))
+      (rpn-test-check-quantity-face 3 token "a time or angle in a unit"))
+    (dolist (token '("=4:35_min" "=48:46:32_°" "=-1:30_h"))
+      (rpn-test-check-quantity-face 4 token "a check of a time or angle in a unit"))
+    (rpn-test-check-token-faces 5 'font-lock-type-face "a format, a unit word")
+    (rpn-test-check-token-faces 6 nil "a time or angle written wrongly: no number")
+    (rpn-test-check-token-faces 7 nil "a time or angle written wrongly: no number, no check")
+    (rpn-test-check-token-faces 8 nil "no format: no unit word")
     ;; Definitions: `:' and `;' keywords, the name after `:' a function's name (a builtin's
     ;; keeps its face: it cannot be defined); a use is a name, as a variable's is.
     (erase-buffer)

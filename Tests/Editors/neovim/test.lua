@@ -1394,8 +1394,12 @@ end
 
 -- Numbers in the spellings beyond plain decimals, in a buffer of their own (numbers.rpn): thousands
 -- grouped with commas and integers in hex, octal and binary, alone and as checks (which pass);
--- then two written wrongly. Neovim colours .rpn only through the server's semantic tokens.
-local numbers_lines = { '1,234.50 =1,234.50', '0xFF =255 =0xFF', '−0b1010 0o17 0X1f 1_2,345', '1,5 0xG' }
+-- then two written wrongly; then times and angles in fields of sixty: a number, a check of it, a
+-- time in minutes (its fields a `number`, its unit after the `_` a `type`), a format `>h:mm` (a
+-- `type`, as a unit word), and one written wrongly. Neovim colours .rpn only through the
+-- server's semantic tokens.
+local numbers_lines = { '1,234.50 =1,234.50', '0xFF =255 =0xFF', '−0b1010 0o17 0X1f 1_2,345', '1,5 0xG',
+  '1:30 =1:30 4:35_min >h:mm =0:05 1:75' }
 local numbers_expectations = {
   { 0, '1,234.50', 1, 'number', '' },
   { 0, '=', 1, 'operator', '' },
@@ -1407,6 +1411,14 @@ local numbers_expectations = {
   { 2, '0o17', 1, 'number', '' },
   { 2, '0X1f', 1, 'number', '' },
   { 2, '1_2,345', 1, 'number', '' },
+  { 4, '1:30', 1, 'number', '' },
+  { 4, '=', 1, 'operator', '' },
+  { 4, '1:30', 2, 'number', '' },
+  { 4, '4:35', 1, 'number', '' },
+  { 4, 'min', 1, 'type', 'defaultLibrary' },
+  { 4, '>h:mm', 1, 'type', 'defaultLibrary' },
+  { 4, '=', 2, 'operator', '' },
+  { 4, '0:05', 1, 'number', '' },
 }
 
 local function check_numbers(sample_bufnr, client)
@@ -1424,14 +1436,15 @@ local function check_numbers(sample_bufnr, client)
   check_diagnostics(bufnr, {
     { lnum = 3, col = 0, end_col = 3, code = 'invalid-number', severity = ERROR },
     { lnum = 3, col = 4, end_col = 7, code = 'invalid-number', severity = ERROR },
-  }, 'numbers.rpn: 1,234.50, 0xFF, −0b1010 and their checks are numbers; 1,5 and 0xG are not')
+    { lnum = 4, col = 32, end_col = 36, code = 'invalid-number', severity = ERROR },
+  }, 'numbers.rpn: 1,234.50, 0xFF, −0b1010, 1:30, 4:35_min and their checks are numbers; 1,5, 0xG and 1:75 are not')
   local legend = client.server_capabilities.semanticTokensProvider
   legend = type(legend) == 'table' and legend.legend
   local result, err = request(bufnr, 'textDocument/semanticTokens/full', { textDocument = { uri = vim.uri_from_bufnr(bufnr) } })
   if check(legend and result ~= nil and type(result.data) == 'table', 'numbers.rpn: textDocument/semanticTokens/full answered',
       err or show(result)) then
     local problems = raw_token_problems(bufnr, decode_tokens(result.data, legend), nil, numbers_expectations)
-    check(#problems == 0, string.format('numbers.rpn: grouped, hex, octal and binary numbers are `number` tokens, a check\'s `=` an `operator` (%d tokens, %s positions)',
+    check(#problems == 0, string.format('numbers.rpn: grouped, hex, octal and binary numbers and times are `number` tokens, a check\'s `=` an `operator`, a time\'s unit and a format a `type` (%d tokens, %s positions)',
       #numbers_expectations, expected_encoding), table.concat(problems, '; '))
   end
   if vim.lsp.semantic_tokens and vim.lsp.semantic_tokens.get_at_pos and vim.inspect_pos then
@@ -1439,7 +1452,7 @@ local function check_numbers(sample_bufnr, client)
       return #drawn_token_problems(bufnr, numbers_expectations) == 0
     end, 50)
     local problems = drawn_token_problems(bufnr, numbers_expectations)
-    check(#problems == 0, 'numbers.rpn: the highlighter draws them as @lsp.type.number.rpn (and the `=` as @lsp.type.operator.rpn)',
+    check(#problems == 0, 'numbers.rpn: the highlighter draws them as @lsp.type.number.rpn (the `=` as @lsp.type.operator.rpn, a time\'s unit and a format as @lsp.type.type.rpn)',
       table.concat(problems, '; '))
   end
   vim.cmd('buffer ' .. sample_bufnr)

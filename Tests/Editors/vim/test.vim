@@ -25,7 +25,10 @@
 " token, `##` starts a plain comment.
 " Units: a quantity `12_km` is rpnQuantity (Number) then rpnQuantityUnit (Type) from its `_`; in a
 " check `=12.5_km`, rpnCheckSign, rpnCheckQuantity, rpnQuantityUnit; unit words `_km` `>mi` `->mi`
-" `→mi` are rpnUnit (Type); malformed units (`12_m/s/s`, `12_m^0`, `>h:mm`) none.
+" `→mi` are rpnUnit (Type); malformed units (`12_m/s/s`, `12_m^0`, `>h:m`) none.
+" Times and angles in fields of sixty: `1:30`, `1:30:15.5` are rpnNumber, `=2:15` a check; in a unit
+" (`4:35_min`, `48:46:32_°`) a quantity, and `=4:35_min` a check of one; formats `>h:mm` `→min:ss`
+" rpnUnit; written wrongly (`1:75`, `1:5`, `:30`, `1:30_km`, `1:30:15_min`, `>hh:mm`), no byte coloured.
 
 let s:label = empty($RPN_TEST_LABEL) ? 'Vim' : $RPN_TEST_LABEL
 let s:passed = 0
@@ -200,7 +203,7 @@ let s:tricky = [
       \ ['_°C', 'rpnUnit'], ['_J/(kg*K)', 'rpnUnit'], ['>mi', 'rpnUnit'], ['->mi', 'rpnUnit'], ['→mi', 'rpnUnit'],
       \ ['>km/h', 'rpnUnit'], ['>°F', 'rpnUnit'], ['_s⁻²', 'rpnUnit'], ['→Δ°C', 'rpnUnit'], ['>m/s^2', 'rpnUnit'],
       \ ['_', ''], ['>', ''], ['->', ''], ['→', ''], ['_1', ''], ['__km', ''], ['>>mi', ''], ['_km/', ''],
-      \ ['>12', ''], ['-->mi', ''], ['>h:mm', ''], ['_1*s', ''], ['>_km', ''], ['>m^0', ''],
+      \ ['>12', ''], ['-->mi', ''], ['>h:m', ''], ['_1*s', ''], ['>_km', ''], ['>m^0', ''],
       \ ['0x1F_km', ''], ['12_', ''], ['12__km', ''], ['12_km_', ''], ['12_1/s', ''], ['12_km/', ''], ['12_m^', ''],
       \ ['12_m/s/s', ''], ['12_(m)', ''], ['12_m2', ''], ['12_m^0', ''], ['12_m^100', ''], ['12_m⁰', ''],
       \ ['12_m/(s', ''], ['1,5_km', ''], ['=0xFF_km', ''], ['=12_', ''], ['=12.5_km/', ''],
@@ -307,10 +310,13 @@ function! s:QuantityGroups(lnum, token) abort
   return map([0, l:unit - 1, l:unit, strlen(a:token) - 1], 'synIDattr(synID(a:lnum, l:index + v:val + 1, 1), "name")')
 endfunction
 
+" Times and angles in a unit are quantities too: two fields in h, min, ° or deg, three in h, ° or deg.
 let s:quantities = ['12_km', '1_000_km', '9.81_m/s^2', '-40_°C', '2.5_kW*h', '1_J/(kg*K)', '5_m²', '0.2_s^-1',
       \ '3_Ω', '20_Δ°C', '1,250.00_EUR', '−3_m', '+2_kg·m²/s³', '1e3_m', '.5_h', '12._km', '1_000.5_¥', '12_m²²',
-      \ '12_m^99', '5_m⁴', '1_∆°C']
-let s:quantity_checks = ['=12.5_km', '=-40_°C', '=9.81_m/s^2', '=1_000_km', '=−3_J/(kg*K)']
+      \ '12_m^99', '5_m⁴', '1_∆°C',
+      \ '4:35_min', '48:46:32_°', '48:46_deg', '1:30_h', '1:30:15_h', '48:46:32.5_deg', '−0:30_°', '2:15.5_min']
+let s:quantity_checks = ['=12.5_km', '=-40_°C', '=9.81_m/s^2', '=1_000_km', '=−3_J/(kg*K)',
+      \ '=4:35_min', '=48:46:32_°', '=-1:30_h']
 new
 setfiletype rpn
 call setline(1, map(s:quantities + s:quantity_checks, 'v:val . " # after"'))
@@ -327,6 +333,43 @@ for s:index in range(len(s:quantity_checks))
 endfor
 call s:Expect(map(['rpnQuantity', 'rpnCheckQuantity', 'rpnQuantityUnit', 'rpnUnit'], 's:LinkOf(v:val)'),
       \ ['Number', 'Number', 'Type', 'Type'], 'syntax: a quantity is a Number and its unit a Type; a unit word a Type')
+bwipeout!
+
+" --- Times and angles in fields of sixty: `1:30`, `=2:15`, `>h:mm` -------------------------------------
+
+" [token, the group of its first byte, the group of every byte after it]. A time or angle is one
+" number (rpnNumber), after `=` a check (rpnCheckSign, rpnCheckValue); a format that `>` converts
+" to is a unit word (rpnUnit). Written wrongly (the server says invalid-number or invalid-unit), a
+" token has no byte coloured: not `1:30` of `1:30_km`, nor `_min` of `1:30:15_min`.
+let s:sexagesimals = [
+      \ ['1:30', 'rpnNumber', 'rpnNumber'], ['1:30:15', 'rpnNumber', 'rpnNumber'], ['27:10', 'rpnNumber', 'rpnNumber'],
+      \ ['-0:30', 'rpnNumber', 'rpnNumber'], ['−0:30', 'rpnNumber', 'rpnNumber'], ['+1:30', 'rpnNumber', 'rpnNumber'],
+      \ ['1:30:15.5', 'rpnNumber', 'rpnNumber'], ['1:30.5', 'rpnNumber', 'rpnNumber'], ['1:30.', 'rpnNumber', 'rpnNumber'],
+      \ ['100:59:59', 'rpnNumber', 'rpnNumber'],
+      \ ['=2:15', 'rpnCheckSign', 'rpnCheckValue'], ['=1:30:15.5', 'rpnCheckSign', 'rpnCheckValue'],
+      \ ['=-0:30', 'rpnCheckSign', 'rpnCheckValue'], ['=−1:30:15', 'rpnCheckSign', 'rpnCheckValue'],
+      \ ['>h:mm', 'rpnUnit', 'rpnUnit'], ['>h:mm:ss', 'rpnUnit', 'rpnUnit'], ['>min:ss', 'rpnUnit', 'rpnUnit'],
+      \ ['>°:mm', 'rpnUnit', 'rpnUnit'], ['>°:mm:ss', 'rpnUnit', 'rpnUnit'], ['>deg:mm', 'rpnUnit', 'rpnUnit'],
+      \ ['>deg:mm:ss', 'rpnUnit', 'rpnUnit'], ['->h:mm', 'rpnUnit', 'rpnUnit'], ['→min:ss', 'rpnUnit', 'rpnUnit'],
+      \ ['→h:mm:ss', 'rpnUnit', 'rpnUnit'], ['->deg:mm:ss', 'rpnUnit', 'rpnUnit'],
+      \ ['1:75', '', ''], ['1:5', '', ''], ['1:', '', ''], [':30', '', ''], ['1:30:', '', ''], ['1::30', '', ''],
+      \ ['1.5:30', '', ''], ['1:30_km', '', ''], ['1:00:00:00', '', ''], ['1:30:15_min', '', ''], ['1:60', '', ''],
+      \ ['1:300', '', ''], ['1:30.5.5', '', ''], ['1:30e3', '', ''], ['1,000:30', '', ''], ['0x1:30', '', ''],
+      \ ['1:30_', '', ''], ['1:30__h', '', ''], ['1:30_min_', '', ''], ['--1:30', '', ''], ['4:', '', ''],
+      \ ['=1:75', '', ''], ['=1:30_km', '', ''], ['=1:30:15_min', '', ''], ['=:30', '', ''], ['=4:', '', ''],
+      \ ['==2:15', '', ''],
+      \ ['>h:m', '', ''], ['>hh:mm', '', ''], ['>min:mm', '', ''], ['>h:mm:s', '', ''], ['>°:ss', '', ''],
+      \ ['>h:mm:ss:ss', '', ''], ['_min:ss', '', ''], ['_h:mm', '', ''],
+      \ ]
+new
+setfiletype rpn
+call setline(1, map(copy(s:sexagesimals), 'v:val[0] . " # after"'))
+for s:index in range(len(s:sexagesimals))
+  let [s:token, s:first, s:rest] = s:sexagesimals[s:index]
+  call s:Expect(s:CheckGroups(s:index + 1, s:token), [s:first, s:rest],
+        \ 'syntax: ' . string(s:token) . ' is ' . (empty(s:first) ? 'not highlighted'
+        \ : s:first ==# s:rest ? s:first : s:first . ', ' . s:rest))
+endfor
 bwipeout!
 
 " --- Definitions: `: name body… ;` ---------------------------------------------------------------
@@ -365,6 +408,8 @@ let s:definitions = [
       \ [': 12 ; : =x ; : ;', ['rpnDefinition', 'rpnNumber', 'rpnDefinition', 'rpnDefinition', 'rpnStore',
       \   'rpnDefinition', 'rpnDefinition', 'rpnDefinition']],
       \ ['4: x; :x ;x :: ;; :; : 4+ ;', ['', '', '', '', '', '', '', 'rpnDefinition', '', 'rpnDefinition']],
+      \ [': half 2 / ; 1:30 half 4: : 4:35_min >h:mm', ['rpnDefinition', 'rpnWordName', 'rpnNumber', 'rpnOperator',
+      \   'rpnDefinition', 'rpnNumber', 'rpnVariable', '', 'rpnDefinition', 'rpnQuantity', 'rpnUnit']],
       \ [':: hyp ; ; hyp', ['', 'rpnVariable', 'rpnDefinition', 'rpnDefinition', 'rpnVariable']],
       \ ]
 new

@@ -18,7 +18,9 @@ TextMate tokenizer) first. What is checked, in order:
                  exact scopes expected for sample lines (checks `=20.5` in every number form,
                  and near-misses such as `=1.5x`, `=2x`, `=` that are invalid stores;
                  definitions `: hyp sq swap sq + sqrt ;`, whose `:` and `;` are keywords only as
-                 tokens of their own), and for every builtin spelling.
+                 tokens of their own; times and angles `1:30`, `=2:15`, `4:35_min` and formats
+                 `>h:mm`, and those written wrongly, `1:75`, `1:30:15_min`, `>hh:mm`), and for
+                 every builtin spelling.
  4. extension.js `node --check`, then activate()/deactivate() under stand-ins for the `vscode`
                  and `vscode-languageclient/node` modules: the server options, document selector,
                  initializationOptions (the display settings too) and configurationSection it
@@ -561,9 +563,10 @@ EXPECTED_LINES = [
     (": 12 ; : =x ; : ; : 4+ ; :#c",
      [(":", DEF), ("12", NUM), (";", DEF), (":", DEF), ("=", STORE_EQ), ("x", STORE), (";", DEF), (":", DEF), (";", DEF),
       (":", DEF), ("4+", NONE), (";", DEF), (":", DEF), ("#", COMMENT_MARK), ("c", COMMENT)]),
-    # `:` and `;` glued to anything are unknown words (as `4+` is).
-    ("4: x; :x ;x :: ;; :; ::x",
-     [("4:", NONE), ("x;", NONE), (":x", NONE), (";x", NONE), ("::", NONE), (";;", NONE), (":;", NONE), ("::x", NONE)]),
+    # `:` and `;` glued to anything are unknown words (as `4+` is); `4:` is a time written wrongly
+    # (INVALID_NUMBERS).
+    ("x; :x ;x :: ;; :; ::x",
+     [("x;", NONE), (":x", NONE), (";x", NONE), ("::", NONE), (";;", NONE), (":;", NONE), ("::x", NONE)]),
     # Units: a quantity `12_km` (meta.quantity, its number constant.numeric, its unit with the `_`
     # support.type.unit), unit words `_km` `>mi` `->mi` `→mi` (support.type.unit), checks of
     # quantities `=9.32_mi`, and uval/ubase among the named operators.
@@ -580,8 +583,40 @@ EXPECTED_LINES = [
       ("=", CHECK_EQ), ("1_000", CHECK_NUM), ("_km", CHECK_UNIT), ("2.5", QTY_NUM), ("_kW*h", QTY_UNIT),
       ("12", QTY_NUM), ("_m²²", QTY_UNIT), ("1", QTY_NUM), ("_∆°C", QTY_UNIT)]),
     # Malformed units are no quantities or unit words (the server says invalid-unit).
-    ("0x1F_km 12_ 12__km 12_km/ 12_m/s/s 12_m^0 12_m^100 12_(m/s) _ > -> → >h:mm >>mi _km/ 12_1/s",
-     [(word, NONE) for word in "0x1F_km 12_ 12__km 12_km/ 12_m/s/s 12_m^0 12_m^100 12_(m/s) _ > -> → >h:mm >>mi _km/ 12_1/s".split()]),
+    ("0x1F_km 12_ 12__km 12_km/ 12_m/s/s 12_m^0 12_m^100 12_(m/s) _ > -> → >h:m >>mi _km/ 12_1/s",
+     [(word, NONE) for word in "0x1F_km 12_ 12__km 12_km/ 12_m/s/s 12_m^0 12_m^100 12_(m/s) _ > -> → >h:m >>mi _km/ 12_1/s".split()]),
+    # Times and angles in fields of sixty (digits, then `:` and two digits 00 to 59, once or twice,
+    # a fraction only in the last field): numbers, and after `=` checks.
+    ("1:30 1:30:15 27:10 -0:30 −0:30 +1:30 1:30:15.5 1:30.5 1:30. 100:59:59 # c",
+     [(word, NUM) for word in "1:30 1:30:15 27:10 -0:30 −0:30 +1:30 1:30:15.5 1:30.5 1:30. 100:59:59".split()]
+     + [("#", COMMENT_MARK), (" c", COMMENT)]),
+    ("=2:15 =1:30:15.5 =-0:30 =−1:30:15",
+     [piece for value in ["2:15", "1:30:15.5", "-0:30", "−1:30:15"] for piece in (("=", CHECK_EQ), (value, CHECK_NUM))]),
+    # In the unit its first field counts (two fields in h, min, ° or deg, three in h, ° or deg): a
+    # quantity, and after `=` a check of one.
+    ("4:35_min 48:46:32_° 48:46_deg 1:30_h 1:30:15_h 48:46:32.5_deg −0:30_° 2:15.5_min",
+     [piece for number, unit in [("4:35", "_min"), ("48:46:32", "_°"), ("48:46", "_deg"), ("1:30", "_h"),
+                                 ("1:30:15", "_h"), ("48:46:32.5", "_deg"), ("−0:30", "_°"), ("2:15.5", "_min")]
+      for piece in ((number, QTY_NUM), (unit, QTY_UNIT))]),
+    ("=4:35_min =48:46:32_° =-1:30_h",
+     [piece for number, unit in [("4:35", "_min"), ("48:46:32", "_°"), ("-1:30", "_h")]
+      for piece in (("=", CHECK_EQ), (number, CHECK_NUM), (unit, CHECK_UNIT))]),
+    # Formats, converted to as units are: unit words; any other `>x:y` none (invalid-unit).
+    (">h:mm >h:mm:ss >min:ss >°:mm >°:mm:ss >deg:mm >deg:mm:ss ->h:mm →min:ss →h:mm:ss ->deg:mm:ss",
+     [(word, UNIT) for word in ">h:mm >h:mm:ss >min:ss >°:mm >°:mm:ss >deg:mm >deg:mm:ss ->h:mm →min:ss →h:mm:ss ->deg:mm:ss".split()]),
+    (">h:m >hh:mm >min:mm >h:mm:s >°:ss >h:mm:ss:ss _min:ss _h:mm",
+     [(word, NONE) for word in ">h:m >hh:mm >min:mm >h:mm:s >°:ss >h:mm:ss:ss _min:ss _h:mm".split()]),
+    ("1:30 0:45 + >h:mm =2:15 : half 2 / ; 1:30 half",
+     [("1:30", NUM), ("0:45", NUM), ("+", OP), (">h:mm", UNIT), ("=", CHECK_EQ), ("2:15", CHECK_NUM), (":", DEF),
+      ("half", DEF_NAME), ("2", NUM), ("/", OP), (";", DEF), ("1:30", NUM), ("half", VAR)]),
+    # Times and angles written wrongly (INVALID_NUMBERS): no number, no quantity; as checks,
+    # invalid stores.
+    ("1:75 1:5 1: :30 1:30: 1::30 1.5:30 1:30_km 1:00:00:00 1:30:15_min 1:60 1:300 1:30.5.5 1:30e3 4:",
+     [(word, NONE) for word in "1:75 1:5 1: :30 1:30: 1::30 1.5:30 1:30_km 1:00:00:00 1:30:15_min 1:60 1:300 1:30.5.5 1:30e3 4:".split()]),
+    ("1,000:30 0x1:30 1:30_ 1:30__h 1:30_min_ --1:30",
+     [(word, NONE) for word in "1,000:30 0x1:30 1:30_ 1:30__h 1:30_min_ --1:30".split()]),
+    ("=1:75 =1:30_km =1:30:15_min =:30 =4:",
+     [(word, BAD_STORE) for word in "=1:75 =1:30_km =1:30:15_min =:30 =4:".split()]),
     # The grammar knows the unit expression, not the unit table: a name that is no unit is
     # coloured as one (GRAMMAR_ONLY: the server leaves it uncoloured and reports unknown-unit).
     ("1,250.00_EUR _tmp >$",
@@ -603,6 +638,9 @@ INVALID_NUMBERS = [
     "1,5 12,34 1,,000 ,5 1,000,00 1234,567 1,234.5,6 1,_000 1_,000 1, 1,2345 .5,000",
     "0x 0xG 0b102 0x1p3 0o8 0x_FF 0xFF_ 0xF__F 00x1F 0x1F.5 0xFFz 0b1e3 0x1F,000 0x-1",
     "=1,5 =0xG =0x =12,34 =0b102 =,5 =1,000,00 =0x1F.5",
+    "1:75 1:5 1: :30 1:30: 1::30 1.5:30 1:30_km 1:00:00:00 1:30:15_min 1:60 1:300 1:30.5.5 1:30e3 4:",
+    "1,000:30 0x1:30 1:30_ 1:30__h 1:30_min_ --1:30",
+    "=1:75 =1:30_km =1:30:15_min =:30 =4:",
 ]
 # Lines of EXPECTED_LINES left out of the comparison with the server's semantic tokens.
 GRAMMAR_ONLY = {": dup 2 * ; : PI ; : π ; : Lastx ;", ": 12 ; : =x ; : ; : 4+ ; :#c", "1,250.00_EUR _tmp >$",
@@ -1070,11 +1108,13 @@ def vscode_initialize_params(initialization_options):
 
 
 def with_stores(lines):
-    """The lines after `0` and a store of every token, so that the server knows every name."""
+    """The lines after `0` and a store of every token, so that the server knows every name. Not of
+    a unit word or a format: no name, and `=->h:mm` would be a check of a number written wrongly
+    to the server (`=-` starts one), which the grammar leaves uncoloured as it does `1:75`."""
     words = []
     for line in lines:
         for word in re.split("[" + WHITE_SPACE + "]+", line.split("#", 1)[0]):
-            if word and not word.startswith("=") and word not in words:
+            if word and not word.startswith(("=", "_", ">", "->", "→")) and word not in words:
                 words.append(word)
     return ["0"] + ["=" + w for w in words] + lines
 
