@@ -130,6 +130,9 @@ extension Server {
       return diagnostic.problem.misplacedCommaReplacements.map { text in
         ("Replace with `\(text)`", [LineEdit(line: line, range: diagnostic.range, text: text)])
       }
+    case .invalidNumber(_, .sexagesimal):
+      guard let text = diagnostic.problem.sexagesimalReplacement else { return [] }
+      return [("Replace with `\(text)`", [LineEdit(line: line, range: diagnostic.range, text: text)])]
     case .unitMismatch, .invalidName(_, .underscore):
       return document.unitFixes(line: line, for: diagnostic).map { ($0.title, $0.edits) }
     default:

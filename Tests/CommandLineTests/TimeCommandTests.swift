@@ -58,7 +58,7 @@ import Testing
       + "did you mean `2:15`? [invalid-number]",
     "tape.rpn:12:17: error: `1:30:15_min` is not a time or angle: minutes take two fields, as in `4:35_min`; "
       + "hours, minutes and seconds are written, like `1:30:15` [invalid-number]",
-    "tape.rpn:13:6: warning: cannot convert 1.5 h, a time, to °, an angle [unit-mismatch]",
+    "tape.rpn:13:6: warning: cannot convert 1:30, a time, to °, an angle [unit-mismatch]",
   ]
 
   @Test func evalPrintsTimesInTheirFields() throws {

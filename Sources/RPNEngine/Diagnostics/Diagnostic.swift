@@ -196,12 +196,7 @@ package indirect enum Problem: Equatable, Sendable {
         ("a time or angle written with `:` is in hours, minutes or degrees", "`1:30`, `4:35_min` or `48:46:32_°`")
       case .malformed: ("write digits, then `:` and two digits for each further field", "`1:30` or `1:30:15`")
       }
-    let offersReading: Bool =
-      switch problem {
-      case .fieldPast59, .notTwoDigits, .missingField, .missingFirstField, .doubleColon: true
-      case .fractionNotLast, .tooManyFields, .threeFieldsInMinutes, .unitNotTimeOrAngle, .malformed: false
-      }
-    if offersReading, let meant = NumberLiteral.sexagesimalReading(of: literal), meant != literal {
+    if let meant = Problem.invalidNumber(literal: literal, problem: .sexagesimal(problem)).sexagesimalReplacement {
       return "`\(shown)` is not a time or angle: \(why); did you mean `\(meant)`?"
     }
     return "`\(shown)` is not a time or angle: \(why), like \(example)"

@@ -14,4 +14,17 @@ extension Problem {
       return isCheck ? "=" + reading : reading
     }
   }
+
+  /// The text that may replace a time or angle written wrongly (`1:75` → `2:15`, `1:5` → `1:05`,
+  /// `=1:` → `=1:00`), whole, when it has one reading; nil for any other problem.
+  package var sexagesimalReplacement: String? {
+    guard case .invalidNumber(let literal, .sexagesimal(let problem)) = self else { return nil }
+    switch problem {
+    case .fieldPast59, .notTwoDigits, .missingField, .missingFirstField, .doubleColon:
+      guard let reading = NumberLiteral.sexagesimalReading(of: literal), reading != literal else { return nil }
+      return reading
+    case .fractionNotLast, .tooManyFields, .threeFieldsInMinutes, .unitNotTimeOrAngle, .malformed:
+      return nil
+    }
+  }
 }

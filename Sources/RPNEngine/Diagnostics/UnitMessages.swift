@@ -47,7 +47,8 @@ extension UnitFailure {
   /// The sentence of a `unit-mismatch` at `word` with these operands (bottom to top).
   func message(word: String, operands: [Value], show: (Value) -> String) -> String {
     func typeset(_ value: Value) -> String {
-      value.unit == .none ? show(value) : show(value.relabeled(.none)) + " " + value.unit.spelling
+      value.unit == .none || value.unit.isFormatted
+        ? show(value) : show(value.relabeled(.none)) + " " + value.unit.spelling
     }
     func described(_ value: Value) -> String { "\(typeset(value)) is \(value.unit.dimension.inWords)" }
     let a = operands.count >= 2 ? operands[operands.count - 2] : operands.first

@@ -197,6 +197,8 @@ package struct CheckLiteral: Equatable, Sendable {
     if let format, top.unit.format == format, let text = format.text(top.number, fractionDigits: fractionDigits) {
       return text
     }
+    // A time against a check that is not in its fields (`1:30 =1.5`): in the top's own fields.
+    if let own = top.unit.format, own != format, let text = own.text(top.number) { return text }
     return updatedNumber(to: top) + Self.unitSuffix(top)
   }
 

@@ -64,7 +64,9 @@ package enum UnitCatalog {
   /// None for a plain number.
   package static func conversions(of value: Value) -> [UnitChoice] {
     guard value.unit != .none else { return [] }
-    return (formats + all).filter { $0.unit != value.unit && Machine.convert(value, to: $0.unit).isSuccess }
+    // One choice per unit: `deg` is `°` again.
+    var offered: Set<UnitID> = [value.unit]
+    return (formats + all).filter { offered.insert($0.unit).inserted && Machine.convert(value, to: $0.unit).isSuccess }
   }
 
   /// The sexagesimal formats, offered first to a time or an angle (`>h:mm`).
