@@ -13,8 +13,8 @@ import RPNLanguageServer
 
 let usage = """
   usage: rpn-lsp [--stdio]               serve LSP on standard input and output
-         rpn-lsp eval FILE|- [OPTIONS]   print the tape with the stack after each line
-         rpn-lsp check FILE… [OPTIONS]   print diagnostics; exit 1 when there are any
+         rpn-lsp eval FILE…|- [OPTIONS]  print the tape with the stack after each line
+         rpn-lsp check FILE…|- [OPTIONS] print diagnostics; exit 1 when there are any
          rpn-lsp format FILE|- [--check | --write]
                                          print the tape formatted
          rpn-lsp update FILE|- [--add] [--angle-unit U] [DISPLAY] [--check | --write]
