@@ -78,6 +78,8 @@ else
   find EditorConfigs -type f -print0
 fi | while IFS= read -r -d '' file; do
   install -D -m 0644 "$file" "$root/usr/share/rpn-lsp/${file#EditorConfigs/}"
+  # A script the tree marks executable (vscode/build-vsix.sh) stays one: listed for below.
+  if [[ -x $file ]]; then printf '%s\0' "usr/share/rpn-lsp/${file#EditorConfigs/}" >>"$root.executables"; fi
 done
 [[ -f $root/usr/share/rpn-lsp/sample.rpn && -f $root/usr/share/rpn-lsp/vim/syntax/rpn.vim ]] ||
   { echo "deb.sh: EditorConfigs/ was not copied" >&2; exit 1; }
@@ -167,6 +169,10 @@ EOF
 find "$root" -type d -exec chmod 0755 {} +
 find "$root" -type f -exec chmod 0644 {} +
 chmod 0755 "$root/usr/bin/rpn-lsp"
+if [[ -s $root.executables ]]; then
+  while IFS= read -r -d '' file; do chmod 0755 "$root/$file"; done <"$root.executables"
+fi
+rm -f "$root.executables"
 
 deb=${package}_${version}_${arch}.deb
 dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >/dev/null
