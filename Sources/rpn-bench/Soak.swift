@@ -286,8 +286,11 @@ func runSoak(binary: String, steps: Int, seed: UInt64) -> Int32 {
 /// to 10), +0.4% (8 KB) at 20,000 and 100,000; with units, and the registry emptied at the end,
 /// +0.0% at 100,000 (seed 7). A server that kept each request's id, or each edit's URI, passed
 /// it within 5,000 steps (+2.9%, +14.4%): the limit is below what those add over the units'
-/// allowance there.
-private let soakGrowthLimit = 1.01
+/// allowance there. 1.5% since times and their formats (stop 38): one seed's runs differ by up
+/// to 16 KB (seed 7, 5,000 steps, the same binary: +28, +36 and +44 KB over the warm-up with 42
+/// units made; the server of the stop before, on the same steps: +24 to +32 KB with 48), which
+/// left 1% a kilobyte from failing on a good server.
+private let soakGrowthLimit = 1.015
 
 /// What each unit the registry keeps adds to the heap left after closing, in KB: 0.22 in use
 /// (a document of 2,000 or 8,000 distinct units, `1_m^a*s^b`), 0.53 to 0.63 resident, as its

@@ -220,6 +220,10 @@ package final class Units: @unchecked Sendable {
 
   /// The exact ratio of one of `from` to one of `to`, both of one dimension.
   package func ratio(from: UnitID, to: UnitID) -> Exact {
+    // A format is no unit of its own to convert: its plain unit's ratios serve, kept once (the
+    // formats would otherwise each add a ratio to every unit a time is converted to and from).
+    let from = from.isFormatted ? from.unformatted : from
+    let to = to.isFormatted ? to.unformatted : to
     let key = UInt64(from.index) << 32 | UInt64(to.index)
     if let ratio = locked({ linear[key] }) { return ratio }
     let ratio = info(from).factor / info(to).factor
