@@ -56,10 +56,14 @@ package struct UnitInfo: Sendable {
   /// The sexagesimal format its values are shown in (`h:mm`), or nil: a formatted unit has the
   /// factors of its plain one (`h`), and its own ID.
   package let format: SexagesimalFormat?
+  /// A formatted unit's plain unit (`h` for `h:mm`), kept where it is made so that a conversion
+  /// need not look its factors up again; `none` for a unit with no format.
+  let plain: UnitID
 
-  init(factors: [UnitFactor], format: SexagesimalFormat? = nil) {
+  init(factors: [UnitFactor], format: SexagesimalFormat? = nil, plain: UnitID = .none) {
     self.factors = factors
     self.format = format
+    self.plain = plain
     var dimension = Dimension.none
     var factor = Exact(1)
     for f in factors {
@@ -166,7 +170,7 @@ package final class Units: @unchecked Sendable {
     return locked {
       if let id = formattedIDs[key] { return UnitID(index: id) }
       guard infos.count < Self.capacity, plain.slot < infos.count else { return nil }
-      let info = UnitInfo(factors: infos[plain.slot].factors, format: format)
+      let info = UnitInfo(factors: infos[plain.slot].factors, format: format, plain: plain)
       let id = UInt32(infos.count) | UnitID.formatFlag
       infos.append(info)
       formattedIDs[key] = id
@@ -265,8 +269,7 @@ extension UnitID {
 
   /// The unit without its format (`h:mm` → `h`); the unit itself when it has none.
   package var unformatted: UnitID {
-    guard isFormatted else { return self }
-    return Units.shared.id(info.factors) ?? self
+    isFormatted ? info.plain : self
   }
 }
 
@@ -274,9 +277,16 @@ extension Units {
   /// The unit a time or angle in `format` is in: `h`, `min` or `°` shown in it (nil only when
   /// the table is full).
   package static func unit(of format: SexagesimalFormat) -> UnitID? {
-    guard let plain = tableUnit(format.unit.tableName) else { return nil }
-    return shared.formatted(plain, format)
+    formattedUnits[Int(format.rawValue)]
   }
+
+  /// The five formatted units, by format, made once: every time literal and `>h:mm` asks, and
+  /// the registry's IDs never change.
+  private static let formattedUnits: [UnitID?] =
+    [nil]
+    + SexagesimalFormat.allCases.map { format in
+      tableUnit(format.unit.tableName).flatMap { shared.formatted($0, format) }
+    }
 }
 
 extension Units {
