@@ -3,20 +3,17 @@
 #   extension.vsixmanifest   the package manifest (PackageManifest 2.0.0: Identity, DisplayName,
 #                            Description, Tags, Categories, Properties, Assets), as vsce fills it in
 #   [Content_Types].xml      one content type per file extension in the package
-#   extension/…              package.json, extension.js, language-configuration.json, syntaxes/,
-#                            README.md (as extension/readme.md, where vsce puts it), a LICENSE if
-#                            the folder has one, and the runtime dependencies from node_modules/
+#   extension/…              package.json, extension.js, client.js, features.js,
+#                            language-configuration.json, syntaxes/, README.md (as
+#                            extension/readme.md, where vsce puts it), and a LICENSE if the
+#                            folder has one
 # Files are chosen as vsce chooses them: everything here but what .vscodeignore and vsce's own
-# defaults leave out, node_modules/ aside; of node_modules/, only the packages `dependencies`
-# need, found as Node finds them.
+# defaults leave out, and node_modules/ (the extension has no dependencies, and this script
+# refuses a package.json that lists some: `npx @vscode/vsce package` packs those).
 #
-#   EditorConfigs/vscode/build-vsix.sh [-o OUT.vsix] [--allow-missing-dependencies]
+#   EditorConfigs/vscode/build-vsix.sh [-o OUT.vsix]
 #
 # Writes rpn-lsp-VERSION.vsix in this folder unless -o says otherwise, and prints its path.
-# extension.js needs vscode-languageclient (an npm package): run `npm install --omit=dev` here
-# first, which is the one step that needs npm. Without it this script stops, since VS Code would
-# install the package and then fail to activate it; --allow-missing-dependencies builds it all the
-# same (to check the package's layout), and says what it lacks.
 # Reproducible: the same files give the same bytes (entries sorted, dated SOURCE_DATE_EPOCH or
 # 1980-01-01).
 set -euo pipefail
@@ -29,15 +26,12 @@ from xml.sax.saxutils import escape as xml_escape
 ext_dir = sys.argv[1]
 args = sys.argv[2:]
 out = None
-allow_missing = False
 while args:
     arg = args.pop(0)
     if arg == "-o" and args:
         out = os.path.abspath(args.pop(0))
-    elif arg == "--allow-missing-dependencies":
-        allow_missing = True
     else:
-        sys.exit("usage: build-vsix.sh [-o OUT.vsix] [--allow-missing-dependencies]")
+        sys.exit("usage: build-vsix.sh [-o OUT.vsix]")
 
 
 def fail(message):
@@ -60,8 +54,9 @@ if not re.fullmatch(r"\*|(\^|>=)?(\d+|x)\.(\d+|x)\.(\d+|x)(-.*)?", engine):
     fail(f'package.json: "engines.vscode" must be a version range like ^1.82.0, not {engine!r}')
 if manifest.get("main") and not manifest.get("activationEvents"):
     fail('package.json has "main" but no "activationEvents"')
-if "vscode" in (manifest.get("dependencies") or {}):
-    fail('package.json: "vscode" must not be in "dependencies"')
+if manifest.get("dependencies") or manifest.get("optionalDependencies"):
+    fail('package.json has "dependencies": this script packs no node_modules/ (the extension needs only '
+         "VS Code's API and Node.js); use `npx @vscode/vsce package` for an extension with dependencies")
 if re.search(r"\.svg$", manifest.get("icon") or "", re.I):
     fail("package.json: the icon cannot be an SVG")
 
@@ -122,51 +117,8 @@ def files_under(root):
     return found
 
 
-files = [rel for rel in files_under(ext_dir) if not rel.startswith("node_modules/")]
+files = files_under(ext_dir)
 
-
-# The runtime dependencies, as Node resolves `require` from each package's folder: its own
-# node_modules/, then each folder above it up to this one.
-def resolve(name, from_dir):
-    d = from_dir
-    while True:
-        candidate = os.path.join(d, "node_modules", name)
-        if os.path.isfile(os.path.join(candidate, "package.json")):
-            return candidate
-        if os.path.samefile(d, ext_dir):
-            return None
-        d = os.path.dirname(d)
-        if os.path.basename(d) == "node_modules":
-            d = os.path.dirname(d)
-
-
-missing, packages, queue = [], [], [(ext_dir, manifest)]
-while queue:
-    pkg_dir, pkg = queue.pop(0)
-    wanted = dict(pkg.get("dependencies") or {})
-    optional = set(pkg.get("optionalDependencies") or {})
-    wanted.update(pkg.get("optionalDependencies") or {})
-    for dep in sorted(wanted):
-        found = resolve(dep, pkg_dir)
-        if found is None:
-            if dep not in optional:
-                missing.append(f"{dep} (needed by {pkg.get('name')})")
-            continue
-        if any(os.path.samefile(found, p) for p in packages):
-            continue
-        packages.append(found)
-        with open(os.path.join(found, "package.json"), encoding="utf-8") as f:
-            queue.append((found, json.load(f)))
-for package in sorted(packages):
-    files += files_under(package)
-
-if missing:
-    what = ", ".join(missing)
-    if not allow_missing:
-        fail(f"node_modules/ lacks {what}: run `npm install --omit=dev` in {ext_dir} first "
-             "(or pass --allow-missing-dependencies to build a package that cannot activate)")
-    print(f"build-vsix.sh: warning: built without {what}: VS Code installs this package, "
-          "but the extension fails to activate (require() of a missing module)", file=sys.stderr)
 
 main = manifest.get("main")
 if main:

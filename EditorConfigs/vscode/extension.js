@@ -1,16 +1,18 @@
-// The VS Code side of rpn-lsp: starts the `rpn-lsp` language server for `.rpn` documents
-// (through vscode-languageclient, over stdio) and passes it the `rpn.*` settings.
+// The VS Code side of rpn-lsp: starts the `rpn-lsp` language server for `.rpn` documents, over
+// stdio, passes it the `rpn.*` settings, and restarts it when asked. It needs nothing but VS Code
+// and Node.js: client.js is the JSON-RPC connection, features.js the editor features.
 'use strict';
 
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const vscode = require('vscode');
-const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
+const { Connection } = require('./client');
+const { attach, CLIENT_CAPABILITIES } = require('./features');
 
 const OUTPUT_NAME = 'RPN Language Server';
 
-/** @type {LanguageClient | undefined} the running client, if any */
+/** @type {{connection: Connection, features?: vscode.Disposable} | undefined} the running server, if any */
 let client;
 /** @type {vscode.OutputChannel | undefined} one channel for every (re)start */
 let output;
@@ -20,7 +22,7 @@ let queue = Promise.resolve();
 /**
  * The server's settings as it reads them: `{"rpn": {...}}`. Sent as
  * `initializationOptions`; later changes reach the server through
- * `workspace/didChangeConfiguration` (`synchronize.configurationSection` below).
+ * `workspace/didChangeConfiguration` (see `activate`).
  */
 function serverSettings() {
   const config = vscode.workspace.getConfiguration('rpn');
@@ -99,7 +101,8 @@ function resolveServer(setting) {
 async function reportMissingServer(problem) {
   const message =
     `RPN: cannot start the rpn-lsp language server: ${problem} ` +
-    'Install rpn-lsp (swift build -c release, then put .build/release/rpn-lsp on your PATH) ' +
+    'Install rpn-lsp (its Debian package, or swift build -c release --product rpn-lsp --static-swift-stdlib, then put ' +
+    '.build/release/rpn-lsp on your PATH) ' +
     'or set "rpn.server.path" to the binary.';
   output.appendLine(message);
   const choice = await vscode.window.showErrorMessage(message, 'Open Settings', 'Show Output');
@@ -110,6 +113,29 @@ async function reportMissingServer(problem) {
   }
 }
 
+/** The parameters of `initialize`: who we are, the workspace, what we can do, the settings. */
+function initializeParams() {
+  const folders = (vscode.workspace.workspaceFolders || []).map((f) => ({ uri: f.uri.toString(), name: f.name }));
+  const first = (vscode.workspace.workspaceFolders || [])[0];
+  return {
+    processId: process.pid,
+    clientInfo: { name: 'Visual Studio Code', version: vscode.version },
+    locale: vscode.env && vscode.env.language,
+    rootPath: first && first.uri.scheme === 'file' ? first.uri.fsPath : null,
+    rootUri: first ? first.uri.toString() : null,
+    workspaceFolders: folders.length > 0 ? folders : null,
+    capabilities: CLIENT_CAPABILITIES,
+    initializationOptions: serverSettings(),
+    trace: traceLevel(),
+  };
+}
+
+/** The rpn.trace.server setting: 'off', 'messages' or 'verbose'. */
+function traceLevel() {
+  const level = vscode.workspace.getConfiguration('rpn').get('trace.server', 'off');
+  return level === 'messages' || level === 'verbose' ? level : 'off';
+}
+
 async function startClient() {
   const setting = vscode.workspace.getConfiguration('rpn').get('server.path', 'rpn-lsp');
   const resolved = resolveServer(setting);
@@ -118,26 +144,32 @@ async function startClient() {
     return;
   }
 
-  // transport stdio: vscode-languageclient appends `--stdio` to args itself.
-  const serverOptions = { command: resolved.command, args: [], transport: TransportKind.stdio };
-  const clientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: 'rpn' },
-      { scheme: 'untitled', language: 'rpn' },
-    ],
-    // A function, so that every (re)start sends the settings as they are then.
-    initializationOptions: serverSettings,
-    // Every change under "rpn" is sent as didChangeConfiguration {"settings": {"rpn": {...}}}.
-    synchronize: { configurationSection: 'rpn' },
-    outputChannel: output,
-  };
-  // The id "rpn" makes the rpn.trace.server setting control message tracing.
-  const candidate = new LanguageClient('rpn', OUTPUT_NAME, serverOptions, clientOptions);
+  const connection = new Connection(resolved.command, ['--stdio'], {
+    log: (line) => output.appendLine(line),
+    trace: traceLevel,
+  });
+  const candidate = { connection, features: undefined };
+  connection.onExit((code, signal, expected) => {
+    if (candidate.features) candidate.features.dispose();
+    candidate.features = undefined;
+    if (expected || client !== candidate) return;
+    client = undefined;
+    const reason = signal ? `was stopped by ${signal}` : `exited with status ${code}`;
+    output.appendLine(`rpn-lsp ${reason}.`);
+    void vscode.window.showErrorMessage(`RPN: the rpn-lsp language server ${reason}.`, 'Restart', 'Show Output')
+      .then((choice) => {
+        if (choice === 'Restart') void restartClient();
+        else if (choice === 'Show Output') output.show(true);
+      });
+  });
   output.appendLine(`Starting ${resolved.command} --stdio`);
   try {
-    await candidate.start();
+    const result = await connection.start(initializeParams());
+    const capabilities = result && typeof result === 'object' ? result.capabilities : undefined;
+    candidate.features = attach(connection, capabilities, output);
     client = candidate;
   } catch (error) {
+    connection.kill();
     const reason = error instanceof Error ? error.message : String(error);
     output.appendLine(`rpn-lsp did not start: ${reason}`);
     void vscode.window.showErrorMessage(`RPN: rpn-lsp (${resolved.command}) did not start: ${reason}`, 'Show Output')
@@ -149,8 +181,10 @@ async function stopClient() {
   const running = client;
   client = undefined;
   if (running) {
+    if (running.features) running.features.dispose();
+    running.features = undefined;
     try {
-      await running.stop();
+      await running.connection.stop();
     } catch (error) {
       output.appendLine(`Stopping rpn-lsp failed: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -173,8 +207,12 @@ function activate(context) {
     output,
     vscode.commands.registerCommand('rpn.restartServer', restartClient),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      // The other rpn.* settings reach the running server through didChangeConfiguration.
-      if (event.affectsConfiguration('rpn.server.path')) void restartClient();
+      if (event.affectsConfiguration('rpn.server.path')) {
+        void restartClient();
+      } else if (event.affectsConfiguration('rpn') && client) {
+        // The other rpn.* settings reach the running server as they are now.
+        client.connection.notify('workspace/didChangeConfiguration', { settings: serverSettings() });
+      }
     }),
   );
   return restartClient();
@@ -185,4 +223,4 @@ function deactivate() {
   return queue;
 }
 
-module.exports = { activate, deactivate, resolveServer, serverSettings };
+module.exports = { activate, deactivate, resolveServer, serverSettings, initializeParams };

@@ -13,13 +13,13 @@
              EditorConfigs/helix/languages.toml for the server and the language, the same values
              as that file, and no grammar (rpn has none); merged into a copy of Helix's own
              languages.toml when one is given, that it still parses and nothing else claims rpn.
-  vsix       EditorConfigs/vscode/build-vsix.sh, run on a copy of EditorConfigs/vscode: refuses
-             without node_modules; with --allow-missing-dependencies, a package in vsce's layout
-             whose extension.vsixmanifest has the shape vsce's XMLManifest type reads (src/xml.ts)
-             and the values vsce writes, [Content_Types].xml covering every file, the same bytes
-             twice, and extension.js failing to load only for want of vscode-languageclient; with
-             stand-in packages in node_modules, only the runtime dependencies (nested and hoisted)
-             are packed, and extension.js unpacked from the .vsix activates with them under node.
+  vsix       EditorConfigs/vscode/build-vsix.sh, run on a copy of EditorConfigs/vscode: a package
+             in vsce's layout whose extension.vsixmanifest has the shape vsce's XMLManifest type
+             reads (src/xml.ts) and the values vsce writes, [Content_Types].xml covering every
+             file, the same bytes twice, no node_modules; a package.json with dependencies is
+             refused. Then the extension unpacked from the .vsix is activated under node with the
+             stand-in for `vscode` (Tests/Editors/vscode/vscode-standin.js) and, with --server,
+             talks to the real server: a diagnostic and the inlay hints of a tape.
 
     python3 check.py REPO [--server RPN_LSP] [--mason-schema DIR] [--helix-languages FILE]
 
@@ -320,77 +320,50 @@ def build(ext, out, *flags):
                           capture_output=True, text=True, timeout=120)
 
 
-VSCODE_STUB = r"""
-// Loads extension.js from an unpacked .vsix with a stand-in for `vscode` only (what VS Code itself
-// provides); everything else it requires must come from the package. Prints a JSON line.
-const Module = require('module');
-const dir = process.argv[2];
-const disposable = { dispose() {} };
-const vscode = {
-  workspace: { getConfiguration: () => ({ get: (key, fallback) => fallback }), workspaceFolders: undefined,
-               onDidChangeConfiguration: () => disposable },
-  window: { createOutputChannel: () => ({ appendLine() {}, show() {}, dispose() {} }),
-            showErrorMessage: () => Promise.resolve(undefined) },
-  commands: { registerCommand: () => disposable, executeCommand: () => Promise.resolve() },
-};
-const load = Module._load;
-Module._load = function (request, parent, isMain) {
-  return request === 'vscode' ? vscode : load.apply(this, arguments);
-};
+ACTIVATE = r"""
+// Activates the extension unpacked from a .vsix, with the stand-in for `vscode` (what VS Code
+// itself provides): everything else it requires must come from the package. With a server, opens
+// a tape and reports its diagnostics and inlay hints. Prints a JSON line.
+const [standin, dir, server] = process.argv.slice(2);
+const { makeVscode, install } = require(standin);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 (async () => {
+  const extensionDir = dir + '/extension';
+  const { vscode, host } = makeVscode({ extensionDir, settings: server ? { 'rpn.server.path': server } : {} });
+  install(vscode);
+  const result = { activated: false };
   try {
-    const extension = require(dir + '/extension/' + require(dir + '/extension/package.json').main);
+    const extension = require(extensionDir + '/' + require(extensionDir + '/package.json').main);
+    const tape = host.open('/tmp/rpn-vsix-lunch.rpn', '12.50 =lunch\n8 =coffee\n+\n3 /\nsqr\n');
     await extension.activate({ subscriptions: [] });
-    console.log(JSON.stringify({ activated: true, clients: globalThis.rpnStandInClients || [] }));
+    result.activated = true;
+    result.errors = host.record.events.filter((e) => e[0] === 'error').map((e) => e[1]);
+    if (server) {
+      for (let i = 0; i < 500 && !host.record.diagnostics.has(tape.uri.toString()); i++) await sleep(20);
+      result.diagnostics = (host.record.diagnostics.get(tape.uri.toString()) || []).map((d) => d.code);
+      const token = new vscode.CancellationTokenSource().token;
+      const hints = await host.provider('InlayHints', tape).provider.provideInlayHints(tape, new vscode.Range(0, 0, 6, 0), token);
+      result.hints = (hints || []).map((h) => h.label);
+    }
+    await extension.deactivate();
   } catch (error) {
-    console.log(JSON.stringify({ activated: false, error: String(error.message).split('\n')[0] }));
+    result.error = String(error && error.stack || error).split('\n').slice(0, 3).join(' | ');
   }
+  console.log(JSON.stringify(result));
+  process.exit(0);
 })();
 """
 
-# Stand-ins for the npm packages (not fetchable here), laid out as npm lays them out: a dependency of
-# the extension, one of that (hoisted), one nested in its dependent's node_modules, a package nothing
-# needs, and files .vscodeignore leaves out.
-STAND_INS = {
-    "node_modules/.package-lock.json": "{}",
-    "node_modules/vscode-languageclient/package.json":
-        '{"name": "vscode-languageclient", "version": "9.0.1", "main": "./lib/node/main.js",'
-        ' "dependencies": {"vscode-languageserver-protocol": "3.17.5"}}',
-    "node_modules/vscode-languageclient/node.js": "module.exports = require('./lib/node/main');\n",
-    "node_modules/vscode-languageclient/lib/node/main.js":
-        "const protocol = require('vscode-languageserver-protocol');\n"
-        "class LanguageClient {\n"
-        "  constructor(id, name, serverOptions, clientOptions) {\n"
-        "    (globalThis.rpnStandInClients = globalThis.rpnStandInClients || []).push(\n"
-        "      { id, command: serverOptions.command, transport: serverOptions.transport, protocol: protocol.name });\n"
-        "  }\n"
-        "  start() { return Promise.resolve(); }\n"
-        "  stop() { return Promise.resolve(); }\n"
-        "}\n"
-        "module.exports = { LanguageClient, TransportKind: { stdio: 0 } };\n",
-    "node_modules/vscode-languageclient/lib/node/main.js.map": "{}",
-    "node_modules/vscode-languageclient/lib/node/main.d.ts": "export {};\n",
-    "node_modules/vscode-languageserver-protocol/package.json":
-        '{"name": "vscode-languageserver-protocol", "version": "3.17.5", "dependencies": {"vscode-jsonrpc": "8.2.0"}}',
-    "node_modules/vscode-languageserver-protocol/index.js":
-        "module.exports = { name: 'protocol+' + require('vscode-jsonrpc').name };\n",
-    "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/package.json":
-        '{"name": "vscode-jsonrpc", "version": "8.2.0"}',
-    "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/index.js":
-        "module.exports = { name: 'jsonrpc' };\n",
-    "node_modules/left-over-dev-tool/package.json": '{"name": "left-over-dev-tool", "version": "1.0.0"}',
-    "node_modules/left-over-dev-tool/index.js": "module.exports = {};\n",
-}
 
-
-def activate(vsix, scratch, node_path_dir):
+def activate(vsix, scratch):
     unpacked = Path(tempfile.mkdtemp(dir=scratch))
     with zipfile.ZipFile(vsix) as zf:
         zf.extractall(unpacked)
-    env = dict(os.environ, PATH=f"{node_path_dir}:{os.environ.get('PATH', '')}", NODE_PATH="")
-    stub = scratch / "activate.js"
-    stub.write_text(VSCODE_STUB)
-    run = subprocess.run(["node", str(stub), str(unpacked)], capture_output=True, text=True, timeout=60, env=env)
+    script = scratch / "activate.js"
+    script.write_text(ACTIVATE)
+    standin = REPO / "Tests" / "Editors" / "vscode" / "vscode-standin.js"
+    argv = ["node", str(script), str(standin), str(unpacked)] + ([str(Path(SERVER).resolve())] if SERVER else [])
+    run = subprocess.run(argv, capture_output=True, text=True, timeout=120, env=dict(os.environ, NODE_PATH=""))
     try:
         return json.loads(run.stdout.strip().splitlines()[-1])
     except (IndexError, json.JSONDecodeError):
@@ -399,7 +372,7 @@ def activate(vsix, scratch, node_path_dir):
 
 pkg = json.loads((VSCODE / "package.json").read_text(encoding="utf-8"))
 source_files = {"package.json": "extension/package.json", pkg["main"].removeprefix("./"): None,
-                "README.md": "extension/readme.md"}
+                "client.js": None, "features.js": None, "README.md": "extension/readme.md"}
 for language in dig(pkg, "contributes", "languages") or []:
     source_files[language["configuration"].removeprefix("./")] = None
 for grammar in dig(pkg, "contributes", "grammars") or []:
@@ -412,20 +385,11 @@ with tempfile.TemporaryDirectory(prefix="rpn-vsix-") as scratch:
     scratch = Path(scratch)
     ext = scratch / "vscode"
     shutil.copytree(VSCODE, ext, ignore=shutil.ignore_patterns("node_modules", "*.vsix"))
-    bin_dir = scratch / "bin"
-    bin_dir.mkdir()
-    (bin_dir / "rpn-lsp").write_text("#!/bin/sh\nexit 0\n")
-    (bin_dir / "rpn-lsp").chmod(0o755)
-
-    refused = build(ext, scratch / "refused.vsix")
-    check(refused.returncode != 0 and "npm install" in refused.stderr and "vscode-languageclient" in refused.stderr
-          and not (scratch / "refused.vsix").exists(),
-          "vsix: without node_modules, build-vsix.sh refuses and says to run npm install",
-          f"exit {refused.returncode}: {refused.stderr.strip()[-300:]}")
-
-    bare = build(ext, scratch / "bare.vsix", "--allow-missing-dependencies")
+    (ext / "node_modules" / "left-over").mkdir(parents=True)
+    (ext / "node_modules" / "left-over" / "index.js").write_text("module.exports = {};\n")
+    bare = build(ext, scratch / "bare.vsix")
     if check(bare.returncode == 0 and (scratch / "bare.vsix").is_file(),
-             "vsix: with --allow-missing-dependencies it builds", bare.stderr.strip()[-300:]):
+             "vsix: build-vsix.sh builds it (no npm, no flags)", bare.stderr.strip()[-300:]):
         with zipfile.ZipFile(scratch / "bare.vsix") as zf:
             names = zf.namelist()
             check(zf.testzip() is None, "vsix: a sound zip (every entry's CRC checks)")
@@ -436,7 +400,8 @@ with tempfile.TemporaryDirectory(prefix="rpn-vsix-") as scratch:
             check(len(set(lowered)) == len(lowered) and not [n for n in names if ".." in n.split("/")],
                   "vsix: no two paths differing only in case, no `..`")
             check(set(names[2:]) == expected, "vsix: exactly the extension's files (package.json, "
-                  f"{pkg['main']}, language configuration, grammar, readme.md; no script, no .vscodeignore)",
+                  f"{pkg['main']}, client.js, features.js, language configuration, grammar, readme.md; no script, "
+                  "no .vscodeignore, no node_modules)",
                   f"extra {sorted(set(names[2:]) - expected)}, missing {sorted(expected - set(names[2:]))}")
             check(zf.read("extension/package.json") == (VSCODE / "package.json").read_bytes(),
                   "vsix: extension/package.json is package.json, unchanged")
@@ -467,32 +432,27 @@ with tempfile.TemporaryDirectory(prefix="rpn-vsix-") as scratch:
                 check(ok, "vsix: [Content_Types].xml gives every file extension a content type", defaults)
             except ET.ParseError as error:
                 check(False, "vsix: [Content_Types].xml parses", error)
-        again = build(ext, scratch / "again.vsix", "--allow-missing-dependencies")
+        again = build(ext, scratch / "again.vsix")
         check(again.returncode == 0 and (scratch / "again.vsix").read_bytes() == (scratch / "bare.vsix").read_bytes(),
               "vsix: reproducible (a second build gives the same bytes)")
-        result = activate(scratch / "bare.vsix", scratch, bin_dir)
-        check(not result["activated"] and "vscode-languageclient/node" in result.get("error", ""),
-              "vsix: without node_modules, extension.js cannot load (Cannot find module "
-              "'vscode-languageclient/node'): the gap npm install fills", result)
+        result = activate(scratch / "bare.vsix", scratch)
+        check(result["activated"] and not result.get("error") and not result.get("errors"),
+              "vsix: unpacked, the extension activates under node with only `vscode` stood in "
+              "(it requires nothing from npm)", result)
+        if SERVER:
+            check(result.get("diagnostics") == ["unknown-word"]
+                  and result.get("hints") == ["[12.5]", "[12.5 8]", "[20.5]", "[6.83333333333333]", "[6.83333333333333]"],
+                  "vsix: unpacked, it runs the real server: the tape's diagnostic (`sqr`) and its inlay hints", result)
+        else:
+            skip("vsix: unpacked, it runs the real server", "no --server given")
 
-    for rel, content in STAND_INS.items():
-        (ext / rel).parent.mkdir(parents=True, exist_ok=True)
-        (ext / rel).write_text(content)
-    full = build(ext, scratch / "full.vsix")
-    if check(full.returncode == 0, "vsix: with node_modules it builds without the flag", full.stderr.strip()[-300:]):
-        with zipfile.ZipFile(scratch / "full.vsix") as zf:
-            modules = {n for n in zf.namelist() if n.startswith("extension/node_modules/")}
-        want = {"extension/" + rel for rel in STAND_INS
-                if not re.search(r"\.map$|\.d\.ts$|\.package-lock\.json$|left-over-dev-tool", rel)}
-        check(modules == want, "vsix: packs the runtime dependencies only (hoisted and nested), without "
-              ".map, .ts, .package-lock.json or a package nothing needs",
-              f"extra {sorted(modules - want)}, missing {sorted(want - modules)}")
-        result = activate(scratch / "full.vsix", scratch, bin_dir)
-        clients = result.get("clients") or [{}]
-        check(result["activated"] and clients[0].get("command") == str(bin_dir / "rpn-lsp")
-              and clients[0].get("protocol") == "protocol+jsonrpc",
-              "vsix: unpacked, extension.js activates with the packed modules (under node, `vscode` stood in): "
-              "a client for rpn-lsp, its dependencies resolved inside the package", result)
+    manifest = json.loads((ext / "package.json").read_text(encoding="utf-8"))
+    manifest["dependencies"] = {"left-pad": "^1.3.0"}
+    (ext / "package.json").write_text(json.dumps(manifest))
+    refused = build(ext, scratch / "refused.vsix")
+    check(refused.returncode != 0 and "dependencies" in refused.stderr and not (scratch / "refused.vsix").exists(),
+          "vsix: a package.json with dependencies is refused, saying why (the script packs no node_modules)",
+          f"exit {refused.returncode}: {refused.stderr.strip()[-300:]}")
 
 print(f"check.py: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

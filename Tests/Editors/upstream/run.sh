@@ -11,8 +11,9 @@
 #   helix      EditorConfigs/helix/upstream/languages.toml, by the keys check.py of
 #              Tests/Editors/configs requires of the shipped languages.toml, and merged into Helix's
 #              own languages.toml when a copy is at hand
-#   vsix       EditorConfigs/vscode/build-vsix.sh: the .vsix's layout, manifest and content types,
-#              and which node modules it packs (stand-ins: the npm registry is out of reach here)
+#   vsix       EditorConfigs/vscode/build-vsix.sh: the .vsix's layout, manifest and content types;
+#              the extension unpacked from it activates under node (`vscode` stood in) and runs
+#              the real server
 # VS Code itself is not run: it is neither a Debian nor a PyPI package, so it cannot be installed
 # here.
 #

@@ -6,12 +6,14 @@
 #   - the grammar's regexes, run by Oniguruma (PyPI's onigurumacffi, the engine VS Code's
 #     TextMate tokenizer uses) in a vscode-textmate-style loop: exact scopes for sample lines and
 #     every builtin spelling of Sources/RPNEngine/Evaluation/Builtins.swift;
-#   - extension.js: `node --check`, then activate() with stand-ins for `vscode` and
-#     `vscode-languageclient/node` (server options, document selector, settings, missing binary);
-#   - with PATH/TO/rpn-lsp: that server started the way vscode-languageclient starts it, with a
-#     VS Code-like initialize; its semantic tokens must agree with the grammar token for token,
-#     and its inlay hints must follow the settings extension.js and the client send.
-# VS Code itself is not run, and `npm install` / `vsce package` are not (no npm registry here).
+#   - extension.js, client.js, features.js: `node --check`; with PATH/TO/rpn-lsp, client-test.js:
+#     the extension's own LSP client under a stand-in for `vscode` (vscode-standin.js), against
+#     the real server: each provider's exact answers, diagnostics, edits, refreshes, settings,
+#     cancellation, a dying server, restarts, and how rpn.server.path finds the binary;
+#   - with PATH/TO/rpn-lsp: that server started as the extension starts it, with the initialize
+#     the extension sends; its semantic tokens must agree with the grammar token for token, and
+#     its inlay hints must follow the settings.
+# VS Code itself is not run (it cannot be installed here).
 #
 #   Tests/Editors/vscode/run.sh [PATH/TO/rpn-lsp]
 #
