@@ -75,6 +75,7 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
   @Test func severitiesFollowTheCode() {
     let warnings: Set<DiagnosticCode> = [
       .stackUnderflow, .divisionByZero, .domainError, .overflow, .checkFailed, .invalidSetting, .unitMismatch,
+      .noRate,
     ]
     let notes: Set<DiagnosticCode> = [.infix]
     for code in DiagnosticCode.allCases {
@@ -85,7 +86,7 @@ struct CodeCase: Sendable, CustomTestStringConvertible {
       Set(DiagnosticCode.allCases.map(\.rawValue)) == [
         "stack-underflow", "division-by-zero", "domain-error", "overflow", "unknown-word", "invalid-number",
         "invalid-name", "check-failed", "invalid-definition", "unterminated-definition", "too-complex",
-        "invalid-setting", "infix", "unknown-unit", "invalid-unit", "unit-mismatch",
+        "invalid-setting", "infix", "unknown-unit", "invalid-unit", "unit-mismatch", "no-rate",
       ])
   }
 

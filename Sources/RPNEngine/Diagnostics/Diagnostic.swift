@@ -56,11 +56,13 @@ package enum DiagnosticCode: String, CaseIterable, Sendable {
   case unknownUnit = "unknown-unit"
   case invalidUnit = "invalid-unit"
   case unitMismatch = "unit-mismatch"
+  case noRate = "no-rate"
 
   package var severity: Severity {
     switch self {
     case .infix: .information
-    case .stackUnderflow, .divisionByZero, .domainError, .overflow, .checkFailed, .invalidSetting, .unitMismatch:
+    case .stackUnderflow, .divisionByZero, .domainError, .overflow, .checkFailed, .invalidSetting, .unitMismatch,
+      .noRate:
       .warning
     case .unknownWord, .invalidNumber, .invalidName, .invalidDefinition, .unterminatedDefinition, .tooComplex,
       .unknownUnit, .invalidUnit:
@@ -175,6 +177,7 @@ package indirect enum Problem: Equatable, Sendable {
     case .spacedCheck: .invalidName
     case .unknownUnit: .unknownUnit
     case .invalidUnit: .invalidUnit
+    case .unitMismatch(_, _, .noRate): .noRate
     case .unitMismatch: .unitMismatch
     }
   }
@@ -434,6 +437,8 @@ package enum DefinitionError: Equatable, Sendable {
   case nestedStart
   /// `subtotal` in a body: a section's base belongs to the tape, not to a word.
   case subtotal
+  /// A unit's definition (`: _EUR 1.08_USD ;`) that defines nothing, and why.
+  case unit(UnitDefinitionError)
 
   func message(for token: String) -> String {
     switch self {
@@ -447,6 +452,7 @@ package enum DefinitionError: Equatable, Sendable {
       return "`:` inside a definition: definitions cannot nest; end the first one with `;`"
     case .subtotal:
       return "`\(token)` cannot be in a definition: it adds up the current section, which belongs to the tape"
+    case .unit(let error): return error.message(for: token)
     }
   }
 }
@@ -465,6 +471,53 @@ extension InvalidName {
         + "rename it `\(name.drop { $0 == "=" || $0 == "_" })_`"
     case .reserved(let builtin):
       return "`\(name)` is \(Builtin.table[Int(builtin)].kind.withArticle)"
+    }
+  }
+}
+
+/// Why a unit's definition (`: _name body… ;`) defines nothing: its body must compute one
+/// quantity, from literals and names above, in other units than the one defined.
+package enum UnitDefinitionError: Equatable, Sendable {
+  /// `: _km 1000_m ;`: a built-in unit of measure keeps its meaning.
+  case builtIn
+  /// The body leaves a plain number (`: _dozen 12 ;`).
+  case plainNumber(Value)
+  /// The body leaves no value or several, or needs values from the stack.
+  case values(leaves: Int, needs: Int)
+  /// The body reads the whole stack (`sum`, `depth`), which a definition starts empty.
+  case readsStack
+  /// The body's quantity is 0, negative or not finite: no rate.
+  case notPositive(Value)
+  /// The unit would be defined through itself, directly or by a chain of definitions above.
+  case cycle(through: [String])
+  /// The body failed as it ran (`: _EUR 1_USD 0 / ;`).
+  case failed(String)
+
+  func message(for token: String) -> String {
+    let unit = token.hasPrefix("_") ? String(token.dropFirst()) : token
+    switch self {
+    case .builtIn:
+      return "`\(unit)` is a built-in unit and keeps its meaning; give a unit of your own another name"
+    case .plainNumber(let value):
+      return "the body of `\(token)` leaves the plain number \(ValueFormat.format(value)); a unit is defined as a "
+        + "quantity, like `: _\(unit) 1.08_USD ;`, or with an empty body as a new dimension, `: _\(unit) ;`"
+    case .values(let leaves, let needs):
+      if needs > 0 {
+        return
+          "the body of `\(token)` needs \(needs) value\(needs == 1 ? "" : "s") from the stack; a unit's definition "
+          + "starts from an empty stack and leaves one quantity, like `: _\(unit) 1.08_USD ;`"
+      }
+      return "the body of `\(token)` leaves \(leaves) values; a unit's definition leaves exactly one quantity, like "
+        + "`: _\(unit) 1.08_USD ;` (or nothing at all, for a new dimension: `: _\(unit) ;`)"
+    case .readsStack:
+      return "the body of `\(token)` reads the whole stack, which a unit's definition starts empty"
+    case .notPositive(let value):
+      return "`\(token)` would be \(ValueFormat.format(value)): a unit is a positive, finite quantity of others"
+    case .cycle(let through):
+      return "`\(token)` would be defined through itself (" + (through + [unit]).joined(separator: " → ")
+        + "); define it in a unit that does not lead back to it"
+    case .failed(let reason):
+      return "the body of `\(token)` fails: \(reason)"
     }
   }
 }

@@ -112,6 +112,11 @@ extension UnitFailure {
         + "add it to a temperature, or convert it to `Δ\(unit.spelling)`"
     case .tooManyUnits:
       return "`\(word)`: this session has met \(Units.capacity) distinct units, the most it keeps"
+    case .noRate(let x, let y):
+      let (p, q) = (x.currencyName, y.currencyName)
+      let what = operands.count >= 2 ? " (\(typeset(operands[0])) and \(typeset(operands[1])))" : ""
+      return "`\(word)`: no rate above links \(p) and \(q)\(what); write what one \(p) is in \(q) on a line "
+        + "above, `: _\(p) RATE_\(q) ;` with the rate for RATE (`: _EUR 1.08_USD ;` reads 1 EUR = 1.08 USD)"
     }
   }
 }
@@ -267,5 +272,14 @@ private final class SuggestionMemo: @unchecked Sendable {
     defer { pthread_mutex_unlock(lock) }
     if found.count >= Self.capacity { found.removeAll(keepingCapacity: true) }
     found[name] = suggestions
+  }
+}
+
+extension UnitID {
+  /// The first currency this unit measures in (`EUR` of `EUR/h`), by its code; the unit's
+  /// spelling when it has none.
+  var currencyName: String {
+    guard let base = dimension.extra.first, UnitTable.atoms.indices.contains(Int(base.base)) else { return spelling }
+    return UnitTable.atoms[Int(base.base)].name
   }
 }

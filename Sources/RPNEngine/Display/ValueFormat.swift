@@ -109,6 +109,10 @@ package enum ValueFormat {
   /// the number only: a unit, when values carry one, is written after it here (`12.50_km`).
   package static func format(_ value: Value, display: DisplaySettings) -> String {
     if value.unit.isFormatted, let text = sexagesimal(value) { return text }
+    if display.notation == .auto, value.unit.hasCurrency, let decimals = minorUnits(of: value.unit) {
+      let text = withoutNegativeZero(fixed(value.number, decimals: decimals))
+      return (display.grouping ? grouped(text) : text) + "_" + value.unit.spelling
+    }
     let number = format(value.number, display: display)
     return value.unit == .none ? number : number + "_" + value.unit.spelling
   }
@@ -117,8 +121,20 @@ package enum ValueFormat {
   /// unit after `_`.
   package static func format(_ value: Value, precision: Int = DisplaySettings.defaultPrecision) -> String {
     if value.unit.isFormatted, let text = sexagesimal(value) { return text }
+    if value.unit.hasCurrency, let decimals = minorUnits(of: value.unit) {
+      return withoutNegativeZero(fixed(value.number, decimals: decimals)) + "_" + value.unit.spelling
+    }
     let number = format(value.number, precision: precision)
     return value.unit == .none ? number : number + "_" + value.unit.spelling
+  }
+
+  /// The decimals an amount in `unit` shows in `auto` notation: its currency's minor units
+  /// (`12.50_EUR`, `1200_JPY`) when it is one currency alone; nil for anything else (`EUR/h`,
+  /// gold), which shows as any number does.
+  static func minorUnits(of unit: UnitID) -> Int? {
+    let factors = unit.info.factors
+    guard factors.count == 1, factors[0].power == 1, factors[0].prefix < 0 else { return nil }
+    return factors[0].unit.minorUnits
   }
 
   /// A value in a sexagesimal format as that format shows it (`2:15`, `9:10_min`); nil when it

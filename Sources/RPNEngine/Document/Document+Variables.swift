@@ -180,7 +180,9 @@ extension Document {
     var visible: [String: Bound] = [:]
     for (name, bound) in line == 0 ? [] : visibleBindings(from: lines[line - 1].env) { visible[name] = bound }
     // Names no text spells (a section's base) have negative IDs.
-    for (id, bound) in machine.variables where id >= 0 { visible[names.names[Int(id)]] = bound.bound }
+    for (id, bound) in machine.variables where id >= 0 && !names.names[Int(id)].hasPrefix("_") {
+      visible[names.names[Int(id)]] = bound.bound
+    }
     var scope = Scope(
       depth: machine.count, variables: [], sectionBase: machine.sectionBase(),
       top: machine.count > 0 ? machine.peek(0) : nil)

@@ -200,7 +200,7 @@ extension Document {
   }
 
   /// Every name visible from a list head with what it is bound to, sorted by name (the names
-  /// text spells: not a section's base).
+  /// text spells: not a section's base, nor a unit's definition, `_EUR`).
   func visibleBindings(from head: Int32) -> [(name: String, bound: Bound)] {
     var seen = Set<Int32>()
     var result: [(name: String, bound: Bound)] = []
@@ -209,7 +209,9 @@ extension Document {
     let allNames = names.names.count
     while index >= 0, seen.count < allNames {
       let binding = bindings[Int(index)]
-      if binding.name >= 0, seen.insert(binding.name).inserted, let bound = binding.bound.bound {
+      if binding.name >= 0, seen.insert(binding.name).inserted, let bound = binding.bound.bound,
+        !names.names[Int(binding.name)].hasPrefix("_")
+      {
         result.append((names.names[Int(binding.name)], bound))
       }
       index = binding.next

@@ -47,7 +47,7 @@ extension Machine {
     }
     // Names no text spells (a section's base) have negative IDs.
     return visible.compactMap { id in
-      guard id >= 0, let bound = bound(of: id) else { return nil }
+      guard id >= 0, !names.names[Int(id)].hasPrefix("_"), let bound = bound(of: id) else { return nil }
       return VisibleName(names.names[Int(id)], isWord: bound.isWord)
     }
   }
@@ -66,7 +66,9 @@ extension Machine {
     }
     variables[name] = packed
     if visibleNamesCache != nil {
-      if name >= 0 { visibleNamesCache?.insert(names.names[Int(name)], isWord: bound.isWord) }
+      if name >= 0, !names.names[Int(name)].hasPrefix("_") {
+        visibleNamesCache?.insert(names.names[Int(name)], isWord: bound.isWord)
+      }
       // Suggestions are remembered for the names visible: these changed.
       if !suggestions.isEmpty { suggestions.removeAll(keepingCapacity: true) }
     }

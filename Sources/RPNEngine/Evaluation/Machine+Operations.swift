@@ -210,22 +210,38 @@ extension Machine {
       guard pushed >= 1 else { return .nothingInSection(word: word()) }
       guard spend(reading: pushed) else { return overBudget(word()) }
       let values = topValues(pushed)
-      return settle(Self.compute(.sum, values), replacing: pushed, top: values[pushed - 1], operands: [], word: word)
+      var result = Self.compute(.sum, values)
+      if case .failure(let failure) = result, let rated = statisticWithRates(failure, .sum, values) { result = rated }
+      return settle(result, replacing: pushed, top: values[pushed - 1], operands: [], word: word)
     case .statistic(let statistic):
       guard spend(reading: count) else { return overBudget(word()) }
       let values = allValues()
-      return settle(
-        Self.compute(statistic, values), replacing: values.count, top: values[values.count - 1], operands: [],
-        word: word)
+      var result = Self.compute(statistic, values)
+      if case .failure(let failure) = result, let rated = statisticWithRates(failure, statistic, values) {
+        result = rated
+      }
+      return settle(result, replacing: values.count, top: values[values.count - 1], operands: [], word: word)
     case .arithmetic(let arithmetic):
       let b = peek(0)
       let a = peek(1)
       if arithmetic == .divide && b.isZero { return .divisionByZero(word: word(), operands: [a, b], by: .division) }
-      return settle(Self.compute(arithmetic, a, b), replacing: step.replaced, top: b, operands: [a, b], word: word)
+      var result = Self.compute(arithmetic, a, b)
+      if case .failure(let failure) = result,
+        let rated = retriedWithRates(failure, a, b, { Self.compute(arithmetic, $0, $1) })
+      {
+        result = rated
+      }
+      return settle(result, replacing: step.replaced, top: b, operands: [a, b], word: word)
     case .binary(let binary):
       let b = peek(0)
       let a = peek(1)
-      let result = Self.compute(binary, a, b, degrees: settings.angleMode == .degrees)
+      let degrees = settings.angleMode == .degrees
+      var result = Self.compute(binary, a, b, degrees: degrees)
+      if case .failure(let failure) = result,
+        let rated = retriedWithRates(failure, a, b, { Self.compute(binary, $0, $1, degrees: degrees) })
+      {
+        result = rated
+      }
       return settle(result, replacing: step.replaced, top: b, operands: [a, b], word: word)
     case .unary(let unary):
       let a = peek(0)

@@ -61,12 +61,130 @@ extension Machine {
       problems[0] = .invalidWordName(token: ":", reason: .missing)
       return problems
     }
+    if case .attach(let unit) = nameToken.kind {
+      return compileUnit(tokens, unit, in: line, problems: problems)
+    }
     switch nameToken.kind {
     case .name: break
     case .builtin(let id): problems[1] = .invalidWordName(token: text(nameToken), reason: .reserved(id))
     default: problems[1] = .invalidWordName(token: text(nameToken), reason: .malformed)
     }
     let nameBytes = UnsafeBufferPointer(rebasing: line[nameToken.range])
+    let (ops, inference, cost) = compileBody(tokens, nameBytes: nameBytes, in: line, problems: &problems)
+    guard problems.allSatisfy({ $0 == nil }) else { return problems }
+    guard cost <= WordTable.limit else {
+      problems[1] = .tooComplex(word: text(nameToken), expansion: cost, limit: WordTable.limit)
+      return problems
+    }
+    let name = recording ? names.intern(nameBytes) : (names.id(nameBytes) ?? -1)
+    let effect = inference.effect
+    let id =
+      recording
+      ? words.intern(name: name, ops: ops, effect: effect, cost: cost)
+      : (words.find(name: name, ops: ops) ?? words.intern(name: name, ops: ops, effect: effect, cost: cost))
+    store(.word(id), in: name)
+    definedOnLine.append((Int32(tokens[tokens.count - 1].range.upperBound), id))
+    return problems
+  }
+
+  /// Checks and runs a unit's definition (`: _EUR 1.08_USD ;`, `: _EUR ;`), binding the unit to
+  /// the quantity its body leaves (under `_EUR`, a name no variable has) when all is well;
+  /// returns the problem at each token, a refusal at the unit's token.
+  private mutating func compileUnit(
+    _ tokens: [Token], _ unit: UnitID, in line: UnsafeBufferPointer<UInt8>, problems: [Problem?]
+  ) -> [Problem?] {
+    var problems = problems
+    let nameToken = tokens[1]
+    let written = String(decoding: UnsafeBufferPointer(rebasing: line[nameToken.range]), as: UTF8.self)
+    func refuse(_ error: UnitDefinitionError) -> [Problem?] {
+      problems[1] = .invalidDefinition(token: written, reason: .unit(error))
+      return problems
+    }
+    let factors = unit.info.factors
+    guard factors.count == 1, factors[0].power == 1, factors[0].prefix < 0, factors[0].unit.isCurrency else {
+      return refuse(.builtIn)
+    }
+    let atom = Int(factors[0].atom)
+    let (ops, inference, cost) = compileBody(
+      tokens, nameBytes: UnsafeBufferPointer(rebasing: line[nameToken.range]), in: line, problems: &problems)
+    guard problems.allSatisfy({ $0 == nil }) else { return problems }
+    guard cost <= WordTable.limit else {
+      problems[1] = .tooComplex(word: written, expansion: cost, limit: WordTable.limit)
+      return problems
+    }
+    let nameText = Self.definitionName(of: UnitTable.atoms[atom].name)
+    guard let name = recording ? names.intern(nameText) : names.id(nameText) else { return problems }
+    var value = Value.count(1).relabeled(unit)  // An empty body: a dimension of its own, no rate.
+    if !ops.isEmpty {
+      let effect = inference.effect
+      guard let needs = effect.inputs, let leaves = effect.outputs else { return refuse(.readsStack) }
+      guard needs == 0, leaves == 1 else { return refuse(.values(leaves: leaves, needs: needs)) }
+      let id = words.intern(name: name, ops: ops, effect: effect, cost: cost)
+      let savedLastX = lastX
+      if let problem = use(id, word: { written }) {
+        let inner = if case .wordFailed(_, _, _, let inner) = problem { inner } else { problem }
+        return refuse(.failed(inner.message))
+      }
+      value = peek(0)
+      drop(1)
+      lastX = savedLastX
+      guard value.unit != .none else { return refuse(.plainNumber(value)) }
+      guard value.number > 0, value.isFinite else { return refuse(.notPositive(value)) }
+      if let path = chain(from: value.unit, to: atom) { return refuse(.cycle(through: path)) }
+    }
+    store(.variable(value), in: name)
+    rates.removeAll(keepingCapacity: true)
+    return problems
+  }
+
+  /// The currencies a unit leads to, down the definitions in force, up to `atom` when one of
+  /// them leads back to it: the path's codes (empty when the unit names `atom` itself); nil
+  /// when none does.
+  private mutating func chain(from unit: UnitID, to atom: Int) -> [String]? {
+    var path: [Int: Int] = [:]  // a currency reached → the one whose definition reached it (-1: the body)
+    var queue: [Int] = []
+    for factor in unit.unformatted.info.factors where factor.unit.isCurrency {
+      if Int(factor.atom) == atom { return [] }
+      if path[Int(factor.atom)] == nil {
+        path[Int(factor.atom)] = -1
+        queue.append(Int(factor.atom))
+      }
+    }
+    var next = 0
+    while next < queue.count {
+      let current = queue[next]
+      next += 1
+      guard let definition = definition(ofAtom: current) else { continue }
+      for factor in definition.unit.unformatted.info.factors where factor.unit.isCurrency {
+        let reached = Int(factor.atom)
+        if reached == current { continue }  // defined as a dimension of its own
+        if reached == atom {
+          var codes: [String] = []
+          var k = current
+          while k >= 0 {
+            codes.append(UnitTable.atoms[k].name)
+            k = path[k] ?? -1
+          }
+          return codes.reversed()
+        }
+        if path[reached] == nil {
+          path[reached] = current
+          queue.append(reached)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Compiles a definition's body (the tokens between the name and `;`): its steps, its
+  /// inferred effect and its cost; the problem at each token goes in `problems`.
+  private mutating func compileBody(
+    _ tokens: [Token], nameBytes: UnsafeBufferPointer<UInt8>, in line: UnsafeBufferPointer<UInt8>,
+    problems: inout [Problem?]
+  ) -> (ops: [WordOp], inference: EffectInference, cost: Int) {
+    func text(_ token: Token) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: line[token.range]), as: UTF8.self)
+    }
     var ops: [WordOp] = []
     var inference = EffectInference()
     var cost = 0
@@ -126,20 +244,7 @@ extension Machine {
       }
       cost = min(cost, WordTable.limit + 1)
     }
-    guard problems.allSatisfy({ $0 == nil }) else { return problems }
-    guard cost <= WordTable.limit else {
-      problems[1] = .tooComplex(word: text(nameToken), expansion: cost, limit: WordTable.limit)
-      return problems
-    }
-    let name = recording ? names.intern(nameBytes) : (names.id(nameBytes) ?? -1)
-    let effect = inference.effect
-    let id =
-      recording
-      ? words.intern(name: name, ops: ops, effect: effect, cost: cost)
-      : (words.find(name: name, ops: ops) ?? words.intern(name: name, ops: ops, effect: effect, cost: cost))
-    store(.word(id), in: name)
-    definedOnLine.append((Int32(tokens[tokens.count - 1].range.upperBound), id))
-    return problems
+    return (ops, inference, cost)
   }
 
   /// The deepest stack a word's use may leave or build: a use is a few bytes of text but may push
@@ -214,7 +319,7 @@ extension Machine {
           failure = .stackUnderflow(word: spellings[Int(op.target)], needs: 1, has: 0)
         } else {
           let top = peek(0)
-          let result = op.kind == .attach ? Self.attach(op.value.unit, to: top) : Self.convert(top, to: op.value.unit)
+          let result = op.kind == .attach ? Self.attach(op.value.unit, to: top) : convertRated(top, to: op.value.unit)
           failure = replaceTop(result, word: { spellings[Int(op.target)] })
         }
         if let failure {

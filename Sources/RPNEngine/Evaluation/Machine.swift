@@ -29,6 +29,8 @@ struct Machine {
   /// Names looked up or bound since the last restart, with what they are bound to;
   /// `PackedBound.unbound` marks a name not visible.
   var variables: [Int32: PackedBound] = [:]
+  /// Units under the rates in force (`rated(_:)`), since the last restart or unit definition.
+  var rates: [UnitID: RatedUnit] = [:]
   /// The top operand of the most recent operator that consumed values, for `lastx`; `Value.none`
   /// when none.
   var lastX = Value.none
@@ -115,6 +117,7 @@ struct Machine {
     self.reserve = Int(reserve)
     self.valueReserve = Int(valueReserve)
     variables.removeAll(keepingCapacity: true)
+    if !rates.isEmpty { rates.removeAll(keepingCapacity: true) }
     visibleNamesCache = nil
   }
 
@@ -423,7 +426,10 @@ struct Machine {
       let check = CheckLiteral(value: expected, token: UnsafeBufferPointer(rebasing: line[token.range]))
       // A check with a unit compares the top converted to it; another dimension, or a unit on
       // one side only, fails.
-      let compared = top.unit == expected.unit ? top : Self.checked(top, in: expected.unit)
+      var compared = top.unit == expected.unit ? top : Self.checked(top, in: expected.unit)
+      if compared == nil, top.unit.hasCurrency, expected.unit.hasCurrency {
+        compared = converted(top, to: expected.unit)
+      }
       if let compared, check.passes(compared) { return nil }
       return .checkFailed(
         written: String(text().dropFirst()), top: compared ?? top, decimals: check.decimals, unitFits: compared != nil)
@@ -435,7 +441,7 @@ struct Machine {
       return replaceTop(Self.attach(unit, to: peek(0)), word: text)
     case .convert(let unit):
       guard count >= 1 else { return .stackUnderflow(word: text(), needs: 1, has: 0) }
-      return replaceTop(Self.convert(peek(0), to: unit), word: text)
+      return replaceTop(convertRated(peek(0), to: unit), word: text)
     case .invalidUnit(let problem):
       return Problem(problem, token: UnsafeBufferPointer(rebasing: line[token.range]))
     case .invalidNumber(let problem):

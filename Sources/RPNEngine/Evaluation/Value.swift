@@ -21,14 +21,21 @@ package struct UnitID: Hashable, Sendable {
   /// only where the unit is kept whole; one test, with no lookup, where a product would drop it.
   static let formatFlag: UInt32 = 1 << 30
 
+  /// Bit 29 of `index`: a unit that measures in a currency (`EUR`, `EUR/h`), which the rates
+  /// in force may convert where dimensions differ; one test on the path where they do.
+  static let currencyFlag: UInt32 = 1 << 29
+
   /// Whether this is `°C` or `°F` alone (see `scaleFlag`).
   package var isScale: Bool { index & Self.scaleFlag != 0 }
 
   /// Whether values in this unit are shown in a sexagesimal format (see `formatFlag`).
   package var isFormatted: Bool { index & Self.formatFlag != 0 }
 
+  /// Whether this unit measures in a currency (see `currencyFlag`).
+  package var hasCurrency: Bool { index & Self.currencyFlag != 0 }
+
   /// The place in the registry, without the flags.
-  var slot: Int { Int(index & ~(Self.scaleFlag | Self.formatFlag)) }
+  var slot: Int { Int(index & ~(Self.scaleFlag | Self.formatFlag | Self.currencyFlag)) }
 }
 
 /// A value the tape computes with: a number and its unit (`UnitID.none` for a plain number). On the stack

@@ -32,17 +32,40 @@ package enum BaseDimension: Int, CaseIterable, Sendable {
   }
 }
 
+/// A power of a base dimension past the seven: a currency's own (`EUR`), each a base until a
+/// rate in the tape links it to another. The base is the table unit's index in `UnitTable.atoms`.
+package struct ExtraPower: Hashable, Sendable {
+  package var base: Int32
+  package var power: Int16
+}
+
 /// What a unit measures: a power of each base dimension (`speed` is length¹·time⁻¹). Two units
 /// convert into each other when their dimensions are equal.
 package struct Dimension: Hashable, Sendable {
   /// The power of each base, indexed by `BaseDimension.rawValue`; trailing zeros trimmed, so
   /// that equal dimensions are equal arrays.
   package private(set) var powers: [Int16]
+  /// The powers of the bases past the seven (currencies), by base, none 0: sparse, since a tape
+  /// names a few of the many.
+  package private(set) var extra: [ExtraPower]
 
-  package init(_ powers: [Int16] = []) {
+  package init(_ powers: [Int16] = [], extra: [ExtraPower] = []) {
     self.powers = powers
+    self.extra = extra.filter { $0.power != 0 }.sorted { $0.base < $1.base }
     trim()
   }
+
+  /// The dimension of a base of its own: a currency's, by its index in `UnitTable.atoms`.
+  package init(ownBase atom: Int) {
+    self.init([], extra: [ExtraPower(base: Int32(atom), power: 1)])
+  }
+
+  /// Whether a currency (a base past the seven) is part of it: `EUR`, `EUR/h`.
+  package var hasExtraBases: Bool { !extra.isEmpty }
+
+  /// The dimension without its currencies: what must agree when two amounts in currencies meet
+  /// and no rate links them (`EUR/h` and `USD/h` agree: `h^-1`).
+  package var withoutExtraBases: Dimension { Dimension(powers) }
 
   package init(_ base: BaseDimension, _ power: Int16 = 1) {
     var powers = [Int16](repeating: 0, count: base.rawValue + 1)
@@ -53,7 +76,7 @@ package struct Dimension: Hashable, Sendable {
   /// A plain number's dimension: every power 0.
   package static let none = Dimension()
 
-  package var isNone: Bool { powers.isEmpty }
+  package var isNone: Bool { powers.isEmpty && extra.isEmpty }
 
   package func power(of base: BaseDimension) -> Int16 {
     base.rawValue < powers.count ? powers[base.rawValue] : 0
@@ -67,12 +90,18 @@ package struct Dimension: Hashable, Sendable {
     var powers = [Int16](repeating: 0, count: max(a.powers.count, b.powers.count))
     for (i, p) in a.powers.enumerated() { powers[i] += p }
     for (i, p) in b.powers.enumerated() { powers[i] += p }
-    return Dimension(powers)
+    if a.extra.isEmpty && b.extra.isEmpty { return Dimension(powers) }
+    var extra = a.extra
+    for e in b.extra {
+      if let i = extra.firstIndex(where: { $0.base == e.base }) { extra[i].power += e.power } else { extra.append(e) }
+    }
+    return Dimension(powers, extra: extra)
   }
 
   /// The dimension raised to a whole power.
   package func raised(to n: Int) -> Dimension {
-    Dimension(powers.map { $0 * Int16(clamping: n) })
+    let k = Int16(clamping: n)
+    return Dimension(powers.map { $0 * k }, extra: extra.map { ExtraPower(base: $0.base, power: $0.power * k) })
   }
 
   // The named dimensions the table and the messages use.
@@ -113,6 +142,9 @@ package struct Dimension: Hashable, Sendable {
   package var inWords: String {
     if isNone { return "a plain number" }
     if let name = Self.named.first(where: { $0.0 == self })?.1 { return name }
+    if powers.isEmpty, extra.count == 1, extra[0].power == 1, UnitTable.atoms.indices.contains(Int(extra[0].base)) {
+      return "an amount of \(UnitTable.atoms[Int(extra[0].base)].name)"
+    }
     return "in " + baseUnits
   }
 
@@ -122,6 +154,9 @@ package struct Dimension: Hashable, Sendable {
     var factors: [(String, Int)] = []
     for base in BaseDimension.allCases where power(of: base) != 0 {
       factors.append((base.unitName, Int(power(of: base))))
+    }
+    for e in extra where UnitTable.atoms.indices.contains(Int(e.base)) {
+      factors.append((UnitTable.atoms[Int(e.base)].name, Int(e.power)))
     }
     return UnitSpelling.write(factors)
   }

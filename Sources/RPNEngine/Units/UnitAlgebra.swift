@@ -30,6 +30,8 @@ package enum UnitFailure: Error, Equatable, Hashable, Sendable {
   case temperatureConversion(UnitID)
   /// The process met more distinct units than it keeps.
   case tooManyUnits
+  /// Amounts in two currencies (`EUR`, `USD`), which no rate in force above links: `no-rate`.
+  case noRate(UnitID, UnitID)
 }
 
 extension Units {
@@ -142,7 +144,8 @@ extension Units {
     return .success(id)
   }
 
-  /// The SI base units of a unit's dimension, in `ubase`'s order: kg, m, s, A, K, rad, bit.
+  /// The SI base units of a unit's dimension, in `ubase`'s order: kg, m, s, A, K, rad, bit;
+  /// then its currencies, each its own base.
   package static func base(of unit: UnitID) -> UnitID? {
     let dimension = unit.dimension
     var factors: [UnitFactor] = []
@@ -156,6 +159,8 @@ extension Units {
         factors.append(UnitFactor(atom: atomIndex(base.unitName), prefix: -1, power: power))
       }
     }
+    // A currency is its own base.
+    for e in dimension.extra { factors.append(UnitFactor(atom: Int(e.base), prefix: -1, power: Int(e.power))) }
     return shared.id(factors)
   }
 

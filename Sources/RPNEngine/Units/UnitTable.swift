@@ -58,6 +58,11 @@ package struct UnitAtom: Sendable {
   /// For a unit defined as a product or quotient of others (`mph` = mi/h, `Hz` = 1/s): those
   /// factors, which `*` and `/` put in its place when one of them meets its own name.
   package let definition: [(name: String, power: Int)]
+  /// A currency's minor units, the decimals an amount in it shows (EUR 2, JPY 0, KWD 3); nil
+  /// for a currency without them (gold, `XAU`) and for every other unit.
+  package let minorUnits: Int?
+  /// Whether this is a currency (its dimension is a base of its own, `Dimension(ownBase:)`).
+  package let isCurrency: Bool
 
   /// The name the display writes.
   package var name: String { names[0] }
@@ -67,7 +72,7 @@ extension UnitAtom {
   init(
     _ names: [String], prefixed: [String]? = nil, _ prefixes: PrefixClass = .none, title: String,
     _ dimension: Dimension, _ factor: Exact, temperature: TemperatureRole = .none,
-    definition: [(name: String, power: Int)] = []
+    definition: [(name: String, power: Int)] = [], currency: Bool = false, minorUnits: Int? = nil
   ) {
     self.names = names
     self.prefixedNames = prefixes == .none ? [] : (prefixed ?? [names[0]])
@@ -77,6 +82,8 @@ extension UnitAtom {
     self.factor = factor
     self.temperature = temperature
     self.definition = definition
+    self.isCurrency = currency
+    self.minorUnits = minorUnits
   }
 }
 
@@ -90,7 +97,14 @@ package enum UnitTable {
   private static let imperialGallon = decimal("0.00454609")
   private static let degree = Exact.pi / Exact(180)
 
-  package static let atoms: [UnitAtom] = [
+  /// Every built-in unit: the units of measure, then the currencies (`Currency.table`), each
+  /// a dimension of its own.
+  package static let atoms: [UnitAtom] = measures + Currency.atoms(from: measures.count)
+
+  /// How many of `atoms` are units of measure (the rest are currencies).
+  package static let measureCount = measures.count
+
+  private static let measures: [UnitAtom] = [
     // length
     UnitAtom(["m", "metre", "meter"], .si, title: "metre", .length, Exact(1)),
     UnitAtom(["mi"], title: "mile", .length, decimal("1609.344")),

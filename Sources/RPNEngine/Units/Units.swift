@@ -157,7 +157,9 @@ package final class Units: @unchecked Sendable {
       if let id = ids[factors] { return UnitID(index: id) }
       guard infos.count < Self.capacity else { return nil }
       let info = UnitInfo(factors: factors)
-      let id = UInt32(infos.count) | (info.isScale ? UnitID.scaleFlag : 0)
+      let id =
+        UInt32(infos.count) | (info.isScale ? UnitID.scaleFlag : 0)
+        | (info.dimension.hasExtraBases ? UnitID.currencyFlag : 0)
       infos.append(info)
       ids[factors] = id
       return UnitID(index: id)

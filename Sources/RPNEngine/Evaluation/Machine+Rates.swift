@@ -1,0 +1,152 @@
+// Rates: amounts in currencies converted by the unit definitions in force on the line (`: _EUR 1.08_USD ;`).
+
+/// A unit as an exact multiple of units that no definition in force rewrites: `GBP` after
+/// `: _EUR 1.08_USD ;` and `: _GBP 1.19_EUR ;` is 1.2852 `USD`.
+struct RatedUnit {
+  var scale: Exact
+  var unit: UnitID
+}
+
+extension Machine {
+  /// The name a unit's definition is bound under: `_` and the unit's name. No variable's name
+  /// starts with `_`, so the two never meet.
+  static func definitionName(of unit: String) -> String { "_" + unit }
+
+  /// The definition in force of the table unit `atom` (a currency): the quantity one of it is,
+  /// or nil when none is bound above. A unit defined with an empty body is bound to one of
+  /// itself: no rate.
+  mutating func definition(ofAtom atom: Int) -> Value? {
+    guard let id = names.id(Self.definitionName(of: UnitTable.atoms[atom].name)),
+      case .variable(let value) = bound(of: id)
+    else { return nil }
+    return value
+  }
+
+  /// `unit` under the definitions in force: each currency in it replaced, down its chain of
+  /// rates, by the units its definition names. Remembered until a definition is bound or the
+  /// machine restarts. Nil when the registry is full or a chain is deeper than any tape
+  /// writes.
+  mutating func rated(_ unit: UnitID) -> RatedUnit? {
+    let unit = unit.unformatted
+    guard unit.hasCurrency else { return RatedUnit(scale: Exact(1), unit: unit) }
+    if let known = rates[unit] { return known }
+    var scale = Exact(1)
+    var result = UnitID.none
+    for factor in unit.info.factors {
+      guard
+        let one = Units.shared.id([UnitFactor(atom: Int(factor.atom), prefix: Int(factor.prefix), power: 1)]),
+        var part = factor.unit.isCurrency ? ratedCurrency(Int(factor.atom), one) : RatedUnit(scale: Exact(1), unit: one)
+      else { return nil }
+      if factor.power != 1 {
+        guard case .success(let raised) = Units.power(part.unit, Int(factor.power)) else { return nil }
+        part = RatedUnit(scale: part.scale.power(Int(factor.power)), unit: raised)
+      }
+      guard case .success(let (product, extra)) = Units.product(result, part.unit, dividing: false) else { return nil }
+      result = product
+      scale = scale * part.scale * (extra ?? Exact(1))
+    }
+    let rated = RatedUnit(scale: scale, unit: result)
+    rates[unit] = rated
+    return rated
+  }
+
+  /// A currency down its chain of definitions: each a quantity in others, followed while it is
+  /// one currency alone (the common chain, `GBP` → `EUR` → `USD`, walked without recursion),
+  /// and a compound one resolved whole.
+  private mutating func ratedCurrency(_ atom: Int, _ unit: UnitID) -> RatedUnit? {
+    var scale = Exact(1)
+    var current = unit
+    var atom = atom
+    for _ in 0..<Self.maximumChain {
+      guard let definition = definition(ofAtom: atom), definition.unit != current,
+        let exact = Exact(definition.number)
+      else { return RatedUnit(scale: scale, unit: current) }
+      scale = scale * exact
+      let factors = definition.unit.info.factors
+      if factors.count == 1, factors[0].power == 1, factors[0].prefix < 0, factors[0].unit.isCurrency {
+        atom = Int(factors[0].atom)
+        current = definition.unit.unformatted
+        continue
+      }
+      guard let inner = rated(definition.unit) else { return nil }
+      return RatedUnit(scale: scale * inner.scale, unit: inner.unit)
+    }
+    return nil
+  }
+
+  /// The longest chain of rates followed (a tape's chain is a few long; the definitions refuse
+  /// a cycle, so this only bounds the work).
+  static let maximumChain = 100_000
+
+  /// The exact number one of `from` is in `to` under the rates in force, when they link the two
+  /// (their rated units have one dimension); nil otherwise.
+  mutating func rate(from: UnitID, to: UnitID) -> Exact? {
+    guard let a = rated(from), let b = rated(to), a.unit.dimension == b.unit.dimension,
+      !a.unit.isScale, !b.unit.isScale
+    else { return nil }
+    let ratio = a.unit == b.unit ? Exact(1) : Units.shared.ratio(from: a.unit, to: b.unit)
+    return a.scale * ratio / b.scale
+  }
+
+  /// `value` in `unit` by the rates in force, or nil when none links them.
+  mutating func converted(_ value: Value, to unit: UnitID) -> Value? {
+    guard let rate = rate(from: value.unit, to: unit) else { return nil }
+    let number = Exact.convert(value.number, times: rate)
+    return number.isFinite ? Value(number, unit: unit) : nil
+  }
+
+  /// Why two amounts in currencies could not meet: `noRate` when they differ in their
+  /// currencies only (`EUR` and `USD`, `EUR/h` and `USD/h`), else what failed.
+  static func rateFailure(_ failure: UnitFailure, _ a: UnitID, _ b: UnitID) -> UnitFailure {
+    guard a.hasCurrency, b.hasCurrency, a.dimension.withoutExtraBases == b.dimension.withoutExtraBases else {
+      return failure
+    }
+    return .noRate(a, b)
+  }
+
+  /// `>unit` under the rates in force: the conversion, or where dimensions differ and a
+  /// currency is on either side, the rates' (`no-rate` when none links them).
+  mutating func convertRated(_ a: Value, to unit: UnitID) -> Result<Value, UnitFailure> {
+    let result = Self.convert(a, to: unit)
+    guard case .failure(.conversion) = result, a.unit.hasCurrency || unit.hasCurrency else { return result }
+    if let value = converted(a, to: unit) { return .success(value) }
+    guard a.unit.hasCurrency, unit.hasCurrency else { return result }
+    return .failure(Self.rateFailure(.conversion(unit), a.unit, unit))
+  }
+
+  /// A computation on two values whose dimensions differed, tried again with the top converted
+  /// to the other's unit by the rates in force; nil when no rate applies (the failure stands).
+  mutating func retriedWithRates<T>(
+    _ failure: OperationFailure, _ a: Value, _ b: Value, _ compute: (Value, Value) -> Result<T, OperationFailure>
+  ) -> Result<T, OperationFailure>? {
+    guard case .units(.dimensions) = failure, a.unit.hasCurrency || b.unit.hasCurrency, a.unit != .none,
+      b.unit != .none
+    else { return nil }
+    if let b = converted(b, to: a.unit) { return compute(a, b) }
+    let reason = Self.rateFailure(.dimensions, a.unit, b.unit)
+    return reason == .dimensions ? nil : .failure(.units(reason))
+  }
+
+  /// `sum avg sdev subtotal` of amounts in several currencies: each converted to the lowest
+  /// one's unit by the rates in force, then computed; nil when no rate applies.
+  mutating func statisticWithRates(
+    _ failure: OperationFailure, _ statistic: Operation.Statistic, _ values: [Value]
+  ) -> Result<Value, OperationFailure>? {
+    guard case .units(.dimensions) = failure, let first = values.first(where: { $0.unit != .none }),
+      values.contains(where: \.unit.hasCurrency)
+    else { return nil }
+    var converted: [Value] = []
+    converted.reserveCapacity(values.count)
+    for value in values {
+      if value.unit == .none || value.unit == first.unit {
+        converted.append(value)
+      } else if let rated = self.converted(value, to: first.unit) {
+        converted.append(rated)
+      } else {
+        let reason = Self.rateFailure(.dimensions, first.unit, value.unit)
+        return reason == .dimensions ? nil : .failure(.units(reason))
+      }
+    }
+    return Self.compute(statistic, converted)
+  }
+}
