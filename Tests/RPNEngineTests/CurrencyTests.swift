@@ -174,4 +174,76 @@ import Testing
     let label = document.stack(afterLine: document.lineCount - 1, keepingTop: 8).label(display: DisplaySettings())
     #expect(label == "[5.00_\(codes[codes.count - 1]) 5.00_\(codes[0])]")
   }
+
+  // MARK: Units of the tape's own
+
+  @Test(arguments: [
+    c(": _pace 0.75_m ;\n3_pace", "[3_pace]"),
+    c(": _pace 0.75_m ;\n3_pace >m", "[2.25_m]"),
+    c(": _pace 0.75_m ;\n3_pace 1.5_m +", "[5_pace]"),
+    c(": _pace 0.75_m ;\n4_pace >ft", "[9.84251968503937_ft]"),
+    c(": _pace 0.75_m ;\n3 _pace >cm", "[225_cm]"),
+    c(": _pace 0.75_m ;\n1_km >pace", "[1333.33333333333_pace]"),
+    c(": _pace 0.75_m ;\n3_pace =2.25_m", "[3_pace]"),
+    c(": _pace 0.75_m ;\n3_m =4_pace", "[3_m]"),
+    c(": _pace 0.75_m ;\n2_pace 3_s / >m/s", "[0.5_m/s]"),
+    c(": _pace 0.75_m ;\n: step 2_pace ;\nstep >m", "[1.5_m]"),
+    // A chain of the tape's units, and one defined in another's terms.
+    c(": _furlong 201.168_m ;\n: _league 3_mi ;\n1_league >furlong", "[24_furlong]"),
+    c(": _pace 0.75_m ;\n: _stride 2_pace ;\n10_stride >m", "[15_m]"),
+    // An empty body: a dimension of its own.
+    c(": _box ;\n3_box 2_box +", "[5_box]"),
+    c(": _box ;\n3_box 2 *", "[6_box]"),
+    c(": _box ;\n6_box 2_box /", "[3]"),
+    c(": _box ;\n3_box 1_m +", "[3_box 1_m]", ["unit-mismatch@1:10-11"]),
+    c(": _box ;\n12_EUR 3_box /", "[4_EUR/box]"),
+    // Used above its definition, or never defined: an unknown unit.
+    c("3_pace\n: _pace 0.75_m ;", "[]", ["unknown-unit@0:0-6"]),
+    c("2_widget", "[]", ["unknown-unit@0:0-8"]),
+    c(": _pace 0.75_m ;\n3_pase", "[]", ["unknown-unit@1:0-6"]),
+    // Redefined: each use follows the definition in force on its line.
+    c(": _pace 0.75_m ;\n1_pace >m\n: _pace 0.8_m ;\n1_pace >m", "[0.75_m 0.8_m]"),
+    // Refusals.
+    c(": _pace 0.75 ;", "[]", ["invalid-definition@0:2-7"]),
+    c(": _pace 1_pace ;", "[]", ["invalid-definition@0:2-7"]),
+    c(": _a 2_b ;", "[]", ["unknown-unit@0:5-8"]),
+    c(": _b ;\n: _a 2_b ;\n: _b 3_a ;", "[]", ["invalid-definition@2:2-4"]),
+    c(": _pace 0.75_m ;\n: _pace 2_pace ;", "[]", ["invalid-definition@1:2-7"]),
+  ])
+  func tapeUnits(_ row: Case) {
+    check(row.source, stack: row.stack, diagnostics: row.diagnostics)
+  }
+
+  /// A unit name of letters for `k` (names have no digits, and `x` is no prefix): `xqa`, `xqb`, … `xqaa`.
+  private func name(_ k: Int) -> String {
+    var k = k
+    var letters = ""
+    repeat {
+      letters.append(Character(UnicodeScalar(UInt8(97 + k % 26))))
+      k /= 26
+    } while k > 0
+    return "xq" + letters
+  }
+
+  @Test func aChainOfAHundredDefinitionsBackToItselfIsRefusedAtTheLastOne() throws {
+    var lines = [": _\(name(0)) ;"]
+    for k in 1..<100 { lines.append(": _\(name(k)) 2_\(name(k - 1)) ;") }
+    lines.append(": _\(name(0)) 2_\(name(99)) ;")
+    lines.append("1_\(name(99)) >\(name(0))")
+    let document = try Document(text: lines.joined(separator: "\n"))
+    let found = document.diagnostics().map { compact($0.diagnostic, line: $0.line) }
+    #expect(found.prefix(3) == ["invalid-definition@100:2-6"])
+    let label = document.stack(afterLine: document.lineCount - 1, keepingTop: 8).label(display: DisplaySettings())
+    #expect(label == "[6.33825300114115e+29_\(name(0))]")
+  }
+
+  @Test func aChainOfAThousandRatesConverts() throws {
+    var lines = [": _\(name(0)) ;"]
+    for k in 1...1000 { lines.append(": _\(name(k)) 1_\(name(k - 1)) ;") }
+    for _ in 0..<10 { lines.append("1_\(name(1000)) 1_\(name(0)) + >\(name(0))") }
+    let document = try Document(text: lines.joined(separator: "\n"))
+    #expect(document.diagnostics().count == 0)
+    let label = document.stack(afterLine: document.lineCount - 1, keepingTop: 2).label(display: DisplaySettings())
+    #expect(label == "[… 2_\(name(0)) 2_\(name(0))]")
+  }
 }

@@ -279,7 +279,7 @@ extension UnitID {
   /// The first currency this unit measures in (`EUR` of `EUR/h`), by its code; the unit's
   /// spelling when it has none.
   var currencyName: String {
-    guard let base = dimension.extra.first, UnitTable.atoms.indices.contains(Int(base.base)) else { return spelling }
-    return UnitTable.atoms[Int(base.base)].name
+    guard let base = dimension.extra.first else { return spelling }
+    return Units.atom(Int(base.base)).name
   }
 }

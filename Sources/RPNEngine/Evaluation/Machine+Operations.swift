@@ -432,7 +432,7 @@ extension Machine {
       total += value
     }
     // Temperatures on a scale neither add up nor average linearly: the units' rules take them.
-    if unit != .none, unit.info.isScale { return nil }
+    if unit.isScale { return nil }
     return total
   }
 

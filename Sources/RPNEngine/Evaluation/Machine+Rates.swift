@@ -16,7 +16,7 @@ extension Machine {
   /// or nil when none is bound above. A unit defined with an empty body is bound to one of
   /// itself: no rate.
   mutating func definition(ofAtom atom: Int) -> Value? {
-    guard let id = names.id(Self.definitionName(of: UnitTable.atoms[atom].name)),
+    guard let id = names.id(Self.definitionName(of: Units.atom(atom).name)),
       case .variable(let value) = bound(of: id)
     else { return nil }
     return value
@@ -35,7 +35,8 @@ extension Machine {
     for factor in unit.info.factors {
       guard
         let one = Units.shared.id([UnitFactor(atom: Int(factor.atom), prefix: Int(factor.prefix), power: 1)]),
-        var part = factor.unit.isCurrency ? ratedCurrency(Int(factor.atom), one) : RatedUnit(scale: Exact(1), unit: one)
+        var part = factor.unit.isDefinable
+          ? ratedCurrency(Int(factor.atom), one) : RatedUnit(scale: Exact(1), unit: one)
       else { return nil }
       if factor.power != 1 {
         guard case .success(let raised) = Units.power(part.unit, Int(factor.power)) else { return nil }
@@ -63,7 +64,7 @@ extension Machine {
       else { return RatedUnit(scale: scale, unit: current) }
       scale = scale * exact
       let factors = definition.unit.info.factors
-      if factors.count == 1, factors[0].power == 1, factors[0].prefix < 0, factors[0].unit.isCurrency {
+      if factors.count == 1, factors[0].power == 1, factors[0].prefix < 0, factors[0].unit.isDefinable {
         atom = Int(factors[0].atom)
         current = definition.unit.unformatted
         continue
@@ -148,5 +149,22 @@ extension Machine {
       }
     }
     return Self.compute(statistic, converted)
+  }
+
+  /// What a token the lexer read as an unknown unit is when the names it does not know are units
+  /// the tape defines above (`3_pace` after `: _pace 0.75_m ;`): a quantity, a unit word or a
+  /// check; nil when it is none, or one of those units has no definition in force.
+  mutating func tapeUnitKind(_ token: UnsafeBufferPointer<UInt8>) -> TokenKind? {
+    guard let kind = Lexer.classifyWithTapeUnits(token) else { return nil }
+    let unit: UnitID
+    switch kind {
+    case .quantity(let value), .check(let value): unit = value.unit
+    case .attach(let u), .convert(let u): unit = u
+    default: return nil
+    }
+    for factor in unit.info.factors where factor.unit.isTapeUnit {
+      guard definition(ofAtom: Int(factor.atom)) != nil else { return nil }
+    }
+    return kind
   }
 }

@@ -13,7 +13,7 @@ extension Machine {
 
   /// A lone temperature unit's role; `.none` for anything else.
   private static func role(_ unit: UnitID) -> TemperatureRole {
-    unit == .none ? .none : unit.info.temperature
+    unit == .none ? .none : Units.shared.temperature(unit)
   }
 
   /// `a` and `b` as numbers in one unit, and the unit of the result, for an operation that
@@ -35,7 +35,7 @@ extension Machine {
     let ra = role(a.unit)
     let rb = role(b.unit)
     let (scaleA, scaleB) = (a.unit.isScale, b.unit.isScale)
-    guard a.unit.dimension == b.unit.dimension else { return .failure(.dimensions) }
+    guard a.unit.sameDimension(as: b.unit) else { return .failure(.dimensions) }
     func linear() -> Double { Units.convert(b.number, from: b.unit, to: a.unit, affine: false) }
     func affine() -> Double { Units.convert(b.number, from: b.unit, to: a.unit, affine: true) }
     guard scaleA || scaleB else { return .success((a.number, linear(), a.unit)) }
@@ -143,7 +143,6 @@ extension Machine {
   /// it); temperatures average on their scale, and neither add up nor mix with differences.
   static func totalInUnits(_ statistic: Operation.Statistic, _ values: [Value]) -> Result<[Double], UnitFailure> {
     guard let unit = values.first(where: { $0.unit != .none })?.unit else { return .success(values.map(\.number)) }
-    let dimension = unit.dimension
     let scales = values.contains { if case .scale = role($0.unit) { true } else { false } }
     if scales && statistic == .sum { return .failure(.temperatureScale) }
     if scales && values.contains(where: { role($0.unit) == .difference }) { return .failure(.temperatureAndDifference) }
@@ -155,7 +154,7 @@ extension Machine {
         numbers.append(value.number)
         continue
       }
-      guard value.unit == unit || value.unit.dimension == dimension else { return .failure(.dimensions) }
+      guard value.unit.sameDimension(as: unit) else { return .failure(.dimensions) }
       numbers.append(Units.convert(value.number, from: value.unit, to: unit, affine: scales))
     }
     return .success(numbers)
@@ -170,7 +169,7 @@ extension Machine {
   /// `>unit`: a quantity converted to another unit of its dimension.
   static func convert(_ a: Value, to unit: UnitID) -> Result<Value, UnitFailure> {
     guard a.unit != .none else { return .failure(.plainConversion(unit)) }
-    guard a.unit.dimension == unit.dimension else { return .failure(.conversion(unit)) }
+    guard a.unit.sameDimension(as: unit) else { return .failure(.conversion(unit)) }
     let from = role(a.unit)
     let to = role(unit)
     let scaleFrom = from != .none && from != .absolute && from != .difference

@@ -64,6 +64,12 @@ extension Machine {
     if case .attach(let unit) = nameToken.kind {
       return compileUnit(tokens, unit, in: line, problems: problems)
     }
+    // `: _pace 0.75_m ;`: a unit of the tape's own, named here.
+    if case .invalidUnit(.unknown) = nameToken.kind,
+      case .attach(let unit)? = Lexer.classifyWithTapeUnits(UnsafeBufferPointer(rebasing: line[nameToken.range]))
+    {
+      return compileUnit(tokens, unit, in: line, problems: problems)
+    }
     switch nameToken.kind {
     case .name: break
     case .builtin(let id): problems[1] = .invalidWordName(token: text(nameToken), reason: .reserved(id))
@@ -101,18 +107,26 @@ extension Machine {
       return problems
     }
     let factors = unit.info.factors
-    guard factors.count == 1, factors[0].power == 1, factors[0].prefix < 0, factors[0].unit.isCurrency else {
+    guard factors.count == 1, factors[0].power == 1, factors[0].prefix < 0, factors[0].unit.isDefinable else {
       return refuse(.builtIn)
     }
     let atom = Int(factors[0].atom)
     let (ops, inference, cost) = compileBody(
       tokens, nameBytes: UnsafeBufferPointer(rebasing: line[nameToken.range]), in: line, problems: &problems)
+    // The unit itself in its body (`: _pace 1_pace ;`) is not defined yet: a cycle, said at its name.
+    let own = Units.atom(atom).name
+    for k in problems.indices {
+      if case .unknownUnit(_, own, _)? = problems[k] {
+        problems[k] = nil
+        problems[1] = .invalidDefinition(token: written, reason: .unit(.cycle(through: [])))
+      }
+    }
     guard problems.allSatisfy({ $0 == nil }) else { return problems }
     guard cost <= WordTable.limit else {
       problems[1] = .tooComplex(word: written, expansion: cost, limit: WordTable.limit)
       return problems
     }
-    let nameText = Self.definitionName(of: UnitTable.atoms[atom].name)
+    let nameText = Self.definitionName(of: Units.atom(atom).name)
     guard let name = recording ? names.intern(nameText) : names.id(nameText) else { return problems }
     var value = Value.count(1).relabeled(unit)  // An empty body: a dimension of its own, no rate.
     if !ops.isEmpty {
@@ -143,7 +157,7 @@ extension Machine {
   private mutating func chain(from unit: UnitID, to atom: Int) -> [String]? {
     var path: [Int: Int] = [:]  // a currency reached → the one whose definition reached it (-1: the body)
     var queue: [Int] = []
-    for factor in unit.unformatted.info.factors where factor.unit.isCurrency {
+    for factor in unit.unformatted.info.factors where factor.unit.isDefinable {
       if Int(factor.atom) == atom { return [] }
       if path[Int(factor.atom)] == nil {
         path[Int(factor.atom)] = -1
@@ -155,14 +169,14 @@ extension Machine {
       let current = queue[next]
       next += 1
       guard let definition = definition(ofAtom: current) else { continue }
-      for factor in definition.unit.unformatted.info.factors where factor.unit.isCurrency {
+      for factor in definition.unit.unformatted.info.factors where factor.unit.isDefinable {
         let reached = Int(factor.atom)
         if reached == current { continue }  // defined as a dimension of its own
         if reached == atom {
           var codes: [String] = []
           var k = current
           while k >= 0 {
-            codes.append(UnitTable.atoms[k].name)
+            codes.append(Units.atom(k).name)
             k = path[k] ?? -1
           }
           return codes.reversed()
@@ -189,7 +203,13 @@ extension Machine {
     var inference = EffectInference()
     var cost = 0
     for k in 2..<(tokens.count - 1) {
-      let token = tokens[k]
+      var token = tokens[k]
+      // A unit the tape defines above (`3_pace`) is one here too.
+      if case .invalidUnit(.unknown) = token.kind,
+        let kind = tapeUnitKind(UnsafeBufferPointer(rebasing: line[token.range]))
+      {
+        token.kind = kind
+      }
       switch token.kind {
       case .number(let value), .quantity(let value):
         ops.append(WordOp(kind: .push, value: value))

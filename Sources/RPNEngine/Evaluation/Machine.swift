@@ -427,7 +427,7 @@ struct Machine {
       // A check with a unit compares the top converted to it; another dimension, or a unit on
       // one side only, fails.
       var compared = top.unit == expected.unit ? top : Self.checked(top, in: expected.unit)
-      if compared == nil, top.unit.hasCurrency, expected.unit.hasCurrency {
+      if compared == nil, top.unit.hasCurrency || expected.unit.hasCurrency, top.unit != .none, expected.unit != .none {
         compared = converted(top, to: expected.unit)
       }
       if let compared, check.passes(compared) { return nil }
@@ -443,6 +443,9 @@ struct Machine {
       guard count >= 1 else { return .stackUnderflow(word: text(), needs: 1, has: 0) }
       return replaceTop(convertRated(peek(0), to: unit), word: text)
     case .invalidUnit(let problem):
+      if case .unknown = problem, let kind = tapeUnitKind(UnsafeBufferPointer(rebasing: line[token.range])) {
+        return evaluate(Token(range: token.range, kind: kind), in: line)
+      }
       return Problem(problem, token: UnsafeBufferPointer(rebasing: line[token.range]))
     case .invalidNumber(let problem):
       return .invalidNumber(literal: text(), problem: problem)

@@ -299,7 +299,7 @@ package struct Lexer {
   /// unit, or the kind of token a malformed one is (`invalidUnit`, `invalidNumber`); nil when the
   /// token is no quantity (no `_` ends its number). The number is the longest number before an
   /// `_` that a non-digit follows (`1_000_km` is 1000 km); an integer literal takes no unit.
-  static func quantity(_ token: UnsafeBufferPointer<UInt8>, from start: Int) -> TokenKind? {
+  static func quantity(_ token: UnsafeBufferPointer<UInt8>, from start: Int, tapeUnits: Bool = false) -> TokenKind? {
     let reading = NumberLiteral.read(token, from: start)
     guard reading.digits > 0 else { return nil }
     guard reading.radix == 10 else {
@@ -334,10 +334,34 @@ package struct Lexer {
     case .malformed(let problem): return .invalidNumber(problem)
     case .notANumber: return nil
     }
-    switch Units.read(token, (reading.end + 1)..<token.count) {
+    let unitRange = (reading.end + 1)..<token.count
+    switch tapeUnits ? Units.read(tapeUnitsIn: token, unitRange) : Units.read(token, unitRange) {
     case .success(let unit): return .quantity(Value(literal: number, unit: unit))
     case .failure(let problem): return .invalidUnit(problem)
     }
+  }
+
+  /// A token the lexer read as an unknown unit (`3_pace`, `_box`, `>pace`, `=2_pace`) read
+  /// again with the names the table does not hold taken as the tape's own units: a quantity, a
+  /// unit word or a check, which evaluation keeps when the tape defines those units above; nil
+  /// for any other token.
+  package static func classifyWithTapeUnits(_ token: UnsafeBufferPointer<UInt8>) -> TokenKind? {
+    guard let first = token.first, !token.contains(0x3A) else { return nil }
+    if let unitStart = unitWordStart(token) {
+      switch Units.read(tapeUnitsIn: token, unitStart..<token.count) {
+      case .success(let unit): return first == 0x5F ? .attach(unit) : .convert(unit)
+      case .failure: return nil
+      }
+    }
+    if first == 0x3D, token.count > 1, NumberLiteral.canStart(token[1]),
+      case .quantity(let value)? = quantity(token, from: 1, tapeUnits: true)
+    {
+      return .check(value)
+    }
+    if NumberLiteral.canStart(first), case .quantity(let value)? = quantity(token, from: 0, tapeUnits: true) {
+      return .quantity(value)
+    }
+    return nil
   }
 
   /// A time or angle written with `:` at `start` of a token (`1:30`, `4:35_min`; `=2:15` from

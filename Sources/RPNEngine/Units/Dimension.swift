@@ -32,8 +32,9 @@ package enum BaseDimension: Int, CaseIterable, Sendable {
   }
 }
 
-/// A power of a base dimension past the seven: a currency's own (`EUR`), each a base until a
-/// rate in the tape links it to another. The base is the table unit's index in `UnitTable.atoms`.
+/// A power of a base dimension past the seven: a currency's own (`EUR`) or a tape's own unit's
+/// (`pace`), each a base until a definition in the tape links it to another. The base is the
+/// unit's index in `Units.atom(_:)`.
 package struct ExtraPower: Hashable, Sendable {
   package var base: Int32
   package var power: Int16
@@ -142,8 +143,9 @@ package struct Dimension: Hashable, Sendable {
   package var inWords: String {
     if isNone { return "a plain number" }
     if let name = Self.named.first(where: { $0.0 == self })?.1 { return name }
-    if powers.isEmpty, extra.count == 1, extra[0].power == 1, UnitTable.atoms.indices.contains(Int(extra[0].base)) {
-      return "an amount of \(UnitTable.atoms[Int(extra[0].base)].name)"
+    if powers.isEmpty, extra.count == 1, extra[0].power == 1 {
+      let atom = Units.atom(Int(extra[0].base))
+      return atom.isCurrency ? "an amount of \(atom.name)" : "a quantity in \(atom.name)"
     }
     return "in " + baseUnits
   }
@@ -155,9 +157,7 @@ package struct Dimension: Hashable, Sendable {
     for base in BaseDimension.allCases where power(of: base) != 0 {
       factors.append((base.unitName, Int(power(of: base))))
     }
-    for e in extra where UnitTable.atoms.indices.contains(Int(e.base)) {
-      factors.append((UnitTable.atoms[Int(e.base)].name, Int(e.power)))
-    }
+    for e in extra { factors.append((Units.atom(Int(e.base)).name, Int(e.power))) }
     return UnitSpelling.write(factors)
   }
 }

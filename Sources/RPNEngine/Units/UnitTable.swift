@@ -63,6 +63,13 @@ package struct UnitAtom: Sendable {
   package let minorUnits: Int?
   /// Whether this is a currency (its dimension is a base of its own, `Dimension(ownBase:)`).
   package let isCurrency: Bool
+  /// Whether this is a unit a tape names and defines itself (`: _pace 0.75_m ;`), not one of
+  /// the table's: its dimension is a base of its own too.
+  package let isTapeUnit: Bool
+
+  /// Whether a definition in the tape may say what one of it is (`: _EUR 1.08_USD ;`): a
+  /// currency or a tape's own unit, each a dimension of its own until then.
+  package var isDefinable: Bool { isCurrency || isTapeUnit }
 
   /// The name the display writes.
   package var name: String { names[0] }
@@ -72,7 +79,8 @@ extension UnitAtom {
   init(
     _ names: [String], prefixed: [String]? = nil, _ prefixes: PrefixClass = .none, title: String,
     _ dimension: Dimension, _ factor: Exact, temperature: TemperatureRole = .none,
-    definition: [(name: String, power: Int)] = [], currency: Bool = false, minorUnits: Int? = nil
+    definition: [(name: String, power: Int)] = [], currency: Bool = false, minorUnits: Int? = nil,
+    tapeUnit: Bool = false
   ) {
     self.names = names
     self.prefixedNames = prefixes == .none ? [] : (prefixed ?? [names[0]])
@@ -84,6 +92,7 @@ extension UnitAtom {
     self.definition = definition
     self.isCurrency = currency
     self.minorUnits = minorUnits
+    self.isTapeUnit = tapeUnit
   }
 }
 

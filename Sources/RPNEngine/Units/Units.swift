@@ -21,7 +21,7 @@ package struct UnitFactor: Hashable, Sendable {
     self.power = Int16(clamping: power)
   }
 
-  package var unit: UnitAtom { UnitTable.atoms[Int(atom)] }
+  package var unit: UnitAtom { Units.atom(Int(atom)) }
 
   /// The factor's name as the display writes it, without its power: `km`, `°C`, `µs`.
   package var name: String {
@@ -218,6 +218,26 @@ package final class Units: @unchecked Sendable {
     locked { unit.slot < infos.count ? infos[unit.slot] : infos[0] }
   }
 
+  /// What a unit measures, read alone: the rules ask it on every conversion, where a copy of the
+  /// whole `UnitInfo` (its arrays and strings retained and released) cost more than the answer.
+  func dimension(_ unit: UnitID) -> Dimension {
+    locked { unit.slot < infos.count ? infos[unit.slot].dimension : .none }
+  }
+
+  /// Whether two units measure the same, compared in place.
+  func sameDimension(_ a: UnitID, _ b: UnitID) -> Bool {
+    locked {
+      let none = Dimension.none
+      return (a.slot < infos.count && a != .none ? infos[a.slot].dimension : none)
+        == (b.slot < infos.count && b != .none ? infos[b.slot].dimension : none)
+    }
+  }
+
+  /// A lone temperature unit's role (`.none` for any other unit), read alone.
+  func temperature(_ unit: UnitID) -> TemperatureRole {
+    locked { unit.slot < infos.count ? infos[unit.slot].temperature : .none }
+  }
+
   /// How many units are known (for tests and the bench).
   package var count: Int { locked { infos.count } }
 
@@ -264,7 +284,10 @@ extension UnitID {
   /// How the display writes the unit (`km/h`); empty for a plain number.
   package var spelling: String { self == .none ? "" : info.spelling }
 
-  package var dimension: Dimension { self == .none ? .none : info.dimension }
+  package var dimension: Dimension { self == .none ? .none : Units.shared.dimension(self) }
+
+  /// Whether this unit measures what `other` does (`km` and `mi`; a plain number only a plain one).
+  package func sameDimension(as other: UnitID) -> Bool { self == other || Units.shared.sameDimension(self, other) }
 
   /// The sexagesimal format values in this unit are shown in, or nil.
   package var format: SexagesimalFormat? { isFormatted ? info.format : nil }
@@ -291,11 +314,57 @@ extension Units {
     }
 }
 
+/// The units tapes name and define themselves (`pace` of `: _pace 0.75_m ;`), each a table
+/// unit past `UnitTable.atoms` with a dimension of its own, interned once by name for the
+/// process. Apart from the registry, with a lock of its own: the registry's lock is held while a
+/// unit's factors are read.
+private final class TapeUnits: @unchecked Sendable {
+  static let shared = TapeUnits()
+  /// The most the process keeps: atoms are 16-bit.
+  static let capacity = Int(Int16.max) - UnitTable.atoms.count
+
+  private let lock: UnsafeMutablePointer<pthread_mutex_t>
+  private var atoms: [UnitAtom] = []
+  private var byName: [String: Int] = [:]
+
+  private init() {
+    lock = .allocate(capacity: 1)
+    lock.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(lock, nil)
+  }
+
+  func atom(_ k: Int) -> UnitAtom {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    return atoms[k]
+  }
+
+  /// The index in `Units.atom(_:)` of the tape's unit `name`, made on first use; nil when the
+  /// process keeps as many as it can.
+  func index(named name: String) -> Int? {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    if let k = byName[name] { return UnitTable.atoms.count + k }
+    guard atoms.count < Self.capacity else { return nil }
+    let index = UnitTable.atoms.count + atoms.count
+    atoms.append(UnitAtom([name], title: name, Dimension(ownBase: index), Exact(1), tapeUnit: true))
+    byName[name] = atoms.count - 1
+    return index
+  }
+}
+
 extension Units {
+  /// A table unit by its index: one of `UnitTable.atoms`, or past them a tape's own unit.
+  package static func atom(_ index: Int) -> UnitAtom {
+    index < UnitTable.atoms.count ? UnitTable.atoms[index] : TapeUnits.shared.atom(index - UnitTable.atoms.count)
+  }
+
   /// The unit a parsed expression names (the token's bytes hold the names), its factors merged
-  /// by name; or why it is none.
+  /// by name; or why it is none. With `tapeUnits`, a name the table does not hold is a unit of
+  /// the tape's own (`pace`), which evaluation then looks for a definition of.
   package static func resolve(
-    _ factors: [UnitExpression.Factor], in bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0
+    _ factors: [UnitExpression.Factor], in bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0,
+    tapeUnits: Bool = false
   ) -> Result<UnitID, UnitProblem> {
     var resolved: [UnitFactor] = []
     resolved.reserveCapacity(factors.count)
@@ -312,7 +381,14 @@ extension Units {
           resolved.append(new)
         }
       case .prefixNotTaken: return .failure(.malformed(.prefixNotTaken, span))
-      case .unknown: return .failure(.unknown(span))
+      case .unknown:
+        guard tapeUnits, let atom = TapeUnits.shared.index(named: name) else { return .failure(.unknown(span)) }
+        let new = UnitFactor(atom: atom, prefix: -1, power: factor.power)
+        if let same = resolved.firstIndex(where: { $0.atom == new.atom }) {
+          resolved[same].power += new.power
+        } else {
+          resolved.append(new)
+        }
       }
     }
     if resolved.contains(where: { abs(Int($0.power)) > UnitExpression.maximumPower }) {
@@ -351,6 +427,19 @@ extension Units {
       let result = resolve(factors, in: bytes)
       if let key, case .success(let unit) = result { shared.remember(key, as: unit) }
       return result
+    }
+  }
+
+  /// `read(_:_:)` with the names the table does not hold taken as the tape's own units (not
+  /// remembered: the lexer reads such a name as unknown, and evaluation decides).
+  package static func read(tapeUnitsIn bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Result<
+    UnitID, UnitProblem
+  > {
+    switch UnitExpression.parse(bytes, range) {
+    case .failure(let problem): return .failure(problem)
+    case .success(let factors):
+      if factors.isEmpty { return .failure(.malformed(.missingName, UnitSpan(range))) }
+      return resolve(factors, in: bytes, tapeUnits: true)
     }
   }
 
