@@ -23,10 +23,15 @@ enum NamedTape: String, CaseIterable {
   /// converted and added, a speed times a time, temperatures (°C, °F, Δ°F, K), energy over power,
   /// an area times a length, a mass times an acceleration, `ubase` (`mixedLine`).
   case mixed
+  /// A budget in two currencies: the rate `: _EUR 1.08_USD ;` first, then sections of 20 lines,
+  /// `## Week N`, 18 amounts (in turn `A_EUR` and `A_USD >EUR`, converted by the rate) and
+  /// `subtotal`; every fifth line has a check that passes (`budgetLine`).
+  case budget
 
   /// The tape's text, `lines` lines long.
   func text(lines: Int) -> String {
     if self == .block { return blockTape(lines: lines) }
+    if self == .budget { return budgetTape(lines: lines) }
     var generator = Generator()
     var text = ""
     text.reserveCapacity(lines * (self == .mixed ? 32 : self == .units ? 27 : 18))
@@ -56,7 +61,7 @@ enum NamedTape: String, CaseIterable {
       case .running, .units: text += " * +\n"
       case .column: text += " *\n"
       case .local: text += " * drop\n"
-      case .block, .mixed: break
+      case .block, .mixed, .budget: break
       }
     }
     return text
@@ -75,6 +80,34 @@ enum NamedTape: String, CaseIterable {
     case 5: "\(number())_ft^2 \(number())_in * >L ubase drop\n"
     default: "\(number())_lb >kg \(number())_m/s^2 * >N drop \(number())_mph ubase \(number())_s * +\n"
     }
+  }
+
+  /// The budget tape (see `budget`): its checks are the amounts as the display rounds them.
+  private func budgetTape(lines: Int) -> String {
+    var generator = Generator()
+    var text = ": _EUR 1.08_USD ;\n"
+    text.reserveCapacity(lines * 22)
+    for index in 1..<max(lines, 1) {
+      let place = (index - 1) % 20
+      var line: String
+      switch place {
+      case 0: line = "## Week \((index - 1) / 20 + 1)"
+      case 19: line = "subtotal"
+      default:
+        let written = Self.number(&generator)
+        let amount = Double(written) ?? 0
+        if place % 2 == 1 {
+          line = "\(written)_EUR"
+          if index % 5 == 0 { line += " =" + String(format: "%.2f", amount) + "_EUR" }
+        } else {
+          line = "\(written)_USD >EUR"
+          if index % 5 == 0 { line += " =" + String(format: "%.2f", amount / 1.08) + "_EUR" }
+        }
+      }
+      text += line
+      text += "\n"
+    }
+    return text
   }
 
   /// A number as the tapes write it: by a coin, an integer 0–99 or `D.D` (0–99, a point, a digit).

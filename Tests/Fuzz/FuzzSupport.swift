@@ -222,6 +222,13 @@ let fuzzVocabulary = [
   ">min", "=2:15", "=2:15:00", "=4:35_min", "=1:30:15.5", "1:75", "1:5", "1:", ":30", "1:30:", "1::30", "1.5:30",
   "1:30:15_min", "1:30_km", "1:00:00:00", ">h:m", "=:30", ":", "30", "00", ".5", "1:30 0:45 +", "17:30 9:00 -",
   "1:30 2 *", "2 1:30 /", "1:30 1:30 *", "90_min >h:mm",
+  // Currencies, rates and units of the tape's own: definitions good and bad, chains, cycles,
+  // redefinitions, uses, and fragments that glue into them.
+  ": _EUR 1.08_USD ;", ": _GBP 1.19_EUR ;", ": _EUR 1.10_USD ;", ": _EUR ;", ": _USD 0.5_GBP ;", ": _EUR 0_USD ;",
+  ": _EUR -1_USD ;", ": _EUR 1e308_USD 10 * ;", ": _EUR 1 ;", ": _EUR 1_USD 2_USD ;", ": _EUR + ;", ": _km 1000_m ;",
+  ": _EUR 1_EUR ;", "12.50_EUR", "3_USD", "2_£", "170_€", "1200_¥", "5_$", "1.2346_KWD", "2_XAU", ">USD", ">EUR",
+  "→JPY", "=12.50_EUR", "5_EUR 3_USD +", "_EUR", "EUR", "_", "€", ": _pace 0.75_m ;", ": _pace 0.8_m ;", ": _box ;",
+  ": _crate 24_box ;", "3_pace", ">pace", "_pace", "2_box", "1_crate >box", "=2_pace", "2_widget", ": _pace 1_pace ;",
 ]
 
 /// Code action kinds for `context.only` and resolve: the server's, their parents, and others.

@@ -206,6 +206,11 @@ private let vocabulary = [
   "=1:30:00", "1:75", ":30", "1:", ">h:m",
   // Integers in a radix (hover then shows the radixes): numbers, checks, in a word, malformed.
   "0x1F", "=0xFF", "-0b101", "0o17", ": r 0x10 ;", "0xG", "=0b2",
+  // Currencies and rates, units of the tape's own: definitions, redefinitions, cycles, uses
+  // above and below them (an edit of a rate line changes the conversions below it).
+  ": _EUR 1.08_USD ;", ": _EUR 2_USD ;", ": _GBP 1.19_EUR ;", ": _EUR ;", ": _USD 0.5_EUR ;", "5_EUR", "3_USD",
+  "2_£", "4_€", ">USD", ">EUR", "→GBP", "=5_EUR", ": _pace 0.75_m ;", ": _pace 0.8_m ;", "3_pace", ">pace", "_pace",
+  ": _box ;", "2_box", ": _crate 24_box ;", "1_crate", ">box", ": _km 1000_m ;", ": _EUR 0_USD ;",
 ]
 
 private func randomLine(_ random: inout SplitMix64) -> String {

@@ -82,11 +82,15 @@ extension Machine {
   /// The exact number one of `from` is in `to` under the rates in force, when they link the two
   /// (their rated units have one dimension); nil otherwise.
   mutating func rate(from: UnitID, to: UnitID) -> Exact? {
-    guard let a = rated(from), let b = rated(to), a.unit.dimension == b.unit.dimension,
-      !a.unit.isScale, !b.unit.isScale
-    else { return nil }
-    let ratio = a.unit == b.unit ? Exact(1) : Units.shared.ratio(from: a.unit, to: b.unit)
-    return a.scale * ratio / b.scale
+    // A tape converts the same pair again and again (`>EUR` on every other line).
+    if let memo = rateMemo, memo.from == from, memo.to == to { return memo.rate }
+    var rate: Exact?
+    if let a = rated(from), let b = rated(to), a.unit.sameDimension(as: b.unit), !a.unit.isScale, !b.unit.isScale {
+      let ratio = a.unit == b.unit ? Exact(1) : Units.shared.ratio(from: a.unit, to: b.unit)
+      rate = a.scale * ratio / b.scale
+    }
+    rateMemo = (from, to, rate)
+    return rate
   }
 
   /// `value` in `unit` by the rates in force, or nil when none links them.
@@ -108,10 +112,11 @@ extension Machine {
   /// `>unit` under the rates in force: the conversion, or where dimensions differ and a
   /// currency is on either side, the rates' (`no-rate` when none links them).
   mutating func convertRated(_ a: Value, to unit: UnitID) -> Result<Value, UnitFailure> {
-    let result = Self.convert(a, to: unit)
-    guard case .failure(.conversion) = result, a.unit.hasCurrency || unit.hasCurrency else { return result }
+    // A currency on either side: the rates first, which also convert within one dimension.
+    guard a.unit.hasCurrency || unit.hasCurrency, a.unit != .none else { return Self.convert(a, to: unit) }
     if let value = converted(a, to: unit) { return .success(value) }
-    guard a.unit.hasCurrency, unit.hasCurrency else { return result }
+    let result = Self.convert(a, to: unit)
+    guard case .failure(.conversion) = result, a.unit.hasCurrency, unit.hasCurrency else { return result }
     return .failure(Self.rateFailure(.conversion(unit), a.unit, unit))
   }
 

@@ -133,7 +133,8 @@ extension Machine {
       let effect = inference.effect
       guard let needs = effect.inputs, let leaves = effect.outputs else { return refuse(.readsStack) }
       guard needs == 0, leaves == 1 else { return refuse(.values(leaves: leaves, needs: needs)) }
-      let id = words.intern(name: name, ops: ops, effect: effect, cost: cost)
+      // Found, not added, while a line is traced (the full evaluation added it).
+      let id = words.find(name: name, ops: ops) ?? words.intern(name: name, ops: ops, effect: effect, cost: cost)
       let savedLastX = lastX
       if let problem = use(id, word: { written }) {
         let inner = if case .wordFailed(_, _, _, let inner) = problem { inner } else { problem }
@@ -148,6 +149,7 @@ extension Machine {
     }
     store(.variable(value), in: name)
     rates.removeAll(keepingCapacity: true)
+    rateMemo = nil
     return problems
   }
 

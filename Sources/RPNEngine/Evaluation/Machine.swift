@@ -31,6 +31,8 @@ struct Machine {
   var variables: [Int32: PackedBound] = [:]
   /// Units under the rates in force (`rated(_:)`), since the last restart or unit definition.
   var rates: [UnitID: RatedUnit] = [:]
+  /// The last rate worked out (`rate(from:to:)`), valid while `rates` is.
+  var rateMemo: (from: UnitID, to: UnitID, rate: Exact?)?
   /// The top operand of the most recent operator that consumed values, for `lastx`; `Value.none`
   /// when none.
   var lastX = Value.none
@@ -118,6 +120,7 @@ struct Machine {
     self.valueReserve = Int(valueReserve)
     variables.removeAll(keepingCapacity: true)
     if !rates.isEmpty { rates.removeAll(keepingCapacity: true) }
+    rateMemo = nil
     visibleNamesCache = nil
   }
 

@@ -450,8 +450,16 @@ extension Units {
     -> Result<UnitID, UnitProblem>
   {
     if key != 0 && key == memo.key { return .success(memo.unit) }
+    if key != 0 && key == memo.olderKey {
+      // The other of two units a tape writes in turn (`12_EUR`, `3_USD`): swapped to the front.
+      (memo.key, memo.unit, memo.olderKey, memo.olderUnit) = (memo.olderKey, memo.olderUnit, memo.key, memo.unit)
+      return .success(memo.unit)
+    }
     let result = read(bytes, range)
-    if case .success(let unit) = result { memo = UnitMemo(key: key, unit: unit) }
+    if case .success(let unit) = result {
+      (memo.olderKey, memo.olderUnit) = (memo.key, memo.unit)
+      (memo.key, memo.unit) = (key, unit)
+    }
     return result
   }
 
@@ -504,14 +512,17 @@ extension UnitID {
   }
 }
 
-/// A unit text of up to seven bytes and the unit it reads as: what a scanner remembers of the
-/// unit it read last, so that a tape in one unit does not go to the registry (and its lock) for
+/// Unit texts of up to seven bytes and the units they read as: what a scanner remembers of the
+/// two units it read last, so that a tape in one unit does not go to the registry (and its lock) for
 /// each quantity. The registry's IDs never change, so what it remembers stays true.
 package struct UnitMemo {
   /// The key of a text: its bytes, the first lowest, and its length in the top byte; 0 (no text)
   /// for a text too long to be held or not all ASCII, which then never matches.
   var key: UInt64 = 0
   var unit = UnitID.none
+  /// The text read before it, and its unit: a tape that writes two units in turn hits too.
+  var olderKey: UInt64 = 0
+  var olderUnit = UnitID.none
 }
 
 /// Up to 15 bytes of text in two words, its length in the last byte: a key that needs no
