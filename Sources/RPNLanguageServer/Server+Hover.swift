@@ -39,6 +39,9 @@ extension Server {
       lines = describe(part, text: facts.text, document: document, display: display, code: code)
     case .line(let meaning):
       lines = describe(meaning, text: facts.text, document: document, display: display, code: code)
+      lines += rateLines(
+        meaning, top: facts.before.top.last, document: document, line: position.line, offset: facts.range.lowerBound,
+        code: code)
       lines.append("")
       lines.append("Stack before: " + code(facts.before.label(display: display)))
       lines.append("Stack after: " + code(facts.after.label(display: display)))
@@ -112,6 +115,23 @@ extension Server {
   {
     guard let forms = ValueFormat.integerForms(value), shown() else { return [] }
     return ["hex \(code(forms.hex)), octal \(code(forms.octal)), binary \(code(forms.binary))"]
+  }
+
+  /// The rates in force for a quantity's or a unit word's currencies (a conversion's, the top's
+  /// too), down their chains: "rate: `1 EUR = 1.08 USD`, line 3", one line each.
+  private func rateLines(
+    _ meaning: TokenMeaning, top: Value?, document: Document, line: Int, offset: Int, code: (String) -> String
+  ) -> [String] {
+    let units: [UnitID]
+    switch meaning {
+    case .quantity(let value): units = [value.unit]
+    case .unitWord(let id, let converts): units = converts ? [top?.unit ?? .none, id] : [id]
+    default: return []
+    }
+    return document.rates(of: units, atLine: line, utf8Offset: offset).map { note in
+      let one = "1 \(note.unit) = \(ValueFormat.format(note.value.relabeled(.none))) \(note.value.unit.spelling)"
+      return "rate: \(code(one)), line \(note.line + 1)"
+    }
   }
 
   /// The line that gives a unit's exact factor to its base units.
