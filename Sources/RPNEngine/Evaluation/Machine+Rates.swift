@@ -160,6 +160,17 @@ extension Machine {
   /// the tape defines above (`3_pace` after `: _pace 0.75_m ;`): a quantity, a unit word or a
   /// check; nil when it is none, or one of those units has no definition in force.
   mutating func tapeUnitKind(_ token: UnsafeBufferPointer<UInt8>) -> TokenKind? {
+    // A tape that uses its units writes the same few tokens again and again (`1_pace`, `>pace`):
+    // remembered by text while the definitions in force are the same.
+    let text = String(decoding: token, as: UTF8.self)
+    if let known = tapeUnitKinds[text] { return known }
+    let kind = workOutTapeUnitKind(token)
+    if tapeUnitKinds.count >= 1_024 { tapeUnitKinds.removeAll(keepingCapacity: true) }
+    tapeUnitKinds[text] = kind
+    return kind
+  }
+
+  private mutating func workOutTapeUnitKind(_ token: UnsafeBufferPointer<UInt8>) -> TokenKind? {
     guard let kind = Lexer.classifyWithTapeUnits(token) else { return nil }
     let unit: UnitID
     switch kind {

@@ -149,6 +149,7 @@ extension Machine {
     }
     store(.variable(value), in: name)
     rates.removeAll(keepingCapacity: true)
+    tapeUnitKinds.removeAll(keepingCapacity: true)
     rateMemo = nil
     return problems
   }

@@ -33,6 +33,8 @@ struct Machine {
   var rates: [UnitID: RatedUnit] = [:]
   /// The last rate worked out (`rate(from:to:)`), valid while `rates` is.
   var rateMemo: (from: UnitID, to: UnitID, rate: Exact?)?
+  /// Tokens read with the tape's own units (`tapeUnitKind`), by text, valid while `rates` is.
+  var tapeUnitKinds: [String: TokenKind?] = [:]
   /// The top operand of the most recent operator that consumed values, for `lastx`; `Value.none`
   /// when none.
   var lastX = Value.none
@@ -120,6 +122,7 @@ struct Machine {
     self.valueReserve = Int(valueReserve)
     variables.removeAll(keepingCapacity: true)
     if !rates.isEmpty { rates.removeAll(keepingCapacity: true) }
+    if !tapeUnitKinds.isEmpty { tapeUnitKinds.removeAll(keepingCapacity: true) }
     rateMemo = nil
     visibleNamesCache = nil
   }
