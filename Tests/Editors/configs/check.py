@@ -41,7 +41,7 @@ language") and with the builtins table.
   check `=` an operator and a number, a quantity a number and a type after its `_`, a constant a
   read-only variable), and a token the table leaves unpainted has an error of the lexer's over it
   (invalid-number, invalid-unit, invalid-name, unknown-word); except for unit names the unit
-  table lacks (`_tmp`, `EUR`), which a grammar cannot know: the server says unknown-unit. Where
+  table lacks (`_tmp`), which a grammar cannot know: the server says unknown-unit. Where
   Kakoune is installed, Kakoune itself (`-ui json`) draws the token table and LINES with rpn.kak,
   face by face.
 - Settings objects: each is a valid `{"rpn": {...}}` of the server's settings and shows the display
@@ -292,7 +292,7 @@ TOKENS = [
     # token: the number a number, the unit with its `_` a unit (as the unit word `_km` is). An
     # `_` before a digit separates digits: `1_000_km` is 1000 km, `12_1/s` no quantity. A power is
     # 1 to 99 in size (`m²²` is m^22). The grammars know the unit expression, not the unit table:
-    # a name that is no unit (`_tmp`, `EUR`, `$`) is coloured as one, and the server reports it
+    # a name that is no unit (`_tmp`) is coloured as one, and the server reports it
     # (unknown-unit), as it does a unit that the table's rules refuse (`1_kmin`, `1_°C*m`).
     ("12_km", "quantity"), ("1_000_km", "quantity"), ("9.81_m/s^2", "quantity"), ("-40_°C", "quantity"),
     ("2.5_kW*h", "quantity"), ("1_J/(kg*K)", "quantity"), ("5_m²", "quantity"), ("0.2_s^-1", "quantity"),
@@ -1190,7 +1190,7 @@ kakoune_draws()
 
 # Rows of TOKENS whose unit the grammars colour but the unit table lacks: only the server can know
 # (it reports unknown-unit), so the server's word for them is that diagnostic.
-UNKNOWN_UNITS = {"_tmp", "1,250.00_EUR", "5_€", "100_$", "9_£", "1_000.5_¥", ">$", "=1,250.00_EUR"}
+UNKNOWN_UNITS = {"_tmp"}
 # What the lexer says of a token written wrongly: an error over the token (the grammars paint none).
 LEXICAL_ERRORS = {"invalid-number", "invalid-unit", "invalid-name", "unknown-word"}
 
