@@ -639,7 +639,9 @@ def swift_table(path):
     def strings(t):
         return [unescape(x) for x in re.findall(r'"([^"]*)"', t)]
 
-    atoms = re.search(r"static let atoms: \[UnitAtom\] = \[(.*?)\n  \]\n", src, re.S).group(1)
+    # The units of measure (`measures`); the currencies after them have no GNU Units factor to
+    # compare (their rates are the tape's).
+    atoms = re.search(r"static let measures: \[UnitAtom\] = \[(.*?)\n  \]\n", src, re.S).group(1)
     names = {}
     for chunk in atoms.split("UnitAtom(")[1:]:
         m = re.match(r"\s*\[([^\]]*)\](.*)", chunk, re.S)
