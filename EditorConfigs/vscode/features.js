@@ -400,12 +400,18 @@ function attach(connection, capabilities, output) {
     },
   }, ...(options(value).triggerCharacters || [])));
 
-  const hintsChanged = new vscode.EventEmitter();
-  disposables.push(hintsChanged);
-  connection.onRequest('workspace/inlayHint/refresh', () => {
-    hintsChanged.fire();
-    return null;
-  });
+  /** An event fired when the server asks the client to refresh what `method` names. */
+  const refreshedBy = (method) => {
+    const emitter = new vscode.EventEmitter();
+    disposables.push(emitter);
+    connection.onRequest(method, () => {
+      emitter.fire();
+      return null;
+    });
+    return emitter;
+  };
+
+  const hintsChanged = refreshedBy('workspace/inlayHint/refresh');
   register('inlayHintProvider', () => vscode.languages.registerInlayHintsProvider(DOCUMENT_SELECTOR, {
     onDidChangeInlayHints: hintsChanged.event,
     async provideInlayHints(document, range, token) {
@@ -501,12 +507,7 @@ function attach(connection, capabilities, output) {
     },
   }));
 
-  const lensesChanged = new vscode.EventEmitter();
-  disposables.push(lensesChanged);
-  connection.onRequest('workspace/codeLens/refresh', () => {
-    lensesChanged.fire();
-    return null;
-  });
+  const lensesChanged = refreshedBy('workspace/codeLens/refresh');
   register('codeLensProvider', () => vscode.languages.registerCodeLensProvider(DOCUMENT_SELECTOR, {
     onDidChangeCodeLenses: lensesChanged.event,
     async provideCodeLenses(document, token) {
@@ -537,14 +538,10 @@ function attach(connection, capabilities, output) {
   register('semanticTokensProvider', (value) => {
     const legend = isObject(value.legend) ? value.legend : { tokenTypes: [], tokenModifiers: [] };
     const vsLegend = new vscode.SemanticTokensLegend(legend.tokenTypes || [], legend.tokenModifiers || []);
-    const tokensChanged = new vscode.EventEmitter();
-    connection.onRequest('workspace/semanticTokens/refresh', () => {
-      tokensChanged.fire();
-      return null;
-    });
+    const tokensChanged = refreshedBy('workspace/semanticTokens/refresh');
     const tokens = (result) => (isObject(result) && Array.isArray(result.data)
       ? new vscode.SemanticTokens(Uint32Array.from(result.data), result.resultId) : undefined);
-    const registrations = [tokensChanged];
+    const registrations = [];
     if (value.full) {
       registrations.push(vscode.languages.registerDocumentSemanticTokensProvider(DOCUMENT_SELECTOR, {
         onDidChangeSemanticTokens: tokensChanged.event,

@@ -109,10 +109,7 @@ package enum ValueFormat {
   /// the number only: a unit, when values carry one, is written after it here (`12.50_km`).
   package static func format(_ value: Value, display: DisplaySettings) -> String {
     if value.unit.isFormatted, let text = sexagesimal(value) { return text }
-    if display.notation == .auto, value.unit.hasCurrency, let decimals = minorUnits(of: value.unit) {
-      let text = withoutNegativeZero(fixed(value.number, decimals: decimals))
-      return (display.grouping ? grouped(text) : text) + "_" + value.unit.spelling
-    }
+    if display.notation == .auto, let text = amount(value, grouping: display.grouping) { return text }
     let number = format(value.number, display: display)
     return value.unit == .none ? number : number + "_" + value.unit.spelling
   }
@@ -121,11 +118,16 @@ package enum ValueFormat {
   /// unit after `_`.
   package static func format(_ value: Value, precision: Int = DisplaySettings.defaultPrecision) -> String {
     if value.unit.isFormatted, let text = sexagesimal(value) { return text }
-    if value.unit.hasCurrency, let decimals = minorUnits(of: value.unit) {
-      return withoutNegativeZero(fixed(value.number, decimals: decimals)) + "_" + value.unit.spelling
-    }
+    if let text = amount(value, grouping: false) { return text }
     let number = format(value.number, precision: precision)
     return value.unit == .none ? number : number + "_" + value.unit.spelling
+  }
+
+  /// An amount in one currency in its minor units (`12.50_EUR`); nil for any other value.
+  private static func amount(_ value: Value, grouping: Bool) -> String? {
+    guard value.unit.hasCurrency, let decimals = minorUnits(of: value.unit) else { return nil }
+    let text = withoutNegativeZero(fixed(value.number, decimals: decimals))
+    return (grouping ? grouped(text) : text) + "_" + value.unit.spelling
   }
 
   /// The decimals an amount in `unit` shows in `auto` notation: its currency's minor units

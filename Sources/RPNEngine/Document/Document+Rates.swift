@@ -11,6 +11,14 @@ package struct RateNote: Equatable, Sendable {
 }
 
 extension Document {
+  /// The top in a check's unit as the check at a UTF-8 offset of a line compares it: converted
+  /// by the machine, with the rates in force there (`Machine.checked`).
+  func checked(_ top: Value, in unit: UnitID, atLine line: Int, utf8Offset offset: Int) -> Value? {
+    var observer = StopBefore(offset)
+    var machine = run(line: line, observer: &observer)
+    return machine.checked(top, in: unit)
+  }
+
   /// The definitions in force right before a UTF-8 offset of a line of each currency and unit of
   /// the tape's own in `units` that has one (`EUR` in `EUR/h`), with their lines, then of those
   /// their definitions name, down the chains (`GBP`, then `EUR`), at most `limit`; none for a

@@ -157,7 +157,9 @@ extension Document {
       // The lexer read the value: the check's places and form come from its text.
       let check = CheckLiteral(value: expected, token: UnsafeBufferPointer(rebasing: lexed.bytes[token.range]))
       let outcome = trace.before.top.last.map { top in
-        let compared = top.unit == expected.unit ? top : Machine.checked(top, in: expected.unit)
+        let compared =
+          top.unit == expected.unit
+          ? top : checked(top, in: expected.unit, atLine: line, utf8Offset: token.range.lowerBound)
         return CheckOutcome(
           passes: compared.map(check.passes) ?? false, top: compared ?? top,
           rounded: check.rounded(compared ?? top))

@@ -12,6 +12,21 @@ extension Machine {
   /// starts with `_`, so the two never meet.
   static func definitionName(of unit: String) -> String { "_" + unit }
 
+  /// Forgets what was worked out under the definitions in force (rated units, the last rate,
+  /// tokens read with the tape's units): at a restart, and when a definition is bound.
+  mutating func forgetRates() {
+    if !rates.isEmpty { rates.removeAll(keepingCapacity: true) }
+    if !tapeUnitKinds.isEmpty { tapeUnitKinds.removeAll(keepingCapacity: true) }
+    rateMemo = nil
+  }
+
+  /// The top in a check's unit under the rates in force, or nil when it cannot be (another
+  /// dimension with no rate, a unit on one side only): what a check compares.
+  mutating func checked(_ top: Value, in unit: UnitID) -> Value? {
+    guard top.unit != .none, unit != .none, case .success(let value) = convertRated(top, to: unit) else { return nil }
+    return value
+  }
+
   /// The definition in force of the table unit `atom` (a currency): the quantity one of it is,
   /// or nil when none is bound above. A unit defined with an empty body is bound to one of
   /// itself: no rate.

@@ -111,10 +111,10 @@ extension Machine {
       return refuse(.builtIn)
     }
     let atom = Int(factors[0].atom)
+    let own = Units.atom(atom).name
     let (ops, inference, cost) = compileBody(
       tokens, nameBytes: UnsafeBufferPointer(rebasing: line[nameToken.range]), in: line, problems: &problems)
     // The unit itself in its body (`: _pace 1_pace ;`) is not defined yet: a cycle, said at its name.
-    let own = Units.atom(atom).name
     for k in problems.indices {
       if case .unknownUnit(_, own, _)? = problems[k] {
         problems[k] = nil
@@ -126,7 +126,7 @@ extension Machine {
       problems[1] = .tooComplex(word: written, expansion: cost, limit: WordTable.limit)
       return problems
     }
-    let nameText = Self.definitionName(of: Units.atom(atom).name)
+    let nameText = Self.definitionName(of: own)
     guard let name = recording ? names.intern(nameText) : names.id(nameText) else { return problems }
     var value = Value.count(1).relabeled(unit)  // An empty body: a dimension of its own, no rate.
     if !ops.isEmpty {
@@ -148,9 +148,7 @@ extension Machine {
       if let path = chain(from: value.unit, to: atom) { return refuse(.cycle(through: path)) }
     }
     store(.variable(value), in: name)
-    rates.removeAll(keepingCapacity: true)
-    tapeUnitKinds.removeAll(keepingCapacity: true)
-    rateMemo = nil
+    forgetRates()
     return problems
   }
 

@@ -121,9 +121,7 @@ struct Machine {
     self.reserve = Int(reserve)
     self.valueReserve = Int(valueReserve)
     variables.removeAll(keepingCapacity: true)
-    if !rates.isEmpty { rates.removeAll(keepingCapacity: true) }
-    if !tapeUnitKinds.isEmpty { tapeUnitKinds.removeAll(keepingCapacity: true) }
-    rateMemo = nil
+    forgetRates()
     visibleNamesCache = nil
   }
 
@@ -383,14 +381,6 @@ struct Machine {
     return true
   }
 
-  /// The top in a check's unit, or nil when it cannot be (another dimension, a unit on one
-  /// side only).
-  static func checked(_ top: Value, in unit: UnitID) -> Value? {
-    guard top.unit != .none, unit != .none else { return nil }
-    if case .success(let value) = convert(top, to: unit) { return value }
-    return nil
-  }
-
   /// A unit word's result in place of the top (`lastx` the top before it), or its failure.
   mutating func replaceTop(_ result: Result<Value, UnitFailure>, word: () -> String) -> Problem? {
     let top = peek(0)
@@ -430,12 +420,9 @@ struct Machine {
       guard count >= 1 else { return .stackUnderflow(word: text(), needs: 1, has: 0) }
       let top = peek(0)
       let check = CheckLiteral(value: expected, token: UnsafeBufferPointer(rebasing: line[token.range]))
-      // A check with a unit compares the top converted to it; another dimension, or a unit on
-      // one side only, fails.
-      var compared = top.unit == expected.unit ? top : Self.checked(top, in: expected.unit)
-      if compared == nil, top.unit.hasCurrency || expected.unit.hasCurrency, top.unit != .none, expected.unit != .none {
-        compared = converted(top, to: expected.unit)
-      }
+      // A check with a unit compares the top converted to it (by the rates in force, for a
+      // currency); another dimension, or a unit on one side only, fails.
+      let compared = top.unit == expected.unit ? top : checked(top, in: expected.unit)
       if let compared, check.passes(compared) { return nil }
       return .checkFailed(
         written: String(text().dropFirst()), top: compared ?? top, decimals: check.decimals, unitFits: compared != nil)

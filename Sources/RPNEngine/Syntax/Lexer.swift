@@ -553,12 +553,12 @@ struct TokenScanner {
     if first == 0x3E || first == 0x5F, let word = unitWord(from: start, to: end, converts: first == 0x3E) {
       return word
     }
-    position = past(end)
     return Token(range: start..<end, kind: Lexer.classify(bytes, start..<end, builtins: builtins))
   }
 
-  /// A unit word of a short ASCII token (`>EUR`, `_km`, its mark at `start`), its unit read
-  /// through the memo; nil (for `classify` to tell) when it has a `:` (a format) or does not read.
+  /// A unit word of a short ASCII token (`>EUR`, `_km`, its mark at `start`; `next()` has moved
+  /// past it), its unit read through the memo; nil (for `classify` to tell) when it has a `:` (a
+  /// format) or does not read.
   private mutating func unitWord(from start: Int, to end: Int, converts: Bool) -> Token? {
     var key: UInt64 = 0
     var shift: UInt64 = 0
@@ -570,7 +570,6 @@ struct TokenScanner {
     }
     key |= UInt64(end - start - 1) << 56
     guard case .success(let unit) = Units.read(bytes, (start + 1)..<end, key: key, memo: &unitMemo) else { return nil }
-    position = past(end)
     return Token(range: start..<end, kind: converts ? .convert(unit) : .attach(unit))
   }
 
