@@ -13,7 +13,10 @@ extension Machine {
   static func definitionName(of unit: String) -> String { "_" + unit }
 
   /// Forgets what was worked out under the definitions in force (rated units, the last rate,
-  /// tokens read with the tape's units): at a restart, and when a definition is bound.
+  /// tokens read with the tape's units): at a restart, and when a definition is bound. Inlined:
+  /// as a call in `restart`, which the evaluator's loop inlines, it cost every line 2
+  /// instructions (the column tape +0.15%).
+  @inline(__always)
   mutating func forgetRates() {
     if !rates.isEmpty { rates.removeAll(keepingCapacity: true) }
     if !tapeUnitKinds.isEmpty { tapeUnitKinds.removeAll(keepingCapacity: true) }
