@@ -212,6 +212,14 @@ import Testing
     #expect(try !Document(text: "3 + 4\n8 =coffee\n5").canAddCheck)
   }
 
+  /// A line of definitions only (a word's, a unit's) leaves the stack as it was: no check of its
+  /// own. A line that also computes gets one.
+  @Test func definitionsAloneGetNoCheck() throws {
+    let document = try Document(
+      text: "3 4 +\n: w dup ;\n: _EUR 1.08_USD ; : _box ;\n: v 2 * ; w v\n: _pace 0.75_m ; 1200_pace >km")
+    #expect(document.checkAdditions().map(\.line) == [0, 3, 4])
+  }
+
   /// A written value is the value as shown: `precision` significant digits in `auto`, grouped
   /// when the display groups.
   @Test(arguments: [

@@ -42,12 +42,20 @@ extension Document {
   /// (before any comment), the value as `display` shows it (`CheckLiteral.written`). Nil for a
   /// line without tokens, with a check already, with a diagnostic (its result is not what was
   /// meant: `3 + 4`), whose top is the number written last on it (`8 =coffee`: a check would
-  /// only repeat it), or after which the stack is empty.
+  /// only repeat it), whose tokens are all definitions (`onlyDefines`), or after which the stack
+  /// is empty.
   package func checkAddition(line: Int, display: DisplaySettings = DisplaySettings()) -> LineEdit? {
     guard let end = hintOffset(ofLine: line), !hasCheck(line: line), !hasDiagnostics(line: line),
-      !lines[line].topIsWritten, let top = stack(afterLine: line, keepingTop: 1).top.last
+      !lines[line].topIsWritten, !onlyDefines(line: line), let top = stack(afterLine: line, keepingTop: 1).top.last
     else { return nil }
     return LineEdit(line: line, range: end..<end, text: " =" + CheckLiteral.written(top, display: display))
+  }
+
+  /// Whether a line's tokens are all definitions (`: w dup ;`, `: _EUR 1.08_USD ;`): it leaves
+  /// the stack as the line above did, so it has no result of its own to check.
+  private func onlyDefines(line: Int) -> Bool {
+    guard lines[line].hasDefinition else { return false }
+    return withLexedLine(line) { $0.definitionTokens.count == $0.tokens.count }
   }
 
   /// The edits that add a check to every line with tokens that has none (and a stack to check).
