@@ -50,6 +50,8 @@ package enum SymbolKind: Int, Sendable, JSONEncodable {
   case namespace = 3
   case function = 12
   case variable = 13
+  /// A unit the document defines (`: _EUR 1.08_USD ;`).
+  case constant = 14
 }
 
 /// LSP's `FoldingRangeKind` values that `.rpn` uses.

@@ -168,7 +168,8 @@ extension Server {
       case .line = facts.place, facts.diagnostic == nil, let top = facts.after.top.last, top.unit != .none
     else { return [] }
     let end = facts.range.upperBound
-    return UnitCatalog.conversionMenu(of: top).map { choice in
+    let choices = document.conversions(of: top, atLine: start.line, utf8Offset: end)
+    return UnitCatalog.conversionMenu(from: choices).map { choice in
       CodeAction(
         title: choice.format == nil
           ? "Convert to \(choice.name) (\(choice.title))" : "Show as \(choice.name) (\(choice.title))",

@@ -234,6 +234,14 @@ extension Server {
     case .name(nil, let isName):
       guard isName else { return ["\(code(text)) cannot be defined"] }
       return ["definition of \(code(text)), which defines nothing: it has an error"]
+    case .unitName(let unit, let definition):
+      return Self.describe(unit: unit, definition, code: code)
+    case .unitBody(let meaning, let unit, let definition):
+      let note =
+        definition == nil
+        ? "In the definition of the unit \(code(unit)), which has an error: it defines nothing"
+        : "In the definition of the unit \(code(unit)): it runs once, here"
+      return describe(meaning, text: text, document: document, display: display, code: code) + ["", note]
     case .body(let meaning, let name, let word):
       let note: String
       switch (name, word) {
@@ -243,6 +251,21 @@ extension Server {
       }
       return describe(meaning, text: text, document: document, display: display, code: code) + ["", note]
     }
+  }
+
+  /// A unit's definition, on its name, `:` or `;`: the unit and what one of it is (`1 EUR = 1.08
+  /// USD`), or that it is a dimension of its own; or that the definition defines nothing.
+  private static func describe(unit: String, _ definition: UnitDefinition?, code: (String) -> String) -> [String] {
+    let what: String
+    if case .unit(let atom, _) = UnitTable.lookUp(unit) {
+      what = "currency \(code(unit)) (\(UnitTable.atoms[atom].title))"
+    } else {
+      what = "unit \(code(unit)) (the tape's own)"
+    }
+    guard let definition else { return ["definition of the \(what), which defines nothing: it has an error"] }
+    let line = "\(what), defined on line \(definition.line + 1)"
+    guard let value = definition.value else { return [line + ": a dimension of its own"] }
+    return [line + ": " + code("1 \(unit) = \(ValueFormat.format(value.relabeled(.none))) \(value.unit.spelling)")]
   }
 
   /// The word a definition defined, after a blank line; nothing when it defined none.

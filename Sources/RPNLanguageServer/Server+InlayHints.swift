@@ -22,7 +22,7 @@ extension Server {
   /// check right after the last token, before the comment.
   ///
   /// Right after the `;` of each definition that defined a word, a hint shows the word's stack
-  /// effect (`( a b -- r )`). When the `;` is the line's last token, the effect comes first and
+  /// effect (`( a b -- r )`); after a unit's, what one of it is (`= 1.08_USD`, `new dimension`). When the `;` is the line's last token, the effect comes first and
   /// the stack second, at the same position.
   ///
   /// At the end of each heading's line, a hint shows its section's summary (`Σ 245.5 · 4 values ·
@@ -60,6 +60,9 @@ extension Server {
               position: converter.position(line: line, utf8Column: end), label: UTF8Text(word.effect.description),
               tooltip: UTF8Text("\(word.name) \(word.effect.sentence)")))
         }
+        for (end, unit) in document.definedUnits(inLine: line) {
+          hints.append(Self.unitHint(unit, at: converter.position(line: line, utf8Column: end), display: display))
+        }
         guard let offset = document.hintOffset(ofLine: line) else {
           if settings.inlayHintsSections, let hint = sectionHint(line, document, converter, display) {
             hints.append(InlayHint(position: hint.position, label: UTF8Text(hint.label)))
@@ -79,6 +82,21 @@ extension Server {
     // A viewport's hints are a hundred objects of a few members each, asked for on every scroll:
     // room for them all before the buffer grows.
     return JSONValue(encoding: hints, capacity: 32 << 10)
+  }
+
+  /// The hint after a unit's definition: what one of it is (`= 1.08_USD`), or that it is a
+  /// dimension of its own.
+  private static func unitHint(_ unit: UnitDefinition, at position: Position, display: DisplaySettings) -> InlayHint {
+    guard let value = unit.value else {
+      return InlayHint(
+        position: position, label: UTF8Text("new dimension"),
+        tooltip: UTF8Text("\(unit.name) is a dimension of its own: it adds to and converts to no other unit"))
+    }
+    // The number as a plain one: an amount's minor units would round a rate (`0.0062_EUR`).
+    let number = ValueFormat.format(value.relabeled(.none), display: display)
+    return InlayHint(
+      position: position, label: UTF8Text("= \(number)_\(value.unit.spelling)"),
+      tooltip: UTF8Text("1 \(unit.name) = \(number) \(value.unit.spelling)"))
   }
 
   /// `inlayHint/resolve`: a stack hint that came without its tooltip or its edit (for a client

@@ -27,7 +27,8 @@ extension Server {
   /// Numbers `number`; builtins by their kind in the builtins table: symbolic operators
   /// `operator`, named functions and stack words `function` + `defaultLibrary`; constants
   /// `variable` + `readonly` + `defaultLibrary`; units `type` + `defaultLibrary` (a quantity's unit
-  /// after its number and `_`; a unit word `_km`, `>mi` whole); stores one `variable` + `declaration` over
+  /// after its number and `_`; a unit word `_km`, `>mi` whole), a unit of the tape's own `type`
+  /// alone, the unit a unit's definition defines (`_pace`) `type` + `declaration`; stores one `variable` + `declaration` over
   /// `=name`; `:` and `;` `keyword`; a definition's name `function` + `declaration`; uses of a
   /// word `function`, of a variable `variable`; comments `comment`; unknown words (and invalid
   /// stores or definition names) none. Encoded relative, in the negotiated units.
@@ -40,6 +41,8 @@ extension Server {
       var spans: [(range: Range<Int>, type: SemanticTokenType, modifiers: SemanticTokenModifiers)] = []
       spans.reserveCapacity(tokens.count + 2)
       for token in tokens {
+        // A unit of the tape's own is a type, not the default library's.
+        let unitModifiers = token.hasTapeUnit ? Self.unmodified : .defaultLibrary
         switch token.role {
         case .number: spans.append((token.range, .number, Self.unmodified))
         case .builtin(.constant): spans.append((token.range, .variable, .constant))
@@ -49,17 +52,18 @@ extension Server {
           // `=` as an operator, the value written as a number, its unit as a type.
           spans.append((mark, .operator, Self.unmodified))
           spans.append((value, .number, Self.unmodified))
-          if let unit { spans.append((unit, .type, .defaultLibrary)) }
+          if let unit { spans.append((unit, .type, unitModifiers)) }
         case .quantity(let number, let unit):
           spans.append((number, .number, Self.unmodified))
           // A time written without a unit (`1:30`) is a number alone.
-          if !unit.isEmpty { spans.append((unit, .type, .defaultLibrary)) }
+          if !unit.isEmpty { spans.append((unit, .type, unitModifiers)) }
         case .unitWord(let mark, let unit):
           // The whole word, its `_`, `>`, `->` or `→` with it, is a type.
-          spans.append((mark.lowerBound..<unit.upperBound, .type, .defaultLibrary))
+          spans.append((mark.lowerBound..<unit.upperBound, .type, unitModifiers))
         case .store: spans.append((token.range, .variable, .declaration))
         case .definitionKeyword: spans.append((token.range, .keyword, Self.unmodified))
         case .definedName: spans.append((token.range, .function, .declaration))
+        case .definedUnit: spans.append((token.range, .type, .declaration))
         case .word: spans.append((token.range, .function, Self.unmodified))
         case .variable: spans.append((token.range, .variable, Self.unmodified))
         }

@@ -24,9 +24,10 @@ extension Server {
   /// `textDocument/documentSymbol`: each section as a Namespace symbol named by its title (an
   /// untitled one by its `#`s), with its summary as detail, its range from the heading's start to
   /// the end of its last line and its selection range the title; it holds, in document order,
-  /// the stores that succeeded in it (Variable, named without the `=`, detail the value stored)
-  /// and the definitions that defined a word (Function, detail the effect, range `:` to `;`,
-  /// selection range the name). What is defined before the first heading stays at the top.
+  /// the stores that succeeded in it (Variable, named without the `=`, detail the value stored),
+  /// the definitions that defined a word (Function, detail the effect, range `:` to `;`,
+  /// selection range the name) and those that defined a unit (Constant, named `_EUR`, detail
+  /// what one of it is). What is defined before the first heading stays at the top.
   ///
   /// Clients without hierarchical symbols get the flat `SymbolInformation` list, in document
   /// order: a section, then what it holds, each with the section's name as `containerName`; the
@@ -95,10 +96,10 @@ extension Server {
     return hierarchical ? JSONValue(encoding: tree, capacity: capacity) : JSONValue(encoding: flat, capacity: capacity)
   }
 
-  /// `workspace/symbol`: the stores, words and headings of every open document whose names hold
-  /// the query's characters in order, ignoring case (`gro` finds `Groceries`; an empty query finds
-  /// everything), as `SymbolInformation`: kind Variable, Function or Namespace, the location of
-  /// the `=name`, the definition, or the heading (its first `#` to its line's end), and as
+  /// `workspace/symbol`: the stores, words, units defined and headings of every open document
+  /// whose names hold the query's characters in order, ignoring case (`gro` finds `Groceries`; an
+  /// empty query finds everything), as `SymbolInformation`: kind Variable, Function, Constant or
+  /// Namespace, the location of the `=name`, the definition, or the heading (its first `#` to its line's end), and as
   /// `containerName` the name of the section that holds it. By document URI, then position.
   func workspaceSymbols(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     guard let params, params.isObject else { throw .invalidParams("params must be an object") }
@@ -159,7 +160,9 @@ extension Server {
       end: converter.position(line: lastLine, utf8Column: converter.document.utf8Count(ofLine: lastLine)))
   }
 
-  /// The stores that succeeded and the definitions that defined a word, in document order.
+  /// The stores that succeeded, the definitions that defined a word and those that defined a
+  /// unit (Constant, named `_EUR`, detail what one of it is: `1.08_USD`, or `new dimension`), in
+  /// document order.
   private func definitions(in document: Document) -> [Definition] {
     let display = display(of: document)
     let stores = document.storedVariables()
@@ -188,6 +191,17 @@ extension Server {
         w += 1
       }
     }
-    return definitions
+    // Units' definitions, in among them by where they are.
+    let units = document.definedUnits()
+    guard !units.isEmpty else { return definitions }
+    for unit in units {
+      let detail = unit.value.map { "\(ValueFormat.format($0.relabeled(.none), display: display))_\($0.unit.spelling)" }
+      definitions.append(
+        Definition(
+          name: "_" + unit.name, kind: .constant, detail: detail ?? "new dimension",
+          separator: detail == nil ? " " : " = ", line: unit.line, range: unit.definitionRange,
+          selection: unit.nameRange))
+    }
+    return definitions.sorted { ($0.line, $0.range.lowerBound) < ($1.line, $1.range.lowerBound) }
   }
 }

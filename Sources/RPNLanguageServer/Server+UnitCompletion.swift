@@ -8,7 +8,8 @@ extension Server {
   /// The completion of the unit being typed in `token`, or nil when the cursor is not in a unit:
   /// after a unit word's mark (`_km`, `>mi`, `->mi`, `→mi`) or a literal's `_` (`12_km`,
   /// `=12.5_km`). Only the factor at the cursor is completed (`km/h` after its `/`). After `>`
-  /// only the units the top converts to; otherwise every unit, those of the top's dimension first.
+  /// only the units the top converts to (an amount: the currencies a rate above links it to);
+  /// otherwise every unit, the tape's own defined above, then those of the top's dimension first.
   /// Items have kind Unit, a `filterText`, and replace the factor being typed.
   func unitCompletion(
     _ document: Document, line: Int, token: Token, column: Int, converter: PositionConverter
@@ -22,9 +23,10 @@ extension Server {
     // the top's dimension first.
     let choices: [UnitChoice]
     if located.converts && located.factor.lowerBound == located.start {
-      choices = top.map(UnitCatalog.conversions(of:)) ?? []
+      choices = top.map { document.conversions(of: $0, atLine: line, utf8Offset: token.range.lowerBound) } ?? []
     } else {
-      choices = UnitCatalog.all
+      // The tape's own units first: a name typed after `_` that the table lacks is most likely one.
+      choices = document.ownUnits(atLine: line, utf8Offset: token.range.lowerBound) + UnitCatalog.all
     }
     let dimension = top.flatMap { $0.unit == .none ? nil : $0.unit.dimension }
     var items: [CompletionItem] = []

@@ -1,4 +1,4 @@
-// Variables and defined words as symbols: definition, references, highlights and rename.
+// Variables, defined words and units a tape defines as symbols: definition, references, highlights and rename.
 
 import JSONRPC
 import LSPTypes
@@ -11,14 +11,18 @@ import RPNEngine
 /// here treats both alike.
 extension Server {
   /// The name under the cursor of a position request (a store, a definition's name or a use), or
-  /// nil off any name.
+  /// nil off any name; else the currency or unit of the tape's own written there (`unit`).
   private func nameAtCursor(_ params: JSONValue?) throws(ResponseError) -> (
-    uri: String, open: OpenDocument, name: (name: String, occurrence: VariableOccurrence)?
+    uri: String, open: OpenDocument, name: (name: String, occurrence: VariableOccurrence)?,
+    unit: (name: String, occurrence: UnitOccurrence)?
   ) {
     let (uri, open) = try openDocument(params)
     let position = try Position.decode(params?["position"], field: "position")
     let cursor = converter(for: open.document).textPosition(position)
-    return (uri, open, open.document.nameOccurrence(atLine: cursor.line, utf8Offset: cursor.utf8Column))
+    if let name = open.document.nameOccurrence(atLine: cursor.line, utf8Offset: cursor.utf8Column) {
+      return (uri, open, name, nil)
+    }
+    return (uri, open, nil, open.document.definableUnit(atLine: cursor.line, utf8Offset: cursor.utf8Column))
   }
 
   private func location(_ uri: String, _ converter: PositionConverter, line: Int, range: Range<Int>) -> Location {
@@ -29,9 +33,19 @@ extension Server {
   /// it pushes, or the name of the definition of the word it runs); on a store or a definition's
   /// name, itself; null elsewhere (or for a name bound nowhere above).
   func definition(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
-    let (uri, open, found) = try nameAtCursor(params)
-    guard let (name, occurrence) = found else { return .null }
+    let (uri, open, found, unit) = try nameAtCursor(params)
     let converter = converter(for: open.document)
+    if let (name, occurrence) = unit {
+      if occurrence.isDefinition {
+        return JSONValue(encoding: location(uri, converter, line: occurrence.line, range: occurrence.range))
+      }
+      guard
+        let site = open.document.unitDefinitionSite(
+          of: name, atLine: occurrence.line, utf8Offset: occurrence.range.lowerBound)
+      else { return .null }
+      return JSONValue(encoding: location(uri, converter, line: site.line, range: site.range))
+    }
+    guard let (name, occurrence) = found else { return .null }
     if occurrence.isStore {
       return JSONValue(encoding: location(uri, converter, line: occurrence.line, range: occurrence.range))
     }
@@ -46,10 +60,16 @@ extension Server {
   /// definitions only when `context.includeDeclaration`), each covering its whole token.
   func references(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? true
-    let (uri, open, found) = try nameAtCursor(params)
+    let (uri, open, found, unit) = try nameAtCursor(params)
+    let converter = converter(for: open.document)
+    if let (name, _) = unit {
+      let occurrences = open.document.unitOccurrences(of: name).filter { includeDeclaration || !$0.isDefinition }
+      return JSONValue(
+        encoding: occurrences.map { location(uri, converter, line: $0.line, range: $0.range) },
+        capacity: 128 * occurrences.count)
+    }
     guard let (name, _) = found else { return .null }
     let occurrences = open.document.nameOccurrences(of: name).filter { includeDeclaration || !$0.isStore }
-    let converter = converter(for: open.document)
     return JSONValue(
       encoding: occurrences.map { location(uri, converter, line: $0.line, range: $0.range) },
       capacity: 128 * occurrences.count)
@@ -57,9 +77,17 @@ extension Server {
 
   /// `textDocument/documentHighlight`: stores and definitions' names as Write, uses as Read.
   func documentHighlight(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
-    let (_, open, found) = try nameAtCursor(params)
-    guard let (name, _) = found else { return .null }
+    let (_, open, found, unit) = try nameAtCursor(params)
     let converter = converter(for: open.document)
+    if let (name, _) = unit {
+      let highlights = open.document.unitOccurrences(of: name).map { occurrence in
+        DocumentHighlight(
+          range: converter.range(line: occurrence.line, utf8Range: occurrence.range),
+          kind: occurrence.isDefinition ? .write : .read)
+      }
+      return JSONValue(encoding: highlights, capacity: 96 * highlights.count)
+    }
+    guard let (name, _) = found else { return .null }
     let highlights = open.document.nameOccurrences(of: name).map { occurrence in
       DocumentHighlight(
         range: converter.range(line: occurrence.line, utf8Range: occurrence.range),
@@ -70,7 +98,13 @@ extension Server {
 
   /// `textDocument/prepareRename`: the name's range (without the `=` of a store), or null.
   func prepareRename(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
-    let (_, open, found) = try nameAtCursor(params)
+    let (_, open, found, unit) = try nameAtCursor(params)
+    if let (name, occurrence) = unit {
+      // A currency is the table's: only a unit of the tape's own is renamed.
+      guard Self.unitRenameProblem(of: name) == nil else { return .null }
+      let range = converter(for: open.document).range(line: occurrence.line, utf8Range: occurrence.nameRange)
+      return JSONValue(encoding: PrepareRenameResult(range: range, placeholder: name))
+    }
     guard let (name, occurrence) = found else { return .null }
     let range = converter(for: open.document).range(line: occurrence.line, utf8Range: occurrence.nameRange)
     return JSONValue(encoding: PrepareRenameResult(range: range, placeholder: name))
@@ -84,6 +118,9 @@ extension Server {
       throw .invalidParams("newName must be a string")
     }
     let found = try nameAtCursor(params)
+    if let (name, _) = found.unit {
+      return try renameUnit(name, to: newName, uri: found.uri, open: found.open)
+    }
     guard let (name, _) = found.name else {
       throw .requestFailed("there is no variable or word at this position to rename")
     }
@@ -107,5 +144,58 @@ extension Server {
       LSPTextEdit(range: converter.range(line: occurrence.line, utf8Range: occurrence.nameRange), newText: newName)
     }
     return JSONValue(encoding: WorkspaceEdit(uri: found.uri, edits: edits), capacity: 128 + 96 * edits.count)
+  }
+}
+
+extension Server {
+  /// Why a unit cannot be renamed (a currency, which the table names), or nil for a unit of the
+  /// tape's own.
+  private static func unitRenameProblem(of name: String) -> String? {
+    guard case .unit = UnitTable.lookUp(name) else { return nil }
+    return
+      "`\(name)` is a currency of the table (ISO 4217), which a tape cannot rename; only a unit the tape defines itself can be renamed"
+  }
+
+  /// `textDocument/rename` on a unit of the tape's own (`pace` in `: _pace 0.75_m ;`, `3_pace`,
+  /// `>pace`, `12_pace/h`): a `WorkspaceEdit` over its definitions and every unit that writes it.
+  /// The new name may be given with its `_`. Refused, with the reason, for a currency, a name
+  /// that is not one unit name, a name the table has (`km`) or one the tape already uses.
+  private func renameUnit(_ name: String, to requested: String, uri: String, open: OpenDocument)
+    throws(ResponseError) -> JSONValue
+  {
+    if let problem = Self.unitRenameProblem(of: name) { throw .requestFailed(problem) }
+    let newName = requested.hasPrefix("_") ? String(requested.dropFirst()) : requested
+    var text = newName
+    let single = text.withUTF8 { bytes in
+      guard case .success(let factors) = UnitExpression.parse(bytes, 0..<bytes.count), factors.count == 1 else {
+        return false
+      }
+      return factors[0].power == 1 && factors[0].name == 0..<bytes.count
+    }
+    guard single else {
+      throw .requestFailed(
+        "`\(requested)` is not one unit's name: write one name of letters, with no power, `*`, `/` or space")
+    }
+    switch UnitTable.lookUp(newName) {
+    case .unknown: break
+    case .unit(let atom, let prefix):
+      let what = UnitTable.atoms[atom].isCurrency ? "a currency" : "a unit"
+      let title = prefix < 0 ? " (\(UnitTable.atoms[atom].title))" : ""
+      throw .requestFailed(
+        "`\(newName)` is \(what) of the table\(title); a unit of the tape's own needs a name the table does not have")
+    case .prefixNotTaken:
+      throw .requestFailed(
+        "`\(newName)` reads as a prefix and a unit of the table; pick a name the table does not have")
+    }
+    if newName == name { return JSONValue(encoding: WorkspaceEdit(uri: uri, edits: [])) }
+    if !open.document.unitOccurrences(of: newName).isEmpty {
+      throw .requestFailed(
+        "`\(newName)` is already a unit in this document; renaming `\(name)` to it would merge the two")
+    }
+    let converter = converter(for: open.document)
+    let edits = open.document.unitOccurrences(of: name).map { occurrence in
+      LSPTextEdit(range: converter.range(line: occurrence.line, utf8Range: occurrence.nameRange), newText: newName)
+    }
+    return JSONValue(encoding: WorkspaceEdit(uri: uri, edits: edits), capacity: 128 + 96 * edits.count)
   }
 }

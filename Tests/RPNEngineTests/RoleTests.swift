@@ -68,6 +68,7 @@ import Testing
     case .store: "store"
     case .definitionKeyword: "keyword"
     case .definedName: "defined"
+    case .definedUnit: "defined unit"
     case .word: "word"
     case .variable: "variable"
     }

@@ -47,6 +47,19 @@ import Testing
     ("5 : g =1️⃣3 ;", "body of g: check", .invalidDefinition),
     (": g 5 =z1️⃣ ;", "body of g: store z", .invalidDefinition),
     (":1️⃣", "colon", .unterminatedDefinition),
+    // Units a tape defines: the definition's parts say what one of it is; a quantity in a unit
+    // of the tape's own, below its definition, is a quantity (above it, an unknown unit).
+    (": _pa1️⃣ce 0.75_m ;", "unit pace = 0.75 m@0", nil),
+    (":1️⃣ _pace 0.75_m ;", "unit pace = 0.75 m@0", nil),
+    (": _pace 0.75_m ;1️⃣", "unit pace = 0.75 m@0", nil),
+    (": _pace 0.71️⃣5_m ;", "body of unit pace = 0.75 m@0: quantity 0.75 m", nil),
+    (": _€1️⃣ 1.08_USD ;", "unit EUR = 1.08 USD@0", nil),
+    (": _bo1️⃣x ;", "unit box new dimension@0", nil),
+    (": _pace1️⃣ 0_m ;", "unit pace", .invalidDefinition),
+    (": _pace 0_m1️⃣ ;", "body of unit pace: quantity 0.0 m", nil),
+    (": _pace 0.75_m ;\n12_pa1️⃣ce", "quantity 12.0 pace", nil),
+    (": _pace 0.75_m ;\n>pa1️⃣ce", "convert pace", .stackUnderflow),
+    ("12_pa1️⃣ce\n: _pace 0.75_m ;", "invalid unit", .unknownUnit),
   ]
 
   @Test(arguments: 0..<cases.count)
@@ -92,7 +105,17 @@ import Testing
     case .definition(.name(let word, let isName)): return "name" + defines(word) + (isName ? "" : " not a name")
     case .definition(.body(let meaning, let name, let word)):
       return "body of \(name ?? "?")" + defines(word) + ": " + summary(meaning)
+    case .definition(.unitName(let unit, let definition)): return "unit \(unit)" + defines(definition)
+    case .definition(.unitBody(let meaning, let unit, let definition)):
+      return "body of unit \(unit)" + defines(definition) + ": " + summary(meaning)
     }
+  }
+
+  /// What a unit's definition defined: ` = 0.75 m@0`, ` new dimension@3`, or nothing.
+  static func defines(_ definition: UnitDefinition?) -> String {
+    guard let definition else { return "" }
+    let what = definition.value.map { " = \($0.number) \($0.unit.spelling)" } ?? " new dimension"
+    return what + "@\(definition.line)"
   }
 
   static func summary(_ meaning: TokenMeaning) -> String {

@@ -47,8 +47,8 @@ import Testing
     let hints = try client.allInlayHints(Self.uri).arrayValue ?? []
     #expect(
       hints.compactMap { $0["label"]?.stringValue } == [
-        "[]",
-        "[108.00_USD]", "[108.00_USD]", "[108.00_USD 12.85_USD]", "[108.00_USD 12.85_USD 5_JPY 1.00_EUR]",
+        "= 1.08_USD", "[]",
+        "[108.00_USD]", "= 1.19_EUR", "[108.00_USD]", "[108.00_USD 12.85_USD]", "[108.00_USD 12.85_USD 5_JPY 1.00_EUR]",
       ])
     try client.finish()
   }

@@ -22,6 +22,8 @@ package enum TokenRole: Equatable, Sendable {
   case definitionKeyword
   /// The name a definition defines (a valid name after its `:`).
   case definedName
+  /// The unit a unit's definition defines (`_EUR` in `: _EUR 1.08_USD ;`, `_pace`).
+  case definedUnit
   /// A use of a defined word.
   case word
   /// A use of a variable.
@@ -42,6 +44,9 @@ extension Token {
 package struct RoledToken: Equatable, Sendable {
   package var range: Range<Int>
   package var role: TokenRole
+  /// Whether its unit names a unit of the tape's own (`3_pace`, `>pace`), which the table lacks
+  /// and a definition above made known.
+  package var hasTapeUnit = false
 }
 
 extension Document {
@@ -84,8 +89,23 @@ extension Document {
         for (k, token) in tokens.enumerated() {
           // A definition's name that is no name (`: dup … ;`) is in error, like an invalid store: none.
           if let layout, layout.invalidNames.contains(k) { continue }
+          if let layout, layout.units.contains(k) {
+            roled.append(RoledToken(range: token.range, role: .definedUnit))
+            continue
+          }
           let role: TokenRole
-          switch token.kind {
+          var kind = token.kind
+          // A unit the table lacks that no diagnostic calls unknown is one the tape defined
+          // above: the token read again with the tape's units.
+          var hasTapeUnit = false
+          if case .invalidUnit(.unknown) = kind,
+            !diagnostics.contains(where: { token.range.contains($0.range.lowerBound) && $0.code == .unknownUnit }),
+            let known = Lexer.classifyWithTapeUnits(UnsafeBufferPointer(rebasing: bytes[token.range]))
+          {
+            kind = known
+            hasTapeUnit = true
+          }
+          switch kind {
           case .number, .invalidNumber:
             role = .number
           case .quantity:
@@ -148,7 +168,7 @@ extension Document {
           case .name, .invalidStore, .unknown, .invalidUnit:
             continue
           }
-          roled.append(RoledToken(range: token.range, role: role))
+          roled.append(RoledToken(range: token.range, role: role, hasTapeUnit: hasTapeUnit))
         }
         body(line, bytes, roled, lexed.commentStart)
       }
@@ -207,8 +227,10 @@ private struct WordNames {
 private struct DefinitionLayout {
   /// The names the definitions define.
   var names: [Int] = []
-  /// The tokens that stand where a definition's name goes but are no names.
+  /// The tokens that stand where a definition's name goes but are no names (nor units).
   var invalidNames: [Int] = []
+  /// The units that definitions define (`_EUR`, `_pace`).
+  var units: [Int] = []
   /// Each body, where its `:` starts, and whether evaluation checked it (it has a `;`).
   private var bodies: [(tokens: Range<Int>, colonOffset: Int, checked: Bool)] = []
   /// The `;` of each definition that succeeded, and its name.
@@ -220,7 +242,20 @@ private struct DefinitionLayout {
     let tokens = lexed.tokens
     for span in lexed.definitions {
       if let name = span.name {
-        if case .name = tokens[name].kind { names.append(name) } else { invalidNames.append(name) }
+        switch tokens[name].kind {
+        case .name: names.append(name)
+        case .attach, .invalidUnit(.unknown):
+          // `_EUR`, `_pace`: one unit that a tape may define (not `_km`, which it may not).
+          let factors = Document.unitNames(in: lexed.bytes, token: tokens[name])
+          if lexed.bytes[tokens[name].range.lowerBound] == 0x5F, factors.count == 1,
+            Document.definableUnitName(lexed.bytes, factors[0].name) != nil
+          {
+            units.append(name)
+          } else {
+            invalidNames.append(name)
+          }
+        default: invalidNames.append(name)
+        }
       }
       let colonOffset = tokens[span.colon].range.lowerBound
       bodies.append((span.body(tokenCount: tokens.count), colonOffset, span.end != nil))

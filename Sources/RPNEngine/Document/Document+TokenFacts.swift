@@ -93,6 +93,11 @@ package enum DefinitionPart: Equatable, Sendable {
   /// `:`; a check and a store only what they are). `wordName` is the definition's name as written,
   /// when its name's place holds a name.
   case body(TokenMeaning, wordName: String?, defines: WordInfo?)
+  /// The name of a unit's definition (`_EUR` in `: _EUR 1.08_USD ;`): the unit, and its
+  /// definition when it succeeded.
+  case unitName(String, defines: UnitDefinition?)
+  /// A token of a unit's body, which runs once, where it is written.
+  case unitBody(TokenMeaning, unit: String, defines: UnitDefinition?)
 }
 
 extension Document {
@@ -112,9 +117,26 @@ extension Document {
         let index = lexed.tokens.firstIndex(where: { $0.range == token.range }),
         span.tokens(tokenCount: lexed.tokens.count).contains(index)
       {
-        let word = definedWord(atLine: line, span: span)
+        let unit = span.name.flatMap { name -> String? in
+          let token = lexed.tokens[name]
+          guard lexed.bytes[token.range.lowerBound] == 0x5F else { return nil }
+          let factors = Self.unitNames(in: lexed.bytes, token: token)
+          return factors.count == 1 ? Self.definableUnitName(lexed.bytes, factors[0].name) : nil
+        }
+        let word = unit == nil ? definedWord(atLine: line, span: span) : nil
+        let definedUnit = unit.flatMap { _ in
+          definedUnits(inLine: line).first { $0.unit.definitionRange == lexed.range(of: span) }?.unit
+        }
         let part: DefinitionPart
         switch index {
+        case span.name where unit != nil:
+          part = .unitName(unit ?? "", defines: definedUnit)
+          if facts.diagnostic == nil, definedUnit == nil {
+            let range = lexed.range(of: span)
+            facts.diagnostic = diagnostics(inLine: line).first { range.contains($0.range.lowerBound) }
+          }
+        case span.colon where unit != nil, span.end where unit != nil:
+          part = .unitName(unit ?? "", defines: definedUnit)
         case span.colon: part = .colon(defines: word)
         case span.end: part = .end(defines: word)
         case span.name:
@@ -132,7 +154,9 @@ extension Document {
           }
           let colonOffset = lexed.tokens[span.colon].range.lowerBound
           let meaning = bodyMeaning(trace, text: text, line: line, colonOffset: colonOffset, lexed: lexed)
-          part = .body(meaning, wordName: wordName, defines: word)
+          part =
+            unit.map { .unitBody(meaning, unit: $0, defines: definedUnit) }
+            ?? .body(meaning, wordName: wordName, defines: word)
         }
         facts.place = .definition(part)
       } else if case .name = token.kind, trace.diagnostic?.code != .unknownWord,
@@ -174,6 +198,15 @@ extension Document {
     case .convert(let unit):
       return .unitWord(unit, converts: true)
     case .invalidUnit(let problem):
+      // A unit the table lacks that ran (no diagnostic) is one the tape defines above: read again
+      // with the tape's units.
+      if trace.diagnostic?.code != .unknownUnit, case .unknown = problem,
+        let kind = Lexer.classifyWithTapeUnits(UnsafeBufferPointer(rebasing: lexed.bytes[token.range]))
+      {
+        var known = trace
+        known.token.kind = kind
+        return meaning(known, text: text, line: line, lexed: lexed)
+      }
       return .invalidUnit(problem)
     case .builtin(let id):
       let builtin = Builtin.table[Int(id)]

@@ -79,7 +79,12 @@ extension UnitCatalog {
   /// "Convert to …": at most 8 units `value` converts to, the table's own units first (in its
   /// order, the commonest first), then their everyday prefixed forms.
   package static func conversionMenu(of value: Value) -> [UnitChoice] {
-    let choices = conversions(of: value)
+    conversionMenu(from: conversions(of: value))
+  }
+
+  /// "Convert to …" from the units a value converts to, in order: at most 8, the table's own
+  /// units first, then the prefixed forms and others; the formats of a time or angle before.
+  package static func conversionMenu(from choices: [UnitChoice]) -> [UnitChoice] {
     let units = choices.filter { $0.format == nil }
     return choices.filter { $0.format != nil }
       + Array((units.filter(\.isTableUnit) + units.filter { !$0.isTableUnit }).prefix(8))

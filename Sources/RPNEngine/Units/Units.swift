@@ -472,6 +472,15 @@ extension Units {
       return nil
     }
   }
+
+  /// `unit(named:)` with a name the table does not hold taken as a unit of the tape's own.
+  static func unit(namedWithTapeUnits text: String) -> UnitID? {
+    var text = text
+    return text.withUTF8 { bytes in
+      if case .success(let id) = read(tapeUnitsIn: bytes, 0..<bytes.count) { return id }
+      return nil
+    }
+  }
 }
 
 /// A unit as hover tells it: its name in words, what it measures, and how many base units one

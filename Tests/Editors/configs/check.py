@@ -378,6 +378,13 @@ LINES = [
     ("2 _km 1_000_km uval ubase −40_°C →°F", ["number", "unit", "quantity", "function", "function", "quantity", "unit"]),
     (": tokm _km ; 5 tokm : _km ;", ["keyword", "definition", "unit", "keyword", "number", "variable", "keyword", "unit",
                                     "keyword"]),
+    # Units a tape defines: a rate, a unit of its own, an empty body; then their uses.
+    (": _EUR 1.08_USD ; 100_EUR >USD", ["keyword", "unit", "quantity", "keyword", "quantity", "unit"]),
+    (": _€ 0.93_EUR ; 5_€ =5.00_€", ["keyword", "unit", "quantity", "keyword", "quantity", "quantity check"]),
+    (": _pace 0.75_m ; 120_pace >m 12_pace/h", ["keyword", "unit", "quantity", "keyword", "quantity", "unit",
+                                                 "quantity"]),
+    (": _box ; : _crate 24_box ; 3_crate >box", ["keyword", "unit", "keyword", "keyword", "unit", "quantity", "keyword",
+                                                "quantity", "unit"]),
     (":\tπ2 2 * ;", ["keyword", "definition", "number", "operator", "keyword"]),
     (": é ;", ["keyword", "definition", "keyword"]),
     # A builtin's name cannot be defined: after `:` it stays what it is.

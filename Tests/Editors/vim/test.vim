@@ -402,6 +402,8 @@ let s:definitions = [
       \   'rpnDefinition']],
       \ [': tokm _km ; 5 tokm : _km ;', ['rpnDefinition', 'rpnWordName', 'rpnUnit', 'rpnDefinition', 'rpnNumber',
       \   'rpnVariable', 'rpnDefinition', 'rpnUnit', 'rpnDefinition']],
+      \ [': _EUR 1.08_USD ; 100_EUR >USD : _box ; 3_box', ['rpnDefinition', 'rpnUnit', 'rpnQuantity',
+      \   'rpnDefinition', 'rpnQuantity', 'rpnUnit', 'rpnDefinition', 'rpnUnit', 'rpnDefinition', 'rpnQuantity']],
       \ [': dup 2 * ;', ['rpnDefinition', 'rpnFunction', 'rpnNumber', 'rpnOperator', 'rpnDefinition']],
       \ [': PI ; : π ; : e ;', ['rpnDefinition', 'rpnConstant', 'rpnDefinition', 'rpnDefinition', 'rpnConstant',
       \   'rpnDefinition', 'rpnDefinition', 'rpnConstant', 'rpnDefinition']],

@@ -620,6 +620,10 @@ EXPECTED_LINES = [
     # coloured as one (GRAMMAR_ONLY: the server leaves it uncoloured and reports unknown-unit).
     ("1,250.00_EUR _tmp >$",
      [("1,250.00", QTY_NUM), ("_EUR", QTY_UNIT), ("_tmp", UNIT), (">$", UNIT)]),
+    # Units a tape defines (a rate, a unit of its own, an empty body) and their uses.
+    (": _EUR 1.08_USD ; 100_EUR >USD : _box ; 3_box",
+     [(":", DEF), ("_EUR", UNIT), ("1.08", QTY_NUM), ("_USD", QTY_UNIT), (";", DEF), ("100", QTY_NUM),
+      ("_EUR", QTY_UNIT), (">USD", UNIT), (":", DEF), ("_box", UNIT), (";", DEF), ("3", QTY_NUM), ("_box", QTY_UNIT)]),
     # Sections: a line that holds only a comment starting with `##` is a heading (a comment and a
     # markup.heading, its title an entity.name.section); after a token `##` starts a plain comment.
     ("12.5 8 subtotal SubTotal", [("12.5", NUM), ("8", NUM), ("subtotal", FN), ("SubTotal", FN)]),
@@ -878,12 +882,15 @@ def vscode_initialize_params(initialization_options):
 
 def with_stores(lines):
     """The lines after `0` and a store of every token, so that the server knows every name. Not of
-    a unit word or a format: no name, and `=->h:mm` would be a check of a number written wrongly
+    a quantity, a unit word or a format: no name, and `=->h:mm` would be a check of a number written wrongly
     to the server (`=-` starts one), which the grammar leaves uncoloured as it does `1:75`."""
     words = []
     for line in lines:
         for word in re.split("[" + WHITE_SPACE + "]+", line.split("#", 1)[0]):
-            if word and not word.startswith(("=", "_", ">", "->", "→")) and word not in words:
+            # A quantity (`3_box`) names nothing: `=3_box` would be a check, of a unit that a
+            # line below may define.
+            quantity = re.match(r"[0-9.,]+_[^0-9_]", word)
+            if word and not word.startswith(("=", "_", ">", "->", "→")) and not quantity and word not in words:
                 words.append(word)
     return ["0"] + ["=" + w for w in words] + lines
 
