@@ -93,7 +93,7 @@ import Testing
   /// double as exact fractions, bit for bit, for values of every size and the table's kinds of
   /// factors: powers of two, small and huge fractions, negative ones, and offsets.
   @Test func fastPathsAreExact() {
-    let factors: [(Exact, Exact)] = [
+    var factors: [(Exact, Exact)] = [
       (.one, .zero), (Exact(-1), .zero), (Exact(16), .zero), (Exact(1, over: 1024), .zero), (Exact(-8), .zero),
       (Exact(1000), .zero), (Exact(1, over: 1000), .zero), (Self.foot, .zero), (Self.mile / Exact(1000), .zero),
       (Exact(-5, over: 9), .zero), (Exact.pi / Exact(180), .zero), (Self.gallon.power(-7), .zero),
@@ -102,6 +102,12 @@ import Testing
       (.one, Self.decimal("-273.15")), (Exact(-1), Exact(1, over: 3)), (Exact(1000), Self.two(-1074)),
       (Self.gallon, Exact.pi), (Exact(1, over: 3), Self.two(60)), (Exact(1 << 62, over: 3), Exact(7, over: Int.max)),
     ]
+    // Rates: doubles and their reciprocals (`: _EUR 1.08_USD ;` converts by 1.08 and by 1/1.08),
+    // of every size the doubles have, normal or not.
+    for rate in [1.08, 0.0062, 1.19, 149.37, 0.1, 3, -1.08, 0x1p-1000 * 1.5, 0x1p1000 * 1.25, 0x1p-1070, 1e300, 7e-310] {
+      let exact = Exact(rate)!
+      factors += [(exact, .zero), (Exact.one / exact, .zero)]
+    }
     var random = SplitMix64(seed: 41)
     var values: [Double] = [
       0, -0.0, 1, -1, 3, 68, -40, 98.6, 26.2, 1e-300, .leastNonzeroMagnitude, -.leastNormalMagnitude,

@@ -600,9 +600,10 @@ extension Exact {
   /// An exact zero is +0, but for `offset` 0, where it is `x × ratio` with the sign of IEEE's
   /// product (so −0 stays −0). A non-finite `x` gives the doubles' `x × ratio + offset`.
   ///
-  /// Fast where it is provably the same: a ratio of 1, a ratio that is a power of two (one
-  /// hardware multiplication, which rounds once), and parts that fit in words (128-bit
-  /// arithmetic, no allocation). Else exact fractions of any size.
+  /// Fast where it is provably the same: a ratio of 1, a ratio that is a power of two or a
+  /// double (one hardware multiplication, which rounds once), the reciprocal of a double (one
+  /// division), and parts that fit in words (128-bit arithmetic, no allocation). Else exact
+  /// fractions of any size.
   package static func convert(_ x: Double, times ratio: Exact, plus offset: Exact = .zero) -> Double {
     guard x.isFinite else { return x * ratio.rounded() + offset.rounded() }
     if offset.isZero {
@@ -614,6 +615,18 @@ extension Exact {
           let power = p.trailingZeroBitCount - q.trailingZeroBitCount
           let factor = Double(sign: ratio.isNegative ? .minus : .plus, exponent: power, significand: 1)
           return x * factor
+        }
+        // A ratio that is a double, p/2^k (a rate, `: _EUR 1.08_USD ;`): one multiplication,
+        // which rounds once; its reciprocal 2^k/p: x × 2^k is exact while it stays normal, and
+        // one division rounds once. (Past the doubles' range, the exact path says what it is.)
+        if q & (q &- 1) == 0, p < 1 << 53 {
+          let factor = Double(
+            sign: ratio.isNegative ? .minus : .plus, exponent: -q.trailingZeroBitCount, significand: Double(p))
+          let product = x * factor
+          if factor.isNormal, product.isFinite { return product }
+        } else if p & (p &- 1) == 0, q < 1 << 53 {
+          let scaled = x * Double(sign: .plus, exponent: p.trailingZeroBitCount, significand: 1)
+          if scaled.isNormal { return ratio.isNegative ? -(scaled / Double(q)) : scaled / Double(q) }
         }
         let (significand, exponent) = parts(of: x)
         let product = significand.multipliedFullWidth(by: p)
