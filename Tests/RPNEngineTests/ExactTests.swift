@@ -89,7 +89,8 @@ import Testing
     #expect(abs(degreesToThe99th / byDoubles - 1) < 1e-13)
   }
 
-  /// `convert`'s fast paths (a ratio of ±1, of a power of two, parts in words) give the same
+  /// `convert`'s fast paths (a ratio of ±1, of a power of two, of a double or its reciprocal,
+  /// parts in words), and a `ConversionRatio` worked out once, give the same
   /// double as exact fractions, bit for bit, for values of every size and the table's kinds of
   /// factors: powers of two, small and huge fractions, negative ones, and offsets.
   @Test func fastPathsAreExact() {
@@ -121,6 +122,10 @@ import Testing
         let fast = Exact.convert(x, times: ratio, plus: offset)
         let exact = Exact.convertExactly(x, times: ratio, plus: offset)
         #expect(fast.bitPattern == exact.bitPattern, "\(x) × \(ratio) + \(offset): \(fast) vs \(exact)")
+        if offset.isZero {
+          let ready = ConversionRatio(ratio).convert(x)
+          #expect(ready.bitPattern == exact.bitPattern, "\(x) × \(ratio) worked out once: \(ready) vs \(exact)")
+        }
       }
     }
   }

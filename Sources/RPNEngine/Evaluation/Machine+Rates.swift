@@ -99,13 +99,13 @@ extension Machine {
 
   /// The exact number one of `from` is in `to` under the rates in force, when they link the two
   /// (their rated units have one dimension); nil otherwise.
-  mutating func rate(from: UnitID, to: UnitID) -> Exact? {
+  mutating func rate(from: UnitID, to: UnitID) -> ConversionRatio? {
     // A tape converts the same pair again and again (`>EUR` on every other line).
     if let memo = rateMemo, memo.from == from, memo.to == to { return memo.rate }
-    var rate: Exact?
+    var rate: ConversionRatio?
     if let a = rated(from), let b = rated(to), a.unit.sameDimension(as: b.unit), !a.unit.isScale, !b.unit.isScale {
       let ratio = a.unit == b.unit ? Exact(1) : Units.shared.ratio(from: a.unit, to: b.unit)
-      rate = a.scale * ratio / b.scale
+      rate = ConversionRatio(a.scale * ratio / b.scale)
     }
     rateMemo = (from, to, rate)
     return rate
@@ -114,7 +114,7 @@ extension Machine {
   /// `value` in `unit` by the rates in force, or nil when none links them.
   mutating func converted(_ value: Value, to unit: UnitID) -> Value? {
     guard let rate = rate(from: value.unit, to: unit) else { return nil }
-    let number = Exact.convert(value.number, times: rate)
+    let number = rate.convert(value.number)
     return number.isFinite ? Value(number, unit: unit) : nil
   }
 

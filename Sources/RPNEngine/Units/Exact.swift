@@ -811,3 +811,44 @@ private struct TwoWords: Comparable {
     return TwoWords(high: high - other.high - (borrow ? 1 : 0), low: low)
   }
 }
+
+/// A ratio to convert many values by (a rate, `>EUR` on every other line): exact, and, when it is
+/// a normal double or the reciprocal of one, as that one hardware operation, worked out once.
+/// `convert(_:)` is `Exact.convert(_:times:)`, bit for bit.
+package struct ConversionRatio: Sendable {
+  package let exact: Exact
+  /// The ratio when it is this normal double; 0 when it is none.
+  private var multiplier = 0.0
+  /// When the ratio is ±scale/divisor, scale a power of two and divisor an integer below 2^53:
+  /// those; 0 otherwise.
+  private var scale = 0.0
+  private var divisor = 0.0
+
+  package init(_ exact: Exact) {
+    self.exact = exact
+    guard let p = exact.numerator.uint64, let q = exact.denominator.uint64, p != 0 else { return }
+    let sign: FloatingPointSign = exact.isNegative ? .minus : .plus
+    if q & (q &- 1) == 0, p < 1 << 53 {
+      let factor = Double(sign: sign, exponent: -q.trailingZeroBitCount, significand: Double(p))
+      if factor.isNormal { multiplier = factor }
+    } else if p & (p &- 1) == 0, q < 1 << 53, p.trailingZeroBitCount < 1000 {
+      scale = Double(sign: .plus, exponent: p.trailingZeroBitCount, significand: 1)
+      divisor = exact.isNegative ? -Double(q) : Double(q)
+    }
+  }
+
+  /// `x` times the ratio, rounded once to the nearest double: `Exact.convert(x, times: exact)`.
+  @inline(__always)
+  package func convert(_ x: Double) -> Double {
+    if multiplier != 0 {
+      // One rounding; a product past the doubles' range goes the exact way, as `convert` does.
+      let product = x * multiplier
+      if product.isFinite || !x.isFinite { return product }
+    } else if divisor != 0 {
+      // x × 2^k is exact while it is normal (or zero, or x is not finite); the division rounds once.
+      let scaled = x * scale
+      if scaled.isNormal || scaled == 0 || !x.isFinite { return scaled / divisor }
+    }
+    return Exact.convert(x, times: exact)
+  }
+}
