@@ -21,6 +21,7 @@ extension Machine {
     if !rates.isEmpty { rates.removeAll(keepingCapacity: true) }
     if !tapeUnitKinds.isEmpty { tapeUnitKinds.removeAll(keepingCapacity: true) }
     rateMemo = nil
+    rateMemoFast = DoubleRatio()
   }
 
   /// The top in a check's unit under the rates in force, or nil when it cannot be (another
@@ -99,22 +100,27 @@ extension Machine {
 
   /// The exact number one of `from` is in `to` under the rates in force, when they link the two
   /// (their rated units have one dimension); nil otherwise.
-  mutating func rate(from: UnitID, to: UnitID) -> ConversionRatio? {
+  mutating func rate(from: UnitID, to: UnitID) -> Exact? {
     // A tape converts the same pair again and again (`>EUR` on every other line).
     if let memo = rateMemo, memo.from == from, memo.to == to { return memo.rate }
-    var rate: ConversionRatio?
+    var rate: Exact?
     if let a = rated(from), let b = rated(to), a.unit.sameDimension(as: b.unit), !a.unit.isScale, !b.unit.isScale {
       let ratio = a.unit == b.unit ? Exact(1) : Units.shared.ratio(from: a.unit, to: b.unit)
-      rate = ConversionRatio(a.scale * ratio / b.scale)
+      rate = a.scale * ratio / b.scale
     }
     rateMemo = (from, to, rate)
+    rateMemoFast = rate.map(DoubleRatio.init) ?? DoubleRatio()
     return rate
   }
 
   /// `value` in `unit` by the rates in force, or nil when none links them.
   mutating func converted(_ value: Value, to unit: UnitID) -> Value? {
+    // The last pair again, its rate one hardware operation: no copy of the exact rate.
+    if rateMemo?.from == value.unit, rateMemo?.to == unit, let number = rateMemoFast.convert(value.number) {
+      return number.isFinite ? Value(number, unit: unit) : nil
+    }
     guard let rate = rate(from: value.unit, to: unit) else { return nil }
-    let number = rate.convert(value.number)
+    let number = rateMemoFast.convert(value.number) ?? Exact.convert(value.number, times: rate)
     return number.isFinite ? Value(number, unit: unit) : nil
   }
 

@@ -32,7 +32,10 @@ struct Machine {
   /// Units under the rates in force (`rated(_:)`), since the last restart or unit definition.
   var rates: [UnitID: RatedUnit] = [:]
   /// The last rate worked out (`rate(from:to:)`), valid while `rates` is.
-  var rateMemo: (from: UnitID, to: UnitID, rate: ConversionRatio?)?
+  var rateMemo: (from: UnitID, to: UnitID, rate: Exact?)?
+  /// The last rate as one hardware operation, when it is one (`DoubleRatio`), valid while
+  /// `rateMemo` is: read on each conversion without copying the exact rate.
+  var rateMemoFast = DoubleRatio()
   /// Tokens read with the tape's own units (`tapeUnitKind`), by text, valid while `rates` is.
   var tapeUnitKinds: [String: TokenKind?] = [:]
   /// The top operand of the most recent operator that consumed values, for `lastx`; `Value.none`

@@ -812,24 +812,26 @@ private struct TwoWords: Comparable {
   }
 }
 
-/// A ratio to convert many values by (a rate, `>EUR` on every other line): exact, and, when it is
-/// a normal double or the reciprocal of one, as that one hardware operation, worked out once.
-/// `convert(_:)` is `Exact.convert(_:times:)`, bit for bit.
-package struct ConversionRatio: Sendable {
-  package let exact: Exact
+/// A ratio as one hardware operation that rounds as the exact product does, worked out once for
+/// converting many values (a rate, `>EUR` on every other line): the ratio when it is a normal
+/// double, or ±2^k over an integer below 2^53. Holds no reference, so a memo of it costs nothing
+/// to read. `convert(_:)` is `Exact.convert(_:times:)` bit for bit, or nil where it is not sure.
+package struct DoubleRatio: Sendable {
   /// The ratio when it is this normal double; 0 when it is none.
   private var multiplier = 0.0
-  /// When the ratio is ±scale/divisor, scale a power of two and divisor an integer below 2^53:
-  /// those; 0 otherwise.
+  /// When the ratio is scale/divisor, scale a power of two and divisor an integer below 2^53 (its
+  /// sign the ratio's): those; 0 otherwise.
   private var scale = 0.0
   private var divisor = 0.0
 
+  /// No fast form: every `convert` is nil.
+  package init() {}
+
   package init(_ exact: Exact) {
-    self.exact = exact
     guard let p = exact.numerator.uint64, let q = exact.denominator.uint64, p != 0 else { return }
-    let sign: FloatingPointSign = exact.isNegative ? .minus : .plus
     if q & (q &- 1) == 0, p < 1 << 53 {
-      let factor = Double(sign: sign, exponent: -q.trailingZeroBitCount, significand: Double(p))
+      let factor = Double(
+        sign: exact.isNegative ? .minus : .plus, exponent: -q.trailingZeroBitCount, significand: Double(p))
       if factor.isNormal { multiplier = factor }
     } else if p & (p &- 1) == 0, q < 1 << 53, p.trailingZeroBitCount < 1000 {
       scale = Double(sign: .plus, exponent: p.trailingZeroBitCount, significand: 1)
@@ -837,11 +839,11 @@ package struct ConversionRatio: Sendable {
     }
   }
 
-  /// `x` times the ratio, rounded once to the nearest double: `Exact.convert(x, times: exact)`.
+  /// `x` times the ratio, rounded once to the nearest double; nil when the exact way must say.
   @inline(__always)
-  package func convert(_ x: Double) -> Double {
+  package func convert(_ x: Double) -> Double? {
     if multiplier != 0 {
-      // One rounding; a product past the doubles' range goes the exact way, as `convert` does.
+      // One rounding; a product past the doubles' range goes the exact way.
       let product = x * multiplier
       if product.isFinite || !x.isFinite { return product }
     } else if divisor != 0 {
@@ -849,6 +851,6 @@ package struct ConversionRatio: Sendable {
       let scaled = x * scale
       if scaled.isNormal || scaled == 0 || !x.isFinite { return scaled / divisor }
     }
-    return Exact.convert(x, times: exact)
+    return nil
   }
 }
