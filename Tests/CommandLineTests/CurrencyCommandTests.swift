@@ -95,6 +95,36 @@ import Testing
     #expect(clear.stdout == "")
   }
 
+  /// Past the units of its own a session keeps (32,528 names the table lacks), a definition says
+  /// so at its unit's name; the units defined before it keep working. (A process of its own: the
+  /// names are the session's.)
+  @Test func pastTheUnitsASessionKeepsADefinitionSaysSo() throws {
+    func name(_ n: Int) -> String {
+      var n = n + 1
+      var letters = ""
+      while n > 0 {
+        n -= 1
+        letters = String(UnicodeScalar(UInt8(97 + n % 26))) + letters
+        n /= 26
+      }
+      return "x" + letters
+    }
+    let count = 32_530
+    let tape = (0..<count).map { ": _\(name($0)) 2_m ;\n" }.joined() + "3_\(name(0)) >m\n"
+    let result = try run(["check", "-"], input: tape)
+    #expect(result.status == 1)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines == [
+        "-:32529:3: error: `\(name(32_528))` cannot be a unit of your own: this session already keeps 32,528 names "
+          + "of units the table lacks, the most it can; use one of the units already defined [invalid-definition]",
+        "-:32530:3: error: `\(name(32_529))` cannot be a unit of your own: this session already keeps 32,528 names "
+          + "of units the table lacks, the most it can; use one of the units already defined [invalid-definition]",
+      ])
+    let eval = try run(["eval", "-"], input: tape)
+    #expect(eval.stdout.split(separator: "\n").last?.hasSuffix("[6_m]") == true)
+  }
+
   /// `update` rewrites the failing check in its currency's decimals; `--add` adds the checks of
   /// `added`; run again, nothing changes; `--write` says how many.
   @Test func updateWritesChecksInTheCurrencysDecimals() throws {

@@ -136,6 +136,7 @@ import Testing
     c(": _EUR 2_USD ;\n: _GBP 2_EUR ;\n: _USD 0.25_GBP ;", "[]", ["invalid-definition@2:2-6"]),
     c(": _km 1000_m ;", "[]", ["invalid-definition@0:2-5"]),
     c(": _m 2_ft ;", "[]", ["invalid-definition@0:2-4"]),
+    c(": _kd 2_m ;", "[]", ["invalid-definition@0:2-5"]),
     c(": _EUR/h 2_USD ;", "[]", ["invalid-definition@0:2-8"]),
     c(": _EUR 1.08_USD", "[]", ["unterminated-definition@0:0-1"]),
     c("1 : _EUR =x 1_USD ;", "[1]", ["invalid-definition@0:9-11"]),
@@ -161,6 +162,9 @@ import Testing
         + "`: _EUR 1.08_USD ;`, or with an empty body as a new dimension, `: _EUR ;`")
     #expect(
       try message(": _EUR 0_USD ;") == "`_EUR` would be 0.00_USD: a unit is a positive, finite quantity of others")
+    #expect(
+      try message(": _kd 2_m ;")
+        == "`kd` reads as a prefix on a built-in unit; give a unit of your own a name the unit table does not read")
   }
 
   @Test func aChainThroughEveryCurrencyConverts() throws {

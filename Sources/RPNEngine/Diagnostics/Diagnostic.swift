@@ -492,6 +492,10 @@ package enum UnitDefinitionError: Equatable, Sendable {
   case cycle(through: [String])
   /// The body failed as it ran (`: _EUR 1_USD 0 / ;`).
   case failed(String)
+  /// The name reads as a prefix on a built-in unit that takes none (`: _kd 2_m ;`).
+  case prefixed
+  /// The session keeps as many units of tapes' own as it can (`TapeUnits.capacity`).
+  case noRoom
 
   func message(for token: String) -> String {
     let unit = token.hasPrefix("_") ? String(token.dropFirst()) : token
@@ -518,6 +522,14 @@ package enum UnitDefinitionError: Equatable, Sendable {
         + "); define it in a unit that does not lead back to it"
     case .failed(let reason):
       return "the body of `\(token)` fails: \(reason)"
+    case .prefixed:
+      return "`\(unit)` reads as a prefix on a built-in unit; give a unit of your own a name the unit table "
+        + "does not read"
+    case .noRoom:
+      let (thousands, rest) = Units.tapeUnitCapacity.quotientAndRemainder(dividingBy: 1000)
+      let count = "\(thousands)," + String(rest + 1000).dropFirst()  // 32,528
+      return "`\(unit)` cannot be a unit of your own: this session already keeps \(count) names of units the "
+        + "table lacks, the most it can; use one of the units already defined"
     }
   }
 }

@@ -72,6 +72,12 @@ extension Machine {
     }
     switch nameToken.kind {
     case .name: break
+    // `_` and a name no definition can make a unit of: said as a unit's definition.
+    case .invalidUnit(.malformed(.prefixNotTaken, _)) where line[nameToken.range.lowerBound] == 0x5F:
+      problems[1] = .invalidDefinition(token: text(nameToken), reason: .unit(.prefixed))
+    case .invalidUnit(.unknown) where line[nameToken.range.lowerBound] == 0x5F:
+      // The tape's units read none: the session keeps as many as it can.
+      problems[1] = .invalidDefinition(token: text(nameToken), reason: .unit(.noRoom))
     case .builtin(let id): problems[1] = .invalidWordName(token: text(nameToken), reason: .reserved(id))
     default: problems[1] = .invalidWordName(token: text(nameToken), reason: .malformed)
     }

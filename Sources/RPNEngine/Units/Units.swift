@@ -566,3 +566,8 @@ private struct ProductSlot {
   var unit = UnitID.none
   var scale: Exact? = nil
 }
+
+extension Units {
+  /// How many names of units the table lacks (the tapes' own) a session keeps.
+  static var tapeUnitCapacity: Int { TapeUnits.capacity }
+}
