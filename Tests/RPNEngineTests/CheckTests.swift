@@ -218,6 +218,7 @@ import Testing
     let document = try Document(
       text: "3 4 +\n: w dup ;\n: _EUR 1.08_USD ; : _box ;\n: v 2 * ; w v\n: _pace 0.75_m ; 1200_pace >km")
     #expect(document.checkAdditions().map(\.line) == [0, 3, 4])
+    #expect(try !Document(text: "3\n: w dup ;\n: _EUR 1.08_USD ;").canAddCheck)
   }
 
   /// A written value is the value as shown: `precision` significant digits in `auto`, grouped

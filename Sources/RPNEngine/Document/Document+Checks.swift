@@ -121,7 +121,11 @@ extension Document {
   /// has an edit. One pass over the line records, for the actions on every check, which editors
   /// ask for on every move of the cursor.
   package var canAddCheck: Bool {
-    lines.contains { $0.lastTokenEnd >= 0 && !$0.hasCheck && $0.diagnostics < 0 && !$0.topIsWritten && $0.stack >= 0 }
+    lines.indices.contains { k in
+      let line = lines[k]
+      return line.lastTokenEnd >= 0 && !line.hasCheck && line.diagnostics < 0 && !line.topIsWritten && line.stack >= 0
+        && !onlyDefines(line: k)
+    }
   }
 
   /// Whether a line holds a check token. Recorded when the line is evaluated, so that asking it
