@@ -31,7 +31,10 @@
 ;; (`xref-find-definitions'), `eglot-rename', `eglot-format-buffer' (of lines made messy:
 ;; the exact text expected, aligned comments kept aligned, and the same as `rpn-lsp format -')
 ;; and the quick fix (`eglot-code-actions'); a defined word in a second buffer (hover on its name and on a use,
-;; its effect's inlay hint after `;', definition, `eglot-rename' of the word and back);
+;; its effect's inlay hint after `;', definition, `eglot-rename' of the word and back); a unit of
+;; the tape's own in a third (hover on its definition and on a quantity, the hint `= 0.75_m'
+;; after `;', definition from a use in a compound unit, `eglot-rename' everywhere it is written
+;; and back);
 ;; rpn-mode's stacks and diagnostic messages at line ends (eglot 1.9 has no inlay hints): the
 ;; overlays' exact strings, after an edit, a mended underflow, a scroll, a stale answer;
 ;; `rpn-lsp-settings' and `eglot-workspace-configuration'; shutdown.
@@ -304,10 +307,11 @@ its section's summary, at the line's end.")
     (and start (rpn-test-utf16 (substring code 0 (1+ (string-search ";" code start)))))))
 
 (defun rpn-test-hint-kind (hint)
-  "What HINT shows, told by its label: `effect' (`( a b -- r )'), `section'
-\(a summary, `Σ 20.5 · 2 values · avg 10.25' or `no values'), or `stack'."
+  "What HINT shows, told by its label: `effect' (a word's `( a b -- r )', or
+what a unit is, `= 0.75_m' or `new dimension'), `section' (a summary,
+`Σ 20.5 · 2 values · avg 10.25' or `no values'), or `stack'."
   (let ((label (rpn-test-hint-label hint)))
-    (cond ((string-prefix-p "(" label) 'effect)
+    (cond ((or (string-prefix-p "(" label) (string-prefix-p "= " label) (equal label "new dimension")) 'effect)
           ((or (string-prefix-p "Σ" label) (equal label "no values")) 'section)
           (t 'stack))))
 
@@ -631,6 +635,19 @@ a check of one (`=12.5_km') has its `=' in `font-lock-keyword-face' first."
     (rpn-test-check-face 3 "=x" 'font-lock-variable-name-face "a store after `:' (no definition)")
     (rpn-test-check-face 3 ":" 'font-lock-keyword-face "`:' right before `#'" 7)
     (rpn-test-check-face 3 "c" 'font-lock-comment-face "the comment after `:'")
+    ;; Units a tape defines: the unit after `:' a unit word (a type, not a function's name), the
+    ;; body's quantity, `;' a keyword; the units' uses quantities and unit words.
+    (erase-buffer)
+    (insert ": _EUR 1.08_USD ; 100_EUR >USD : _box ; 3_box\n")
+    (font-lock-ensure)
+    (rpn-test-check-face 1 ":" 'font-lock-keyword-face "a unit's definition's start")
+    (rpn-test-check-face 1 "_EUR" 'font-lock-type-face "the unit a definition defines")
+    (rpn-test-check-quantity-face 1 "1.08_USD" "a rate, in a unit's definition")
+    (rpn-test-check-face 1 ";" 'font-lock-keyword-face "a unit's definition's end")
+    (rpn-test-check-quantity-face 1 "100_EUR" "an amount")
+    (rpn-test-check-face 1 ">USD" 'font-lock-type-face "a conversion to a currency")
+    (rpn-test-check-face 1 "_box" 'font-lock-type-face "a new dimension's name")
+    (rpn-test-check-quantity-face 1 "3_box" "a quantity in a unit of the tape's own")
     ;; Headings: a line that holds only a comment starting with `##'; after a token `##'
     ;; starts a plain comment.
     (erase-buffer)
@@ -724,6 +741,72 @@ back.  Returns to SAMPLE-BUFFER."
                             "eglot-rename back, from the definition's name, gives words.rpn again"
                             (rpn-test-first-difference (buffer-string) text))
             (rpn-test-check-raw-hints rpn-test-words-hints "words.rpn after renaming the word and back")))
+      (when (get-file-buffer file)
+        (with-current-buffer (get-file-buffer file) (set-buffer-modified-p nil)))
+      (switch-to-buffer sample-buffer)
+      (setq rpn-test-server (or (eglot-current-server) rpn-test-server)))))
+
+(defconst rpn-test-units-lines '(": _pace 0.75_m ;" "1200_pace >km" "12_pace/h >pace/min")
+  "units.rpn: a unit of the tape's own defined on line 1, used on lines 2 and 3.")
+
+(defconst rpn-test-units-hints '((1 "[]" . "= 0.75_m") (2 . "[0.9_km]") (3 . "[0.9_km 0.2_pace/min]"))
+  "units.rpn's inlay hints: each line's stack, and what the unit is after `;'.")
+
+(defun rpn-test-units (sample-buffer)
+  "A unit of the tape's own in units.rpn, beside SAMPLE-BUFFER's file: no
+diagnostics; hover on its definition says what one pace is, hover on `1200_pace'
+gives the rate and its line; the hint `= 0.75_m' right after `;';
+`xref-find-definitions' from `12_pace/h' goes to `_pace'; `eglot-rename' from a
+use renames it in the definition, the quantities and the conversion, and back
+from the definition.  Returns to SAMPLE-BUFFER."
+  (let* ((file (expand-file-name "units.rpn"
+                                 (file-name-directory (buffer-file-name sample-buffer))))
+         (text (concat (string-join rpn-test-units-lines "\n") "\n")))
+    (with-temp-file file (insert text))
+    (find-file file)
+    (unwind-protect
+        (when (rpn-test-check (rpn-test-connect)
+                              "eglot manages a third .rpn buffer, which defines a unit (units.rpn)"
+                              (format "%s; server stderr: %S" rpn-test-connect-error (rpn-test-stderr)))
+          (rpn-test-check-diagnostics nil "a unit of the tape's own and its uses")
+          (let ((name (rpn-test-col 1 "_pace"))
+                (use (rpn-test-col 2 "1200_pace")))
+            (rpn-test-hover 1 (+ name 2) "hover on the unit `_pace' after `:' (line 1)"
+                            '("unit pace (the tape's own), defined on line 1" "1 pace = 0.75 m") name (+ name 5))
+            (rpn-test-hover 2 (+ use 6) "hover on `1200_pace' (line 2)"
+                            '("quantity 1200_pace" "rate: 1 pace = 0.75 m, line 1") use (+ use 9))
+            (rpn-test-check-raw-hints rpn-test-units-hints "units.rpn (what the unit is, `= 0.75_m', after `;')")
+            ;; Go to definition: from the unit inside `12_pace/h' to the `_pace' after `:'.
+            (goto-char (rpn-test-pos 3 (+ 4 (rpn-test-col 3 "12_pace/h"))))
+            (condition-case err
+                (progn
+                  (call-interactively #'xref-find-definitions)
+                  (rpn-test-check (and (equal (buffer-file-name) file)
+                                       (equal (rpn-test-line-col (point)) (cons 1 name)))
+                                  (format "xref-find-definitions on `pace' in `12_pace/h' (line 3) goes to `_pace' (line 1, column %d)" name)
+                                  (format "point at %S in %s" (rpn-test-line-col (point)) (buffer-name))))
+              (error (rpn-test-fail "xref-find-definitions on a unit of the tape's own" (format "%S" err))))
+            (switch-to-buffer (get-file-buffer file))
+            ;; Rename from a use, then back from the definition.
+            (condition-case err
+                (progn
+                  (goto-char (rpn-test-pos 2 (+ use 6)))
+                  (eglot-rename "stride")
+                  (rpn-test-idle)
+                  (let ((want '(": _stride 0.75_m ;" "1200_stride >km" "12_stride/h >stride/min"))
+                        (got (mapcar #'rpn-test-line-text '(1 2 3))))
+                    (rpn-test-check (equal got want)
+                                    "eglot-rename renames the unit `pace' to `stride' in its definition, both quantities and the conversion"
+                                    (format "lines 1-3: %S" got)))
+                  (rpn-test-check-diagnostics nil "after renaming the unit" rpn-test-client-wait)
+                  (goto-char (rpn-test-pos 1 (+ name 2)))
+                  (eglot-rename "pace")
+                  (rpn-test-idle))
+              (error (rpn-test-fail "eglot-rename of a unit" (format "%S" err))))
+            (rpn-test-check (equal (buffer-string) text)
+                            "eglot-rename back, from the definition, gives units.rpn again"
+                            (rpn-test-first-difference (buffer-string) text))
+            (rpn-test-check-raw-hints rpn-test-units-hints "units.rpn after renaming the unit and back")))
       (when (get-file-buffer file)
         (with-current-buffer (get-file-buffer file) (set-buffer-modified-p nil)))
       (switch-to-buffer sample-buffer)
@@ -1306,6 +1389,9 @@ mended, its message gone; `rpn-line-end-stacks-mode' off removes every overlay."
 
     ;; A defined word, in a buffer of its own.
     (rpn-test-words (current-buffer))
+
+    ;; A unit of the tape's own, in a buffer of its own.
+    (rpn-test-units (current-buffer))
 
     ;; Stacks and diagnostics at line ends (eglot 1.9 has no inlay hints).
     (rpn-test-stacks (current-buffer))
