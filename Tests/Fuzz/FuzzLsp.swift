@@ -69,7 +69,11 @@ public func fuzzLSP(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             "textDocument/rename",
             [
               "textDocument": document, "position": position(),
-              "newName": .string(stream.pick(["b", "c1", "dup", "2x", "é", "", "hyp", "subtotal", "lastx"])),
+              "newName": .string(
+                stream.pick([
+                  "b", "c1", "dup", "2x", "é", "", "hyp", "subtotal", "lastx", "_stride", "stride", "km", "box",
+                  "pace/h", "_", "EUR", "kd",
+                ])),
             ]))
       case 11: batch.append(harness.request("textDocument/documentSymbol", ["textDocument": document]))
       case 12: batch.append(harness.request("textDocument/semanticTokens/full", ["textDocument": document]))
