@@ -30,29 +30,30 @@ extension Server {
   }
 
   /// `textDocument/definition`: on a use, the binding in effect there (the `=name` whose value
-  /// it pushes, or the name of the definition of the word it runs); on a store or a definition's
-  /// name, itself; null elsewhere (or for a name bound nowhere above).
+  /// it pushes, or the name of the definition of the word it runs; for a currency or a unit of
+  /// the tape's own, the `_name` of its definition in force); on a store or a definition's name,
+  /// itself; null elsewhere (or for a name bound nowhere above).
   func definition(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let (uri, open, found, unit) = try nameAtCursor(params)
     let converter = converter(for: open.document)
+    // The token under the cursor, whether it binds (a store, a definition's name), and else the
+    // binding in effect there: a variable's or word's, or a unit's definition in force.
+    let here: (line: Int, range: Range<Int>, binds: Bool)
+    let site: BindingSite?
     if let (name, occurrence) = unit {
-      if occurrence.isDefinition {
-        return JSONValue(encoding: location(uri, converter, line: occurrence.line, range: occurrence.range))
-      }
-      guard
-        let site = open.document.unitDefinitionSite(
-          of: name, atLine: occurrence.line, utf8Offset: occurrence.range.lowerBound)
-      else { return .null }
-      return JSONValue(encoding: location(uri, converter, line: site.line, range: site.range))
+      here = (occurrence.line, occurrence.range, occurrence.isDefinition)
+      site =
+        here.binds
+        ? nil : open.document.unitDefinitionSite(of: name, atLine: here.line, utf8Offset: here.range.lowerBound)
+    } else if let (name, occurrence) = found {
+      here = (occurrence.line, occurrence.range, occurrence.isStore)
+      site =
+        here.binds ? nil : open.document.bindingInEffect(of: name, atLine: here.line, utf8Offset: here.range.lowerBound)
+    } else {
+      return .null
     }
-    guard let (name, occurrence) = found else { return .null }
-    if occurrence.isStore {
-      return JSONValue(encoding: location(uri, converter, line: occurrence.line, range: occurrence.range))
-    }
-    guard
-      let site = open.document.bindingInEffect(
-        of: name, atLine: occurrence.line, utf8Offset: occurrence.range.lowerBound)
-    else { return .null }
+    if here.binds { return JSONValue(encoding: location(uri, converter, line: here.line, range: here.range)) }
+    guard let site else { return .null }
     return JSONValue(encoding: location(uri, converter, line: site.line, range: site.range))
   }
 
