@@ -111,7 +111,7 @@ extension Document {
   }
 
   /// The definition in force of the currency or unit of the tape's own `name` right before a
-  /// UTF-8 offset of a line (a definition's own name: itself); nil when there is none above.
+  /// UTF-8 offset of a line (its `_name` token); nil when there is none above.
   package func unitDefinitionSite(of name: String, atLine line: Int, utf8Offset offset: Int) -> BindingSite? {
     bindingSite(of: Machine.definitionName(of: name), visibleAtLine: line, utf8Offset: offset)
   }
