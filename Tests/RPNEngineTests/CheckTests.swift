@@ -185,6 +185,12 @@ import Testing
   @Test func removingEveryCheck() throws {
     let document = try Document(text: "1 =1 2 =2\n=3\n  =3 # c\n4 =4 # c\n=1 5")
     #expect(document.applying(document.checkRemovals()) == "1 2\n\n  # c\n4 # c\n5")
+    // A check in a unit of the tape's own is a check too (the fuzzer found one left behind).
+    let own = try Document(text: ": _pace 0.75_m ;\n3_pace =2_pace\n=4_pace")
+    #expect(own.hasAnyCheck)
+    let removed = own.applying(own.checkRemovals())
+    #expect(removed == ": _pace 0.75_m ;\n3_pace\n")
+    #expect(try !Document(text: removed).hasAnyCheck)
   }
 
   private func pow10(_ exponent: Int) -> Double {

@@ -75,7 +75,19 @@ extension Document {
     for line in range {
       withLexedLine(line) { lexed in
         let (tokens, comment) = (lexed.tokens, lexed.commentStart)
-        let isCheck = tokens.map { if case .check = $0.kind { true } else { false } }
+        let isCheck = tokens.map { token in
+          switch token.kind {
+          case .check: return true
+          // A check of a quantity in a unit of the tape's own (`=2_pace`): the lexer calls its
+          // unit unknown, and evaluation takes it for a check where the unit is defined.
+          case .invalidUnit(.unknown) where lexed.bytes[token.range.lowerBound] == 0x3D:
+            if case .check? = Lexer.classifyWithTapeUnits(UnsafeBufferPointer(rebasing: lexed.bytes[token.range])) {
+              return true
+            }
+            return false
+          default: return false
+          }
+        }
         guard isCheck.contains(true) else { return }
         guard isCheck.contains(false) else {
           // Only checks: the white space around them goes too, up to a comment.
