@@ -368,7 +368,7 @@ private func expectedDiagnostics(_ text: String, _ settings: SoakSettings) -> [J
 }
 
 /// The inlay hints a full evaluation gives (UTF-16 columns), line by line: a word's effect after
-/// each `;` that defined one; the stack label after the last token, with the tooltip of the top
+/// each `;` that defined one, and what a unit is after each `;` that defined one; the stack label after the last token, with the tooltip of the top
 /// 20 levels and, on lines that can take one, the check that accepting the hint writes; on a
 /// heading, its section's summary at the line's end.
 private func expectedHints(_ text: String, _ settings: SoakSettings) -> [JSONValue] {
@@ -382,6 +382,12 @@ private func expectedHints(_ text: String, _ settings: SoakSettings) -> [JSONVal
     }
     for (end, word) in document.definedWords(inLine: line) {
       hints.append(["position": position(end), "label": .string(word.effect.description), "paddingLeft": true])
+    }
+    for (end, unit) in document.definedUnits(inLine: line) {
+      let label = unit.value.map {
+        "= \(ValueFormat.format($0.relabeled(.none), display: display))_\($0.unit.spelling)"
+      }
+      hints.append(["position": position(end), "label": .string(label ?? "new dimension"), "paddingLeft": true])
     }
     guard let offset = document.hintOffset(ofLine: line) else {
       if document.isHeading(line), let section = document.section(containingLine: line) {
@@ -406,13 +412,15 @@ private func expectedHints(_ text: String, _ settings: SoakSettings) -> [JSONVal
   return hints
 }
 
-/// The server's hints with the tooltips of words' effects left out: those are the server's
-/// sentences about a word, not values an evaluation gives.
+/// The server's hints with the tooltips of words' effects and units' definitions left out: those
+/// are the server's sentences about a word or a unit, not values an evaluation gives.
 private func withoutEffectTooltips(_ hints: JSONValue) -> JSONValue {
   guard let hints = hints.arrayValue else { return hints }
   return .array(
     hints.map { hint in
-      guard case .object(let members) = hint, hint["label"]?.stringValue?.hasPrefix("(") == true else { return hint }
+      let label = hint["label"]?.stringValue ?? ""
+      guard case .object(let members) = hint, label.hasPrefix("(") || label.hasPrefix("= ") || label == "new dimension"
+      else { return hint }
       return .object(members.filter { $0.key != "tooltip" })
     })
 }
