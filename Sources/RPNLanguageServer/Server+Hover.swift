@@ -129,8 +129,7 @@ extension Server {
     default: return []
     }
     return document.rates(of: units, atLine: line, utf8Offset: offset).map { note in
-      let one = "1 \(note.unit) = \(ValueFormat.format(note.value.relabeled(.none))) \(note.value.unit.spelling)"
-      return "rate: \(code(one)), line \(note.line + 1)"
+      "rate: \(code(ValueFormat.rate(note.unit, is: note.value))), line \(note.line + 1)"
     }
   }
 
@@ -265,7 +264,7 @@ extension Server {
     guard let definition else { return ["definition of the \(what), which defines nothing: it has an error"] }
     let line = "\(what), defined on line \(definition.line + 1)"
     guard let value = definition.value else { return [line + ": a dimension of its own"] }
-    return [line + ": " + code("1 \(unit) = \(ValueFormat.format(value.relabeled(.none))) \(value.unit.spelling)")]
+    return [line + ": " + code(ValueFormat.rate(unit, is: value))]
   }
 
   /// The word a definition defined, after a blank line; nothing when it defined none.

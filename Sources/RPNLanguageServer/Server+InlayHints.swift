@@ -92,11 +92,9 @@ extension Server {
         position: position, label: UTF8Text("new dimension"),
         tooltip: UTF8Text("\(unit.name) is a dimension of its own: it adds to and converts to no other unit"))
     }
-    // The number as a plain one: an amount's minor units would round a rate (`0.0062_EUR`).
-    let number = ValueFormat.format(value.relabeled(.none), display: display)
     return InlayHint(
-      position: position, label: UTF8Text("= \(number)_\(value.unit.spelling)"),
-      tooltip: UTF8Text("1 \(unit.name) = \(number) \(value.unit.spelling)"))
+      position: position, label: UTF8Text("= " + ValueFormat.definition(value, display: display)),
+      tooltip: UTF8Text(ValueFormat.rate(unit.name, is: value, display: display)))
   }
 
   /// `inlayHint/resolve`: a stack hint that came without its tooltip or its edit (for a client

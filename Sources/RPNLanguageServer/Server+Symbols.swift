@@ -195,7 +195,7 @@ extension Server {
     let units = document.definedUnits()
     guard !units.isEmpty else { return definitions }
     for unit in units {
-      let detail = unit.value.map { "\(ValueFormat.format($0.relabeled(.none), display: display))_\($0.unit.spelling)" }
+      let detail = unit.value.map { ValueFormat.definition($0, display: display) }
       definitions.append(
         Definition(
           name: "_" + unit.name, kind: .constant, detail: detail ?? "new dimension",

@@ -62,39 +62,36 @@ extension Server {
   func references(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? true
     let (uri, open, found, unit) = try nameAtCursor(params)
+    guard let occurrences = Self.occurrences(found, unit, in: open.document) else { return .null }
     let converter = converter(for: open.document)
-    if let (name, _) = unit {
-      let occurrences = open.document.unitOccurrences(of: name).filter { includeDeclaration || !$0.isDefinition }
-      return JSONValue(
-        encoding: occurrences.map { location(uri, converter, line: $0.line, range: $0.range) },
-        capacity: 128 * occurrences.count)
+    let locations = occurrences.filter { includeDeclaration || !$0.binds }.map {
+      location(uri, converter, line: $0.line, range: $0.range)
     }
-    guard let (name, _) = found else { return .null }
-    let occurrences = open.document.nameOccurrences(of: name).filter { includeDeclaration || !$0.isStore }
-    return JSONValue(
-      encoding: occurrences.map { location(uri, converter, line: $0.line, range: $0.range) },
-      capacity: 128 * occurrences.count)
+    return JSONValue(encoding: locations, capacity: 128 * locations.count)
   }
 
   /// `textDocument/documentHighlight`: stores and definitions' names as Write, uses as Read.
   func documentHighlight(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
     let (_, open, found, unit) = try nameAtCursor(params)
+    guard let occurrences = Self.occurrences(found, unit, in: open.document) else { return .null }
     let converter = converter(for: open.document)
-    if let (name, _) = unit {
-      let highlights = open.document.unitOccurrences(of: name).map { occurrence in
-        DocumentHighlight(
-          range: converter.range(line: occurrence.line, utf8Range: occurrence.range),
-          kind: occurrence.isDefinition ? .write : .read)
-      }
-      return JSONValue(encoding: highlights, capacity: 96 * highlights.count)
-    }
-    guard let (name, _) = found else { return .null }
-    let highlights = open.document.nameOccurrences(of: name).map { occurrence in
+    let highlights = occurrences.map { occurrence in
       DocumentHighlight(
         range: converter.range(line: occurrence.line, utf8Range: occurrence.range),
-        kind: occurrence.isStore ? .write : .read)
+        kind: occurrence.binds ? .write : .read)
     }
     return JSONValue(encoding: highlights, capacity: 96 * highlights.count)
+  }
+
+  /// Every place the name or unit under the cursor is written (its whole token), and whether it
+  /// binds it there (a store, a definition's name); nil when the cursor is on neither.
+  private static func occurrences(
+    _ name: (name: String, occurrence: VariableOccurrence)?, _ unit: (name: String, occurrence: UnitOccurrence)?,
+    in document: Document
+  ) -> [(line: Int, range: Range<Int>, binds: Bool)]? {
+    if let (unit, _) = unit { return document.unitOccurrences(of: unit).map { ($0.line, $0.range, $0.isDefinition) } }
+    guard let (name, _) = name else { return nil }
+    return document.nameOccurrences(of: name).map { ($0.line, $0.range, $0.isStore) }
   }
 
   /// `textDocument/prepareRename`: the name's range (without the `=` of a store), or null.

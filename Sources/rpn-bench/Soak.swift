@@ -385,7 +385,7 @@ private func expectedHints(_ text: String, _ settings: SoakSettings) -> [JSONVal
     }
     for (end, unit) in document.definedUnits(inLine: line) {
       let label = unit.value.map {
-        "= \(ValueFormat.format($0.relabeled(.none), display: display))_\($0.unit.spelling)"
+        "= " + ValueFormat.definition($0, display: display)
       }
       hints.append(["position": position(end), "label": .string(label ?? "new dimension"), "paddingLeft": true])
     }

@@ -526,8 +526,7 @@ package enum UnitDefinitionError: Equatable, Sendable {
       return "`\(unit)` reads as a prefix on a built-in unit; give a unit of your own a name the unit table "
         + "does not read"
     case .noRoom:
-      let (thousands, rest) = Units.tapeUnitCapacity.quotientAndRemainder(dividingBy: 1000)
-      let count = "\(thousands)," + String(rest + 1000).dropFirst()  // 32,528
+      let count = ValueFormat.format(.count(Units.tapeUnitCapacity), display: DisplaySettings(grouping: true))
       return "`\(unit)` cannot be a unit of your own: this session already keeps \(count) names of units the "
         + "table lacks, the most it can; use one of the units already defined"
     }

@@ -246,10 +246,7 @@ private struct DefinitionLayout {
         case .name: names.append(name)
         case .attach, .invalidUnit(.unknown):
           // `_EUR`, `_pace`: one unit that a tape may define (not `_km`, which it may not).
-          let factors = Document.unitNames(in: lexed.bytes, token: tokens[name])
-          if lexed.bytes[tokens[name].range.lowerBound] == 0x5F, factors.count == 1,
-            Document.definableUnitName(lexed.bytes, factors[0].name) != nil
-          {
+          if Document.definedUnitName(lexed.bytes, tokens[name]) != nil {
             units.append(name)
           } else {
             invalidNames.append(name)

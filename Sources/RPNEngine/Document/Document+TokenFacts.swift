@@ -117,12 +117,7 @@ extension Document {
         let index = lexed.tokens.firstIndex(where: { $0.range == token.range }),
         span.tokens(tokenCount: lexed.tokens.count).contains(index)
       {
-        let unit = span.name.flatMap { name -> String? in
-          let token = lexed.tokens[name]
-          guard lexed.bytes[token.range.lowerBound] == 0x5F else { return nil }
-          let factors = Self.unitNames(in: lexed.bytes, token: token)
-          return factors.count == 1 ? Self.definableUnitName(lexed.bytes, factors[0].name) : nil
-        }
+        let unit = span.name.flatMap { Self.definedUnitName(lexed.bytes, lexed.tokens[$0]) }
         let word = unit == nil ? definedWord(atLine: line, span: span) : nil
         let definedUnit = unit.flatMap { _ in
           definedUnits(inLine: line).first { $0.unit.definitionRange == lexed.range(of: span) }?.unit

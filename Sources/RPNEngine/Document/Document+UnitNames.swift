@@ -57,6 +57,14 @@ extension Document {
     return factors
   }
 
+  /// The unit a definition's name token defines when a tape may define it (`_EUR`, `_pace`; `_€`
+  /// defines `EUR`): nil for any other token (`_km`, `_EUR/h`, a name).
+  static func definedUnitName(_ bytes: UnsafeBufferPointer<UInt8>, _ token: Token) -> String? {
+    guard token.range.lowerBound < bytes.count, bytes[token.range.lowerBound] == 0x5F else { return nil }
+    let factors = unitNames(in: bytes, token: token)
+    return factors.count == 1 ? definableUnitName(bytes, factors[0].name) : nil
+  }
+
   /// The currency or unit of the tape's own written at a UTF-8 offset of a line (in the token
   /// containing it, else ending there; the name containing the offset or ending at it), with its
   /// name (`EUR` for `€`); nil anywhere else.
@@ -127,11 +135,7 @@ extension Document {
           definitionSucceeded(span, in: lexed, line: line)
         else { return nil }
         let token = lexed.tokens[nameIndex]
-        let factors = Self.unitNames(in: lexed.bytes, token: token)
-        // A unit's definition names it as a unit word: `_pace`.
-        guard lexed.bytes[token.range.lowerBound] == 0x5F, factors.count == 1, let factor = factors.first,
-          let name = Self.definableUnitName(lexed.bytes, factor.name)
-        else { return nil }
+        guard let name = Self.definedUnitName(lexed.bytes, token) else { return nil }
         return (lexed.tokens[end].range.upperBound, name, lexed.range(of: span), token.range)
       }
     }
@@ -140,8 +144,7 @@ extension Document {
         case .variable(let value) = boundValue(
           of: Machine.definitionName(of: found.name), atLine: line, utf8Offset: found.end)
       else { return nil }
-      // An empty body binds the unit to one of itself: a dimension of its own.
-      let own = value.unit.info.factors.count == 1 && value.unit.info.factors[0].unit.name == found.name
+      let own = Self.isNewDimension(value, of: found.name)
       return (
         found.end,
         UnitDefinition(
@@ -165,29 +168,43 @@ extension Document {
   /// The units of the tape's own defined above a UTF-8 offset of a line, by name, as completion
   /// offers them: each titled by what one of it is (`1 pace = 0.75 m`), or as a dimension of its own.
   package func ownUnits(atLine line: Int, utf8Offset offset: Int) -> [UnitChoice] {
-    guard lines.indices.contains(line) else { return [] }
-    let candidates = names.names.indices.filter { id in
+    let ids = ownUnitNames
+    guard lines.indices.contains(line), !ids.isEmpty else { return [] }
+    var observer = StopBefore(offset)
+    var machine = run(line: line, observer: &observer)
+    return ownUnits(ids, in: &machine)
+  }
+
+  /// The IDs of the names that bind units of the tape's own (`_pace`; not a currency's `_EUR`).
+  private var ownUnitNames: [Int] {
+    names.names.indices.filter { id in
       let name = names.names[id]
       guard name.utf8.first == 0x5F, name.utf8.count > 1 else { return false }
       if case .unknown = UnitTable.lookUp(String(name.dropFirst())) { return true }
       return false
     }
-    guard !candidates.isEmpty else { return [] }
-    var observer = StopBefore(offset)
-    var machine = run(line: line, observer: &observer)
+  }
+
+  /// `ownUnits(atLine:utf8Offset:)` of the names `ids`, with the definitions in force in `machine`.
+  private func ownUnits(_ ids: [Int], in machine: inout Machine) -> [UnitChoice] {
     var choices: [UnitChoice] = []
-    for id in candidates {
+    for id in ids {
       guard case .variable(let value) = machine.bound(of: Int32(id)) else { continue }
       let name = String(names.names[id].dropFirst())
-      guard let unit = Units.unit(namedWithTapeUnits: name) else { continue }
-      let own = value.unit.info.factors.count == 1 && value.unit.info.factors[0].unit.name == name
+      guard let unit = Units.unit(named: name, tapeUnits: true) else { continue }
       let title =
-        own
+        Self.isNewDimension(value, of: name)
         ? "a unit of the tape's own, a dimension of its own"
-        : "a unit of the tape's own: 1 \(name) = \(ValueFormat.format(value.relabeled(.none))) \(value.unit.spelling)"
+        : "a unit of the tape's own: " + ValueFormat.rate(name, is: value)
       choices.append(UnitChoice(name: name, title: title, unit: unit))
     }
     return choices.sorted { $0.name < $1.name }
+  }
+
+  /// Whether a unit's definition bound it to one of itself (an empty body): a dimension of its own.
+  static func isNewDimension(_ value: Value, of name: String) -> Bool {
+    let factors = value.unit.info.factors
+    return factors.count == 1 && factors[0].unit.name == name
   }
 
   /// The units `value` converts to (`>unit`) at a UTF-8 offset of a line: for an amount or a
@@ -196,12 +213,25 @@ extension Document {
   /// own last; for any other, `UnitCatalog.conversions(of:)`.
   package func conversions(of value: Value, atLine line: Int, utf8Offset offset: Int) -> [UnitChoice] {
     guard value.unit.hasCurrency, lines.indices.contains(line) else { return UnitCatalog.conversions(of: value) }
-    let own = ownUnits(atLine: line, utf8Offset: offset)
     var observer = StopBefore(offset)
     var machine = run(line: line, observer: &observer)
+    let own = ownUnits(ownUnitNames, in: &machine)
     var offered: Set<UnitID> = [value.unit]
     return (UnitCatalog.all + own).filter { choice in
       offered.insert(choice.unit).inserted && machine.checked(value, in: choice.unit) != nil
     }
+  }
+}
+
+extension ValueFormat {
+  /// What one of a unit is, as a tape defines it: `1.08_USD`, the number in full (an amount's
+  /// minor units would round a rate away: `0.0062_EUR`, not `0.01_EUR`).
+  package static func definition(_ value: Value, display: DisplaySettings = DisplaySettings()) -> String {
+    format(value.relabeled(.none), display: display) + "_" + value.unit.spelling
+  }
+
+  /// A unit's definition as a sentence: `1 EUR = 1.08 USD`.
+  package static func rate(_ unit: String, is value: Value, display: DisplaySettings = DisplaySettings()) -> String {
+    "1 \(unit) = \(format(value.relabeled(.none), display: display)) \(value.unit.spelling)"
   }
 }

@@ -140,7 +140,7 @@ extension Document {
       for span in lexed.definitions {
         guard let nameIndex = span.name, let end = span.end, lexed.tokens[end].range.upperBound <= offset,
           lexed.spells(lexed.tokens[nameIndex].range, name.utf8)
-            || Self.definesUnit(named: name, lexed, lexed.tokens[nameIndex].range),
+            || Self.definedUnitName(lexed.bytes, lexed.tokens[nameIndex]).map(Machine.definitionName) == name,
           definitionSucceeded(span, in: lexed, line: line)
         else { continue }
         let range = lexed.tokens[nameIndex].range
@@ -150,13 +150,6 @@ extension Document {
       }
     }
     return found
-  }
-
-  /// Whether a definition's name token (`_€`) defines the unit whose binding is `name` (`_EUR`):
-  /// a currency's sign binds it under its code.
-  private static func definesUnit(named name: String, _ lexed: LexedLine, _ token: Range<Int>) -> Bool {
-    guard name.utf8.first == 0x5F, token.count > 1, lexed.bytes[token.lowerBound] == 0x5F else { return false }
-    return definableUnitName(lexed.bytes, (token.lowerBound + 1)..<token.upperBound).map { "_" + $0 } == name
   }
 
   /// Whether a definition bound its word: the one rule, for the document's own lines.

@@ -616,18 +616,9 @@ extension Exact {
           let factor = Double(sign: ratio.isNegative ? .minus : .plus, exponent: power, significand: 1)
           return x * factor
         }
-        // A ratio that is a double, p/2^k (a rate, `: _EUR 1.08_USD ;`): one multiplication,
-        // which rounds once; its reciprocal 2^k/p: x × 2^k is exact while it stays normal, and
-        // one division rounds once. (Past the doubles' range, the exact path says what it is.)
-        if q & (q &- 1) == 0, p < 1 << 53 {
-          let factor = Double(
-            sign: ratio.isNegative ? .minus : .plus, exponent: -q.trailingZeroBitCount, significand: Double(p))
-          let product = x * factor
-          if factor.isNormal, product.isFinite { return product }
-        } else if p & (p &- 1) == 0, q < 1 << 53 {
-          let scaled = x * Double(sign: .plus, exponent: p.trailingZeroBitCount, significand: 1)
-          if scaled.isNormal { return ratio.isNegative ? -(scaled / Double(q)) : scaled / Double(q) }
-        }
+        // A ratio that is a double, or its reciprocal (a rate, `: _EUR 1.08_USD ;`): one
+        // hardware operation, which rounds once.
+        if let fast = DoubleRatio(p, over: q, negative: ratio.isNegative).convert(x) { return fast }
         let (significand, exponent) = parts(of: x)
         let product = significand.multipliedFullWidth(by: p)
         return nearest(
@@ -828,14 +819,22 @@ package struct DoubleRatio: Sendable {
   package init() {}
 
   package init(_ exact: Exact) {
-    guard let p = exact.numerator.uint64, let q = exact.denominator.uint64, p != 0 else { return }
+    guard let p = exact.numerator.uint64, let q = exact.denominator.uint64 else {
+      self.init()
+      return
+    }
+    self.init(p, over: q, negative: exact.isNegative)
+  }
+
+  /// ±p/q in lowest terms.
+  init(_ p: UInt64, over q: UInt64, negative: Bool) {
+    guard p != 0 else { return }
     if q & (q &- 1) == 0, p < 1 << 53 {
-      let factor = Double(
-        sign: exact.isNegative ? .minus : .plus, exponent: -q.trailingZeroBitCount, significand: Double(p))
+      let factor = Double(sign: negative ? .minus : .plus, exponent: -q.trailingZeroBitCount, significand: Double(p))
       if factor.isNormal { multiplier = factor }
-    } else if p & (p &- 1) == 0, q < 1 << 53, p.trailingZeroBitCount < 1000 {
+    } else if p & (p &- 1) == 0, q < 1 << 53 {
       scale = Double(sign: .plus, exponent: p.trailingZeroBitCount, significand: 1)
-      divisor = exact.isNegative ? -Double(q) : Double(q)
+      divisor = negative ? -Double(q) : Double(q)
     }
   }
 

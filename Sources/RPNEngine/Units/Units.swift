@@ -465,19 +465,12 @@ extension Units {
 
   /// The unit a name or expression written as text means (`"km/h"`), for tests and the
   /// server's completions: nil when it is none.
-  package static func unit(named text: String) -> UnitID? {
+  /// With `tapeUnits`, a name the table does not hold is a unit of the tape's own.
+  package static func unit(named text: String, tapeUnits: Bool = false) -> UnitID? {
     var text = text
     return text.withUTF8 { bytes in
-      if case .success(let id) = read(bytes, 0..<bytes.count) { return id }
-      return nil
-    }
-  }
-
-  /// `unit(named:)` with a name the table does not hold taken as a unit of the tape's own.
-  static func unit(namedWithTapeUnits text: String) -> UnitID? {
-    var text = text
-    return text.withUTF8 { bytes in
-      if case .success(let id) = read(tapeUnitsIn: bytes, 0..<bytes.count) { return id }
+      let result = tapeUnits ? read(tapeUnitsIn: bytes, 0..<bytes.count) : read(bytes, 0..<bytes.count)
+      if case .success(let id) = result { return id }
       return nil
     }
   }
