@@ -826,7 +826,8 @@ package struct DoubleRatio: Sendable {
     self.init(p, over: q, negative: exact.isNegative)
   }
 
-  /// ±p/q in lowest terms.
+  /// ±p/q in lowest terms. Inlined: `Exact.convert` makes one on each conversion.
+  @inline(__always)
   init(_ p: UInt64, over q: UInt64, negative: Bool) {
     guard p != 0 else { return }
     if q & (q &- 1) == 0, p < 1 << 53 {
